@@ -1,0 +1,47 @@
+"""Decks as data: suits, ranks and card points.
+
+A card is written as rank + suit letter: "JC" is the jack of clubs, "10H" the
+ten of hearts. French suits: C clubs, S spades, H hearts, D diamonds.
+"""
+from __future__ import annotations
+
+from .base import N_
+
+FRENCH_SUITS = ("C", "S", "H", "D")
+SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds")}
+SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
+
+RANKS_32 = ("7", "8", "9", "10", "J", "Q", "K", "A")
+RANKS_36 = ("6",) + RANKS_32
+RANKS_52 = ("2", "3", "4", "5") + RANKS_36
+
+
+def deck(ranks: tuple[str, ...], suits: tuple[str, ...] = FRENCH_SUITS) -> tuple[str, ...]:
+    """All cards of the given ranks in the given suits, suit by suit.
+
+    >>> len(deck(RANKS_32)), deck(RANKS_32)[:2]
+    (32, ('7C', '8C'))
+    """
+    return tuple(rank + suit for suit in suits for rank in ranks)
+
+
+def rank_of(card: str) -> str:
+    return card[:-1]
+
+
+def suit_of(card: str) -> str:
+    return card[-1]
+
+
+def label(card: str) -> str:
+    """"JC" -> "♣J": how the card is shown on a button."""
+    return SUIT_SYMBOLS.get(suit_of(card), suit_of(card)) + rank_of(card)
+
+
+# Skat card points (Schieberamsch): A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0 -> 120 in all.
+SKAT_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+SKAT_DECK = deck(RANKS_32)
+SKAT_TOTAL = sum(SKAT_POINTS[rank_of(card)] for card in SKAT_DECK)
+
+# The four jacks in Skat order, highest first: club, spade, heart, diamond.
+SKAT_JACKS = ("JC", "JS", "JH", "JD")

@@ -1,0 +1,234 @@
+"""Schieberamsch (3 players, 32 cards) with Grand Hand.
+
+Rules: ``shared/rules/schieberamsch.md`` (seed 004, first section). Lower totals
+are better. Each deal is either a **Ramsch** (everybody passed the Grand Hand
+offer) or a **Grand Hand** (one soloist against two).
+
+Decisions and named options (defaults follow the seed):
+
+- ``deals`` (default 12): the session lasts an agreed number of deals; a Grand
+  Hand counts as a deal even though the dealer does not change after it.
+- ``rounding``: after the multiplier the figure is divided by ten and the
+  fraction dropped; ``toward_zero`` (default, seed: -9.6 -> -9) or ``floor``
+  (-9.6 -> -10).
+- ``three_way_tie``: 40/40/40 in a Ramsch where all took tricks; ``nobody``
+  scores (default, the seed's own reading) or ``all`` three score 40.
+- ``schneider_both_ways`` (off): also schneider when the soloist takes 30 or fewer.
+- ``schwarz_both_ways`` (off): also schwarz when the soloist takes no trick.
+- ``lost_doubled`` (off): a lost Grand Hand counts double, as in club Skat.
+- ``contra_in_ramsch`` (off): contra/recontra may double a Ramsch too.
+- The skat belongs to whoever takes the last trick in Ramsch and to the soloist
+  in Grand Hand; players type their points with the skat included, so the
+  owner does not change the arithmetic (research notes O14).
+- In a Ramsch where exactly two players took tricks and they tie, both score
+  twice their points (the notes' "two tied for most: both score").
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping
+
+from .base import (
+    BOOL, CHOICE, INT, MULTI, SEAT, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError,
+    State, T, Table, Text, drop_toward_zero,
+)
+from .cards import SKAT_JACKS, SKAT_TOTAL, label
+
+RAMSCH, GRAND_HAND = "ramsch", "grand_hand"
+CONTRA_FACTOR = {"none": 1, "contra": 2, "recontra": 4}
+CONTRA_CHOICES = (("none", N_("none")), ("contra", N_("contra (x2)")), ("recontra", N_("recontra (x4)")))
+
+
+def matadors(jacks: set[str] | list[str]) -> tuple[str, int]:
+    """("with" | "against", n) for the soloist's jacks, skat included.
+
+    >>> matadors({"JC", "JS", "JD"})
+    ('with', 2)
+    >>> matadors({"JH"})
+    ('against', 2)
+    """
+    held = set(jacks)
+    with_top = "JC" in held
+    count = 0
+    for jack in SKAT_JACKS:
+        if (jack in held) != with_top:
+            break
+        count += 1
+    return ("with" if with_top else "against"), count
+
+
+def tenths(value: int, rounding: str) -> int:
+    """Divide by ten, dropping the fraction toward zero or down (option ``rounding``)."""
+    return drop_toward_zero(value, 10) if rounding == "toward_zero" else value // 10
+
+
+class Schieberamsch(Game):
+    slug = "schieberamsch"
+    name = N_("Schieberamsch")
+    version = 1
+    players = (3,)
+    lower_is_better = True
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
+                       help=N_("Agreed at the start; a multiple of three deals everyone equally often.")),
+            OptionSpec("rounding", N_("Dividing by ten"), CHOICE, "toward_zero",
+                       choices=(("toward_zero", N_("drop the fraction (-9.6 -> -9)")),
+                                ("floor", N_("round down (-9.6 -> -10)")))),
+            OptionSpec("three_way_tie", N_("Ramsch 40/40/40"), CHOICE, "nobody",
+                       choices=(("nobody", N_("nobody scores")), ("all", N_("all three score 40")))),
+            OptionSpec("schneider_both_ways", N_("Schneider also when the soloist takes 30 or fewer"), BOOL, False),
+            OptionSpec("schwarz_both_ways", N_("Schwarz also when the soloist takes no trick"), BOOL, False),
+            OptionSpec("lost_doubled", N_("A lost Grand Hand counts double"), BOOL, False),
+            OptionSpec("contra_in_ramsch", N_("Contra and recontra in Ramsch"), BOOL, False),
+        )
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        ramsch = ("type", (RAMSCH,))
+        grand = ("type", (GRAND_HAND,))
+        fields = [
+            FieldSpec("type", N_("Deal"), CHOICE, default=RAMSCH,
+                      choices=((RAMSCH, N_("Ramsch")), (GRAND_HAND, N_("Grand Hand")))),
+            FieldSpec("pushed", N_("Players who kept their hand (pushed the skat on)"), INT,
+                      minimum=0, maximum=3, default=0, show_if=ramsch),
+            FieldSpec("points", N_("Card points (skat with the last trick)"), INT, per_seat=True,
+                      minimum=0, maximum=SKAT_TOTAL, total=SKAT_TOTAL, show_if=ramsch),
+            FieldSpec("took_trick", N_("Took a trick"), BOOL, per_seat=True, show_if=ramsch),
+            FieldSpec("soloist", N_("Soloist"), SEAT, show_if=grand),
+            FieldSpec("soloist_points", N_("Soloist's card points (skat included)"), INT,
+                      minimum=0, maximum=SKAT_TOTAL, show_if=grand),
+            FieldSpec("jacks", N_("Soloist's jacks (skat included)"), MULTI, required=False,
+                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=grand),
+            FieldSpec("all_tricks", N_("Soloist took every trick"), BOOL, show_if=grand),
+            FieldSpec("no_tricks", N_("Soloist took no trick"), BOOL, show_if=grand),
+        ]
+        contra = FieldSpec("contra", N_("Contra"), CHOICE, default="none", choices=CONTRA_CHOICES,
+                           show_if=None if table.options.get("contra_in_ramsch") else grand)
+        fields.append(contra)
+        return tuple(fields)
+
+    # -- rules ---------------------------------------------------------------
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        if deal["type"] == RAMSCH:
+            self._check_ramsch(table, deal)
+        else:
+            self._check_grand(deal)
+
+    def _check_ramsch(self, table: Table, deal: Mapping[str, Any]) -> None:
+        points, took = deal["points"], deal["took_trick"]
+        for seat in range(table.size):
+            if points[seat] > 0 and not took[seat]:
+                raise RuleError(
+                    T("%(player)s has %(points)d card points but took no trick.",
+                      player=table.name(seat), points=points[seat]),
+                    f"took_trick-{seat}",
+                )
+        if not any(took):
+            raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
+
+    def _check_grand(self, deal: Mapping[str, Any]) -> None:
+        points = deal["soloist_points"]
+        if deal["all_tricks"] and deal["no_tricks"]:
+            raise RuleError(T("The soloist cannot take every trick and no trick."), "no_tricks")
+        if deal["all_tricks"] and points != SKAT_TOTAL:
+            raise RuleError(
+                T("A soloist who took every trick has all %(total)d card points, not %(points)d.",
+                  total=SKAT_TOTAL, points=points),
+                "soloist_points",
+            )
+        skat_most = 11 + 11  # the skat is the soloist's: at most two aces without a trick
+        if deal["no_tricks"] and points > skat_most:
+            raise RuleError(
+                T("With no trick the soloist has only the skat: at most %(most)d card points.", most=skat_most),
+                "soloist_points",
+            )
+
+    # -- scoring -------------------------------------------------------------
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        if deal["type"] == RAMSCH:
+            return self._score_ramsch(table, deal)
+        return self._score_grand(table, deal)
+
+    def _score_ramsch(self, table: Table, deal: Mapping[str, Any]) -> DealResult:
+        opts = table.options
+        points, took = deal["points"], deal["took_trick"]
+        takers = [seat for seat in range(table.size) if took[seat]]
+        pushed = deal["pushed"]
+        multiplier = 2 ** pushed
+        contra = CONTRA_FACTOR[deal["contra"]]
+        lines = [T("Ramsch: %(n)d kept their hand, x%(m)d.", n=pushed, m=multiplier)]
+        if len(takers) == 1:
+            (seat,) = takers
+            scorers, base = [seat], -SKAT_TOTAL
+            lines.append(T("Durchmarsch: %(player)s took every trick, -120.", player=table.name(seat)))
+        else:
+            best = max(points[seat] for seat in takers)
+            scorers = [seat for seat in takers if points[seat] == best]
+            factor = 2 if len(takers) == 2 else 1
+            base = factor * best
+            if len(scorers) == 3 and opts.get("three_way_tie", "nobody") == "nobody":
+                scorers = []
+                lines.append(T("All three tied at 40: nobody scores."))
+            elif factor == 2:
+                lines.append(T("Only two took tricks: the higher scores 2 x %(points)d = %(base)d.",
+                               points=best, base=base))
+            else:
+                lines.append(T("Most card points: %(points)d.", points=best))
+        raw = base * multiplier * contra
+        score = tenths(raw, opts.get("rounding", "toward_zero"))
+        if scorers:
+            arithmetic = T("%(base)d x %(m)d = %(raw)d, /10 = %(score)d.", base=base, m=multiplier * contra,
+                           raw=raw, score=score)
+            if contra > 1:
+                arithmetic = T("%(base)d x %(m)d x %(c)d (%(contra)s) = %(raw)d, /10 = %(score)d.",
+                               base=base, m=multiplier, c=contra, contra=Text(deal["contra"]), raw=raw, score=score)
+            lines.append(arithmetic)
+        result = tuple(score if seat in scorers else 0 for seat in range(table.size))
+        names = ", ".join(table.name(seat) for seat in scorers)
+        summary = (T("Ramsch x%(m)d: %(names)s %(score)+d", m=multiplier * contra, names=names, score=score)
+                   if scorers else T("Ramsch: no score"))
+        return DealResult(result, tuple(lines), summary)
+
+    def _score_grand(self, table: Table, deal: Mapping[str, Any]) -> DealResult:
+        opts = table.options
+        soloist, points = deal["soloist"], deal["soloist_points"]
+        direction, n = matadors(deal["jacks"])
+        won = points >= 61
+        schneider = points >= 90 or (opts.get("schneider_both_ways") and points <= 30)
+        schwarz = deal["all_tricks"] or (opts.get("schwarz_both_ways") and deal["no_tricks"])
+        level = n + 2 + int(bool(schneider)) + int(bool(schwarz))
+        value = 24 * level
+        lines = [
+            T("%(player)s plays Grand Hand with %(points)d card points: %(outcome)s.",
+              player=table.name(soloist), points=points,
+              outcome=Text(N_("won")) if won else Text(N_("lost"))),
+            T("24 x (%(direction)s %(n)d + game and hand 2%(schneider)s%(schwarz)s) = 24 x %(level)d = %(value)d.",
+              direction=Text(N_("with") if direction == "with" else N_("against")), n=n,
+              schneider=Text(N_(" + schneider 1")) if schneider else "",
+              schwarz=Text(N_(" + schwarz 1")) if schwarz else "", level=level, value=value),
+        ]
+        factor = CONTRA_FACTOR[deal["contra"]]
+        if factor > 1:
+            value *= factor
+            lines.append(T("%(contra)s x%(factor)d = %(value)d.", contra=Text(deal["contra"]), factor=factor, value=value))
+        if not won and opts.get("lost_doubled"):
+            value *= 2
+            lines.append(T("Lost game counts double: %(value)d.", value=value))
+        score = tenths(value if not won else -value, opts.get("rounding", "toward_zero"))
+        lines.append(T("/10 = %(score)+d for %(player)s (%(rule)s).", score=score, player=table.name(soloist),
+                       rule=Text(N_("won: minus is good")) if won else Text(N_("lost: plus"))))
+        result = tuple(score if seat == soloist else 0 for seat in range(table.size))
+        summary = T("Grand Hand %(player)s %(outcome)s %(score)+d", player=table.name(soloist),
+                    outcome=Text(N_("won")) if won else Text(N_("lost")), score=score)
+        return DealResult(result, tuple(lines), summary)
+
+    # -- the session ---------------------------------------------------------
+    def next_dealer(self, table: Table, state: State, deal: Mapping[str, Any]) -> int:
+        """Clockwise, but the same dealer deals again after a Grand Hand."""
+        if deal["type"] == GRAND_HAND:
+            return state.dealer
+        return super().next_dealer(table, state, deal)
+
+
+GAME = Schieberamsch()

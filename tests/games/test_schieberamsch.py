@@ -1,0 +1,222 @@
+"""Schieberamsch: every worked example of shared/rules/schieberamsch.md, the options, the invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.schieberamsch import matadors
+
+GAME = get_game("schieberamsch")
+NAMES = ("A", "B", "C")
+
+
+def table(**options):
+    return Table(NAMES, resolve_options(GAME.option_specs(3), options), first_dealer=0)
+
+
+def ramsch(points, took=None, pushed=0, contra="none"):
+    took = took if took is not None else [not isinstance(p, int) or p > 0 for p in points]
+    return {"type": "ramsch", "pushed": pushed, "points": points, "took_trick": took, "contra": contra}
+
+
+def grand(soloist, points, jacks=(), all_tricks=False, no_tricks=False, contra="none"):
+    return {"type": "grand_hand", "soloist": soloist, "soloist_points": points, "jacks": list(jacks),
+            "all_tricks": all_tricks, "no_tricks": no_tricks, "contra": contra}
+
+
+def score(deal, **options):
+    return GAME.replay(table(**options), [deal]).results[0].points
+
+
+# --- golden tests: the seed examples ------------------------------------------
+
+def test_seed_example_1_two_pushed_one_player_without_trick():
+    """Rules 'Seed examples' 1: x4, A 0 B 7 C 113, A took no trick: 113 x 2 x 4 = 904 -> 90."""
+    assert score(ramsch([0, 7, 113], pushed=2)) == (0, 0, 90)
+
+
+def test_seed_example_2_durchmarsch_two_pushed():
+    """Rules 'Seed examples' 2: x4, A took every trick: -120 x 4 = -480 -> -48."""
+    assert score(ramsch([120, 0, 0], pushed=2)) == (-48, 0, 0)
+
+
+def test_grand_hand_example_with_two_schneider_contra():
+    """Rules 'Grand Hand' example: with 2, 95 points, contra: 24 x 5 = 120, x2 = 240, /10 = -24."""
+    deal = grand(1, 95, jacks=("JC", "JS"), contra="contra")
+    result = GAME.replay(table(), [deal]).results[0]
+    assert result.points == (0, -24, 0)
+    text = " ".join(str(line) for line in result.breakdown)
+    assert "24 x 5 = 120" in text and "240" in text
+
+
+@pytest.mark.parametrize(
+    "jacks, expected",
+    [
+        ({"JC"}, ("with", 1)),
+        ({"JS"}, ("against", 1)),
+        ({"JH"}, ("against", 2)),
+        ({"JC", "JS"}, ("with", 2)),
+        ({"JC", "JS", "JD"}, ("with", 2)),
+        ({"JS", "JH", "JD"}, ("against", 1)),
+        ({"JD"}, ("against", 3)),
+        (set(), ("against", 4)),
+        ({"JC", "JS", "JH", "JD"}, ("with", 4)),
+    ],
+)
+def test_matador_examples(jacks, expected):
+    """Rules 'matadors' examples, counted from the club jack in unbroken order."""
+    assert matadors(jacks) == expected
+
+
+def test_research_notes_worked_grand_values():
+    """Research notes 2.3: with 2, no schneider: 96 -> 9; contra 192 -> 19; recontra 384 -> 38."""
+    assert score(grand(0, 70, jacks=("JC", "JS"))) == (-9, 0, 0)
+    assert score(grand(0, 70, jacks=("JC", "JS"), contra="contra")) == (-19, 0, 0)
+    assert score(grand(0, 60, jacks=("JC", "JS"), contra="recontra")) == (38, 0, 0)
+
+
+# --- the Ramsch rules -----------------------------------------------------------
+
+def test_all_took_tricks_most_points_scores_plain():
+    """'All three took at least one trick: only the player with the most card points scores.'"""
+    assert score(ramsch([30, 40, 50])) == (0, 0, 5)
+
+
+def test_multiplier_doubles_per_player_who_kept_hand():
+    """'0 -> x1, 1 -> x2, 2 -> x4, 3 -> x8.'"""
+    assert [score(ramsch([30, 40, 50], pushed=n))[2] for n in range(4)] == [5, 10, 20, 40]
+
+
+def test_two_tied_for_most_both_score():
+    """'Two players tied for most points: both score.'"""
+    assert score(ramsch([55, 55, 10])) == (5, 5, 0)
+
+
+def test_three_way_tie_scores_nobody_by_default_and_all_as_option():
+    """'All three tied (40/40/40): nobody scores (decision)'; option three_way_tie=all."""
+    assert score(ramsch([40, 40, 40])) == (0, 0, 0)
+    assert score(ramsch([40, 40, 40]), three_way_tie="all") == (4, 4, 4)
+
+
+def test_contra_in_ramsch_only_with_option():
+    """Option contra_in_ramsch (a variation the seed mentions) doubles a Ramsch."""
+    assert score(ramsch([30, 40, 50], contra="contra")) == (0, 0, 5)
+    assert score(ramsch([30, 40, 50], contra="contra"), contra_in_ramsch=True) == (0, 0, 10)
+
+
+# --- Grand Hand rules -------------------------------------------------------------
+
+def test_grand_hand_lost_scores_plus_same_magnitude():
+    """'lost: the soloist scores plus that value'; lost_doubled off by default (O4)."""
+    assert score(grand(2, 60, jacks=("JC",))) == (0, 0, 7)  # 24 x 3 = 72 -> 7
+    assert score(grand(2, 60, jacks=("JC",)), lost_doubled=True) == (0, 0, 14)
+
+
+def test_grand_hand_61_wins():
+    """'The soloist needs 61 or more card points.'"""
+    assert score(grand(0, 61, jacks=("JC",)))[0] == -7
+
+
+def test_schwarz_adds_one_level():
+    """'schwarz: +1 when the soloist takes every trick' (with schneider too): 24 x (1+2+1+1) = 120 -> -12."""
+    assert score(grand(0, 120, jacks=("JC",), all_tricks=True)) == (-12, 0, 0)
+
+
+def test_schneider_both_ways_option():
+    """Option schneider_both_ways: a soloist with 30 or fewer is schneider too."""
+    assert score(grand(0, 30, jacks=("JC",))) == (7, 0, 0)
+    assert score(grand(0, 30, jacks=("JC",)), schneider_both_ways=True) == (9, 0, 0)
+
+
+def test_schwarz_both_ways_option():
+    assert score(grand(0, 0, no_tricks=True)) == (14, 0, 0)  # against 4: 24 x 6 = 144
+    assert score(grand(0, 0, no_tricks=True), schwarz_both_ways=True) == (16, 0, 0)  # 24 x 7 = 168
+
+
+def test_rounding_toward_zero_or_floor():
+    """O5: magnitude truncated then negated (-9.6 -> -9); option floor gives -10."""
+    assert score(grand(0, 70, jacks=("JC", "JS"))) == (-9, 0, 0)
+    assert score(grand(0, 70, jacks=("JC", "JS")), rounding="floor") == (-10, 0, 0)
+
+
+# --- checks -----------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "deal, field",
+    [
+        (ramsch([40, 40, 41]), "points"),
+        (ramsch([-1, 60, 61]), "points-0"),
+        (ramsch(["x", 60, 60]), "points-0"),
+        (ramsch([10, 50, 60], took=[False, True, True]), "took_trick-0"),
+        ({**grand(0, 80), "soloist": None}, "soloist"),
+        (grand(0, 100, all_tricks=True), "soloist_points"),
+        (grand(0, 30, no_tricks=True), "soloist_points"),
+        (ramsch([30, 40, 50], pushed=4), "pushed"),
+    ],
+)
+def test_impossible_deals_are_refused_with_the_field(deal, field):
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(), [deal])
+    assert caught.value.field == field
+    assert str(caught.value)
+
+
+def test_error_names_the_player():
+    with pytest.raises(RuleError, match="A has 10 card points but took no trick"):
+        GAME.replay(table(), [ramsch([10, 50, 60], took=[False, True, True])])
+
+
+# --- the session ------------------------------------------------------------------
+
+def test_dealer_rotates_clockwise_but_not_after_grand_hand():
+    """'Dealer rotates clockwise, except that the dealer does not change after a Grand Hand.'"""
+    t = table()
+    deals = [ramsch([30, 40, 50]), grand(0, 80), ramsch([30, 40, 50])]
+    dealers = [GAME.replay(t, deals[:n]).dealer for n in range(4)]
+    assert dealers == [0, 1, 1, 2]
+
+
+def test_game_ends_after_agreed_deals_lowest_total_wins():
+    t = table(deals=3)
+    standing = GAME.replay(t, [ramsch([30, 40, 50]), ramsch([50, 40, 30]), grand(1, 100, jacks=("JC",))])
+    assert standing.over and standing.deals_left == 0
+    assert standing.totals == (5, -9, 5)
+    assert standing.winners == (1,)
+    with pytest.raises(DealError, match="over"):
+        GAME.replay(t, [ramsch([30, 40, 50])] * 4)
+
+
+# --- invariants -------------------------------------------------------------------
+
+@st.composite
+def ramsch_deals(draw):
+    a = draw(st.integers(0, 120))
+    b = draw(st.integers(0, 120 - a))
+    points = [a, b, 120 - a - b]
+    took = [p > 0 or draw(st.booleans()) for p in points]
+    return ramsch(points, took=took, pushed=draw(st.integers(0, 3)))
+
+
+@given(ramsch_deals())
+def test_ramsch_scores_at_most_the_players_with_most_points(deal):
+    points = score(deal)
+    assert sum(1 for p in points if p) <= 3
+    scorers = [seat for seat, p in enumerate(points) if p]
+    best = max(p for seat, p in enumerate(deal["points"]) if deal["took_trick"][seat])
+    assert all(deal["points"][seat] == best for seat in scorers)
+
+
+@given(ramsch_deals(), st.integers(0, 2))
+def test_rotating_seats_rotates_results(deal, shift):
+    def rotate(values):
+        return values[shift:] + values[:shift]
+    turned = {**deal, "points": rotate(deal["points"]), "took_trick": rotate(deal["took_trick"])}
+    assert list(score(turned)) == rotate(list(score(deal)))
+
+
+@given(st.lists(ramsch_deals(), max_size=12))
+def test_totals_equal_sum_of_deals(deals):
+    standing = GAME.replay(table(deals=12), deals)
+    assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(3))
