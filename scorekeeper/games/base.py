@@ -208,6 +208,7 @@ class Standing:
     winners: tuple[int, ...]
     deals_left: int | None
     losers: tuple[int, ...] = ()
+    dealers: tuple[int, ...] = ()  # who dealt each deal
     notes: tuple[Text, ...] = ()
     seat_notes: tuple[Text | None, ...] = ()
     active: tuple[bool, ...] = ()
@@ -487,8 +488,9 @@ class Game:
         """Replay every stored deal from the start; raises DealError naming the first bad one."""
         self.check_table(table)
         state = self.start(table)
-        results, running = [], []
+        results, running, dealers = [], [], []
         for index, raw in enumerate(deals):
+            dealers.append(state.dealer)
             try:
                 result, state = self.play(table, state, raw)
             except RuleError as error:
@@ -505,6 +507,7 @@ class Game:
             over=over,
             winners=self.winners(table, state) if over else (),
             losers=self.losers(table, state) if over else (),
+            dealers=tuple(dealers),
             deals_left=self.deals_left(table, state),
             notes=() if over else self.notes(table, state),
             seat_notes=self.seat_notes(table, state),

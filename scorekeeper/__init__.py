@@ -1,0 +1,75 @@
+"""Scorekeeper: scores for trick-taking card games played with physical cards."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Application factory: defaults, then instance/config.py, then SCOREKEEPER_* variables
+    (or the test mapping); then the extensions, the blueprints and the database schema."""
+    app = Flask(
+        __name__,
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH", str(ROOT / "instance")),
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_object("scorekeeper.config")
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        app.config.from_prefixed_env("SCOREKEEPER")
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+
+    from . import i18n
+    from .extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    i18n.init_app(app)
+
+    from .api import bp as api_bp
+    from .sessions import bp as sessions_bp
+
+    app.register_blueprint(sessions_bp)
+    app.register_blueprint(api_bp, url_prefix="/api/v1")
+    csrf.exempt(api_bp)  # JSON clients send no cookies-with-forms; the API has no cookie auth to forge
+
+    if app.config.get("AUTO_MIGRATE"):
+        _upgrade_database(app)
+    return app
+
+
+def _instance_secret(instance: Path) -> str:
+    """A random secret kept in instance/secret_key, so sessions survive restarts."""
+    path = instance / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+def _upgrade_database(app: Flask) -> None:
+    """Create or upgrade the schema on start (Alembic), so a fresh install needs no manual step."""
+    import logging
+
+    from flask_migrate import upgrade
+
+    with app.app_context():
+        level = logging.getLogger("alembic").level
+        logging.getLogger("alembic").setLevel(logging.WARNING)
+        try:
+            upgrade()
+        finally:
+            logging.getLogger("alembic").setLevel(level)

@@ -1,0 +1,170 @@
+"""JSON endpoints. Bodies and answers are described in openapi.json beside this file."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import abort, request, url_for
+from werkzeug.exceptions import BadRequest
+
+from .. import scoring
+from ..extensions import db
+from ..games import GAMES
+from ..games.base import Game, RuleError, T, Table, resolve_options
+from ..i18n import translate
+from ..models import Deal, GameSession
+from . import bp
+
+
+def _json_body() -> dict[str, Any]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise BadRequest("The body must be a JSON object.")
+    return body
+
+
+def _session(session_id: int) -> GameSession:
+    session = db.session.get(GameSession, session_id)
+    if session is None:
+        abort(404, "There is no such session.")
+    return session
+
+
+def _deal(session: GameSession, deal_id: int) -> Deal:
+    deal = db.session.get(Deal, deal_id)
+    if deal is None or deal.session_id != session.id:
+        abort(404, "There is no such deal in this session.")
+    return deal
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    by_count = {}
+    for n in game.players:
+        options = resolve_options(game.option_specs(n), {})
+        table = Table(tuple(f"Player {i + 1}" for i in range(n)), options)
+        by_count[str(n)] = [spec.as_json() for spec in game.deal_fields(table, game.start(table))]
+    return {
+        "slug": game.slug,
+        "name": translate(game.name),
+        "players": list(game.players),
+        "lower_is_better": game.lower_is_better,
+        "options": [spec.as_json() for spec in game.option_specs(min(game.players))],
+        "deal_fields": by_count,
+    }
+
+
+def session_json(session: GameSession) -> dict[str, Any]:
+    board = scoring.board(session)
+    standing = board.standing
+    deals = []
+    for number, (deal, result) in enumerate(zip(board.deals, standing.results), start=1):
+        deals.append({
+            "id": deal.id,
+            "number": number,
+            "values": deal.payload,
+            "engine_version": deal.engine_version,
+            "dealer": standing.dealers[number - 1],
+            "points": list(result.points),
+            "totals": list(standing.running[number - 1]),
+            "summary": translate(result.summary),
+            "breakdown": [translate(line) for line in result.breakdown],
+        })
+    pending = board.pending
+    return {
+        "id": session.id,
+        "game": session.game,
+        "players": list(board.table.names),
+        "first_dealer": session.first_dealer,
+        "options": session.options,
+        "created_at": session.created_at.isoformat() + "Z",
+        "standings": {
+            "totals": list(standing.totals),
+            "dealer": standing.dealer,
+            "leader": standing.leader,
+            "over": standing.over,
+            "winners": list(standing.winners),
+            "losers": list(standing.losers),
+            "deals_left": standing.deals_left,
+            "active": list(standing.active),
+            "notes": [translate(note) for note in standing.notes],
+        },
+        "deals": deals,
+        "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": pending.payload},
+        "next_phase": None if standing.over else board.phase,
+        "next_deal_fields": [] if standing.over else [
+            spec.as_json() for spec in board.game.deal_fields(board.table, board.state)
+        ],
+    }
+
+
+@bp.get("/games")
+def list_games():
+    return {"games": [game_json(game) for game in GAMES.values()]}
+
+
+@bp.get("/games/<slug>")
+def show_game(slug: str):
+    if slug not in GAMES:
+        abort(404, "There is no such game.")
+    return game_json(GAMES[slug])
+
+
+@bp.post("/sessions")
+def create_session():
+    body = _json_body()
+    players = body.get("players")
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise RuleError(T("Give the players' names as a list, in clockwise order."), "players")
+    first_dealer = body.get("first_dealer", 0)
+    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
+        raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
+    options = body.get("options") or {}
+    if not isinstance(options, dict):
+        raise RuleError(T("Options must be a set of named values."), "options")
+    session = scoring.create_session(str(body.get("game", "")), players, first_dealer, options)
+    location = url_for(".show_session", session_id=session.id)
+    return session_json(session), 201, {"Location": location}
+
+
+@bp.get("/sessions/<int:session_id>")
+def show_session(session_id: int):
+    return session_json(_session(session_id))
+
+
+@bp.post("/sessions/<int:session_id>/deals")
+def add_deal(session_id: int):
+    session = _session(session_id)
+    body = _json_body()
+    values = body.get("values")
+    if not isinstance(values, dict):
+        raise RuleError(T("A deal must be a set of named values."), "values")
+    board = scoring.board(session)
+    phase = body.get("phase")
+    if phase is not None and phase != board.phase:
+        raise RuleError(T("This deal expects the %(phase)s entry next.", phase=board.phase), "phase")
+    phases = board.game.phases(board.table, board.state)
+    if board.phase != phases[-1] and not board.standing.over:
+        deal = scoring.lock_phase(session, values)
+    else:
+        deal = scoring.add_deal(session, values)
+    location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
+    return session_json(session), 201, {"Location": location}
+
+
+@bp.put("/sessions/<int:session_id>/deals/<int:deal_id>")
+def replace_deal(session_id: int, deal_id: int):
+    session = _session(session_id)
+    deal = _deal(session, deal_id)
+    values = _json_body().get("values")
+    if not isinstance(values, dict):
+        raise RuleError(T("A deal must be a set of named values."), "values")
+    if deal.phase != "complete":
+        values = {**deal.payload, **values}
+    scoring.replace_deal(session, deal, values)
+    return session_json(session)
+
+
+@bp.delete("/sessions/<int:session_id>/deals/<int:deal_id>")
+def delete_deal(session_id: int, deal_id: int):
+    session = _session(session_id)
+    scoring.delete_deal(session, _deal(session, deal_id))
+    return "", 204

@@ -1,0 +1,14 @@
+"""Defaults only, no secrets. Layered in create_app: these, then instance/config.py,
+then SCOREKEEPER_* environment variables (SCOREKEEPER_SQLALCHEMY_DATABASE_URI=postgresql+psycopg://...)."""
+
+# Relative to the instance folder: Flask-SQLAlchemy puts a relative SQLite path there.
+SQLALCHEMY_DATABASE_URI = "sqlite:///scorekeeper.sqlite"
+SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+# Replaced by instance/config.py or SCOREKEEPER_SECRET_KEY; a fresh install writes a random one there.
+SECRET_KEY = None
+LANGUAGES = ("en", "ja")
+BABEL_DEFAULT_LOCALE = "en"
+HISTORY_PAGE_SIZE = 25
+# Upgrade the database schema (Flask-Migrate) when the app starts.
+AUTO_MIGRATE = True
+WTF_CSRF_TIME_LIMIT = None  # a session at the table can last all evening

@@ -1,0 +1,95 @@
+"""The stored facts: who played, which game with which options, what was entered per deal,
+and every correction. Totals are never stored: scoring.py derives them by replaying deals."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class Player(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(60), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    def __repr__(self) -> str:
+        return f"<Player {self.name!r}>"
+
+
+class GameSession(db.Model):
+    """A sitting of one game (named GameSession so it never shadows flask.session or db.session)."""
+
+    __tablename__ = "game_session"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    engine_version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="session", order_by="Seat.position", cascade="all, delete-orphan"
+    )
+    deals: Mapped[list[Deal]] = relationship(
+        back_populates="session", order_by="Deal.position", cascade="all, delete-orphan"
+    )
+    revisions: Mapped[list[Revision]] = relationship(
+        back_populates="session", order_by="Revision.id", cascade="all, delete-orphan"
+    )
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.player.name for seat in self.seats)
+
+
+class Seat(db.Model):
+    __table_args__ = (UniqueConstraint("session_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
+    position: Mapped[int]  # clockwise from 0
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+
+    session: Mapped[GameSession] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Deal(db.Model):
+    """What the table entered for one deal. `phase` is "complete", or an early phase
+    ("bid") for a deal whose bids are locked in and whose play is still to come."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    phase: Mapped[str] = mapped_column(String(20), default="complete")
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    engine_version: Mapped[int] = mapped_column(default=1)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    session: Mapped[GameSession] = relationship(back_populates="deals")
+
+
+class Revision(db.Model):
+    """One change to a session's deals: which deal, when, from what to what."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), index=True)
+    deal_id: Mapped[int | None]  # plain column: the deal may be gone
+    deal_number: Mapped[int]  # the deal's number on the scoreboard at the time
+    action: Mapped[str] = mapped_column(String(10))  # add | edit | delete | bid
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    session: Mapped[GameSession] = relationship(back_populates="revisions")

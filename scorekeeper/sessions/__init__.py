@@ -1,0 +1,6 @@
+"""The HTML blueprint: new session, deal entry, scoreboard, corrections, history."""
+from flask import Blueprint
+
+bp = Blueprint("sessions", __name__)
+
+from . import views  # noqa: E402,F401  (routes register on import)

@@ -1,0 +1,161 @@
+"""One form class per user action. The deal form is built from the engine's FieldSpecs:
+WTForms converts what was typed (numbers, ticks, choices) and keeps it for re-display;
+every rule is checked once, by the engine."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField, Field, FieldList, IntegerField, RadioField, SelectField, SelectMultipleField,
+    StringField, widgets,
+)
+from wtforms.validators import Length, Optional
+
+from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
+
+NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
+
+
+class MultiCheckboxField(SelectMultipleField):
+    """Toggle buttons: any number of the choices (cards, melds, players)."""
+
+    widget = widgets.ListWidget(prefix_label=False)
+    option_widget = widgets.CheckboxInput()
+
+
+class EmptyForm(FlaskForm):
+    """Button-only POSTs (delete a deal, choose a language): just the CSRF token."""
+
+
+def seat_field_name(spec: FieldSpec, seat: int) -> str:
+    return f"{spec.name}-{seat}"
+
+
+def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
+    seat_choices = [(str(seat), name) for seat, name in enumerate(table.names)]
+    if spec.kind == INT:
+        return IntegerField(label, validators=[Optional()], render_kw=dict(NUMERIC))
+    if spec.kind == BOOL:
+        return BooleanField(label, false_values=("false", "", "0", "n", "no", "off"))
+    if spec.kind == CHOICE:
+        return RadioField(label, choices=list(spec.choices), validate_choice=False)
+    if spec.kind == SEAT:
+        return RadioField(label, choices=seat_choices, validate_choice=False)
+    if spec.kind == MULTI:
+        return MultiCheckboxField(label, choices=list(spec.choices), validate_choice=False)
+    if spec.kind == SEATS:
+        return MultiCheckboxField(label, choices=seat_choices, validate_choice=False)
+    raise ValueError(f"no form field for kind {spec.kind!r}")
+
+
+def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None,
+              payload: Mapping[str, Any] | None = None) -> FlaskForm:
+    """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
+
+    class DealForm(FlaskForm):
+        def __init__(self, *args: Any, **kwargs: Any):
+            super().__init__(*args, **kwargs)
+            self.group_errors: dict[str, list[str]] = {}
+
+    for spec in fields:
+        if spec.per_seat:
+            for seat in range(table.size):
+                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, spec.label, table))
+        else:
+            setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, table))
+    data = flatten(fields, payload, table.size) if payload is not None else None
+    if formdata is not None:
+        return DealForm(formdata=formdata)
+    return DealForm(formdata=None, data=data or defaults(fields, table.size))
+
+
+def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for spec in fields:
+        if spec.default is None:
+            continue
+        if spec.per_seat:
+            data.update({seat_field_name(spec, seat): spec.default for seat in range(size)})
+        else:
+            data[spec.name] = spec.default
+    return data
+
+
+def flatten(fields: Sequence[FieldSpec], payload: Mapping[str, Any], size: int) -> dict[str, Any]:
+    """A stored deal as form data: per-seat lists become one value per seat field."""
+    data: dict[str, Any] = {}
+    for spec in fields:
+        value = payload.get(spec.name)
+        if spec.per_seat:
+            for seat in range(size):
+                data[seat_field_name(spec, seat)] = _form_value(spec, value[seat] if value else None)
+        else:
+            data[spec.name] = _form_value(spec, value)
+    return data
+
+
+def _form_value(spec: FieldSpec, value: Any) -> Any:
+    if spec.kind == SEAT and value is not None:
+        return str(value)
+    if spec.kind == SEATS and value:
+        return [str(seat) for seat in value]
+    return value
+
+
+def raw_deal(form: FlaskForm, fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
+    """What the form holds, as the engine's raw deal (per-seat fields as lists)."""
+    raw: dict[str, Any] = {}
+    for spec in fields:
+        if spec.per_seat:
+            raw[spec.name] = [form[seat_field_name(spec, seat)].data for seat in range(size)]
+        else:
+            raw[spec.name] = form[spec.name].data
+    return raw
+
+
+def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
+    """Names in clockwise order, the first dealer, and the game's options."""
+    most = max(game.players)
+
+    class NewSessionForm(FlaskForm):
+        def __init__(self, *args: Any, **kwargs: Any):
+            super().__init__(*args, **kwargs)
+            self.group_errors: dict[str, list[str]] = {}
+
+        players = FieldList(
+            StringField(_l("Player"), validators=[Optional(), Length(max=60)],
+                        render_kw={"autocomplete": "off", "list": "known-players"}),
+            min_entries=most, max_entries=most,
+        )
+        first_dealer = SelectField(
+            _l("Who deals first"), coerce=int, default=0,
+            choices=[(seat, _l("Player %(n)d", n=seat + 1)) for seat in range(most)],
+        )
+
+    option_specs = game.option_specs(min(game.players))
+    for spec in option_specs:
+        setattr(NewSessionForm, f"option_{spec.name}", _option_field(spec))
+    return NewSessionForm(formdata=formdata)
+
+
+def _option_field(spec: OptionSpec) -> Field:
+    from flask_babel import gettext
+
+    label = gettext(spec.label)
+    if spec.kind == BOOL:
+        return BooleanField(label, default=spec.default)
+    if spec.kind == INT:
+        return IntegerField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
+    return SelectField(label, default=spec.default, choices=[(v, gettext(l)) for v, l in spec.choices],
+                       validate_choice=False)
+
+
+def option_values(form: FlaskForm, game: Game, n_players: int) -> dict[str, Any]:
+    values = {}
+    for spec in game.option_specs(n_players):
+        field = getattr(form, f"option_{spec.name}", None)
+        if field is not None and field.data is not None:
+            values[spec.name] = field.data
+    return values

@@ -1,0 +1,38 @@
+"""Statistics of one session, derived from its replayed board."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..scoring import Board
+
+
+@dataclass(frozen=True)
+class SeatStats:
+    name: str
+    total: int
+    deals_scored: int  # deals where the seat's points were not 0
+    best: int | None
+    worst: int | None
+    average: float | None
+    dealt: int
+
+
+def session_stats(board: Board) -> list[SeatStats]:
+    """Per player: how many deals changed their score, the best and worst deal, the average."""
+    results = board.standing.results
+    better = min if board.game.lower_is_better else max
+    worse = max if board.game.lower_is_better else min
+    dealers = list(board.standing.dealers)
+    stats = []
+    for seat, name in enumerate(board.table.names):
+        points = [result.points[seat] for result in results]
+        stats.append(SeatStats(
+            name=name,
+            total=board.standing.totals[seat],
+            deals_scored=sum(1 for p in points if p),
+            best=better(points) if points else None,
+            worst=worse(points) if points else None,
+            average=round(sum(points) / len(points), 1) if points else None,
+            dealt=dealers.count(seat),
+        ))
+    return stats

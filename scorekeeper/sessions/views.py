@@ -1,0 +1,270 @@
+"""Pages for the table. A full page includes its fragments; an htmx request gets the
+fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Any
+
+from flask import (
+    abort, current_app, make_response, redirect, render_template, request, url_for,
+)
+from flask_babel import gettext
+from sqlalchemy import select
+
+from .. import scoring
+from ..extensions import db
+from ..games import GAMES, get_game
+from ..games.base import RuleError
+from ..i18n import LANGUAGE_COOKIE, translate
+from ..models import Deal, GameSession, Player, Seat
+from . import bp
+from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
+from .stats import session_stats
+
+
+def _is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _render(full: str, fragment: str, status: int = 200, **context: Any):
+    template = fragment if _is_htmx() else full
+    response = make_response(render_template(template, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def _session_or_404(session_id: int) -> GameSession:
+    session = db.session.get(GameSession, session_id)
+    if session is None:
+        abort(404)
+    return session
+
+
+def _deal_or_404(session: GameSession, deal_id: int) -> Deal:
+    deal = db.session.get(Deal, deal_id)
+    if deal is None or deal.session_id != session.id:
+        abort(404)
+    return deal
+
+
+def _apply_error(form, error: RuleError) -> None:
+    """Put the engine's sentence next to the field it names, beside a per-seat row
+    ("points" for a sum), or above the form."""
+    message = translate(error.text)
+    if error.field and error.field in form:
+        form[error.field].errors = [*form[error.field].errors, message]
+    elif error.field and any(name.startswith(error.field + "-") for name in form._fields):
+        form.group_errors.setdefault(error.field, []).append(message)
+    else:
+        form.form_errors.append(message)
+
+
+# --- home and new session ---------------------------------------------------------
+
+@bp.get("/")
+def home():
+    recent = db.session.scalars(
+        select(GameSession).order_by(GameSession.updated_at.desc()).limit(5)
+    ).all()
+    return render_template("home.html", games=GAMES, recent=recent)
+
+
+@bp.route("/sessions/new/<slug>", methods=["GET", "POST"])
+def new_session(slug: str):
+    game = GAMES.get(slug) or abort(404)
+    form = new_session_form(game, formdata=request.form if request.method == "POST" else None)
+    status = 200
+    if request.method == "POST" and form.validate():
+        names = [name.strip() for name in form.players.data if name and name.strip()]
+        try:
+            session = scoring.create_session(
+                slug, names, form.first_dealer.data, option_values(form, game, len(names) or 1)
+            )
+        except RuleError as error:
+            db.session.rollback()
+            _apply_error(form, error)
+            status = 422
+        else:
+            return redirect(url_for(".show_session", session_id=session.id))
+    elif request.method == "POST":
+        status = 422
+    known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
+    return render_template("sessions/new.html", game=game, form=form, known=known), status
+
+
+# --- the scoreboard and deal entry ----------------------------------------------
+
+def _entry_form(board: scoring.Board, formdata=None):
+    fields = _phase_fields(board)
+    return deal_form(fields, board.table, formdata=formdata), fields
+
+
+def _phase_fields(board: scoring.Board):
+    fields = board.game.deal_fields(board.table, board.state)
+    phases = board.game.phases(board.table, board.state)
+    upto = set(phases[: phases.index(board.phase) + 1])
+    locked = set(phases[: phases.index(board.phase)])
+    return [spec for spec in fields if spec.phase in upto and spec.phase not in locked]
+
+
+def _board_context(session: GameSession, form=None, fields=None, **extra: Any) -> dict[str, Any]:
+    board = scoring.board(session)
+    if form is None and not board.standing.over:
+        form, fields = _entry_form(board)
+    return dict(session=session, board=board, form=form, fields=fields, delete_form=EmptyForm(),
+                stats=session_stats(board), **extra)
+
+
+@bp.get("/sessions/<int:session_id>")
+def show_session(session_id: int):
+    session = _session_or_404(session_id)
+    return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
+
+
+@bp.post("/sessions/<int:session_id>/deals")
+def add_deal(session_id: int):
+    session = _session_or_404(session_id)
+    board = scoring.board(session)
+    if board.standing.over:
+        return _render("sessions/show.html", "sessions/_board.html", 409, **_board_context(session))
+    form, fields = _entry_form(board, formdata=request.form)
+    if form.validate():
+        try:
+            raw = raw_deal(form, fields, board.table.size)
+            phases = board.game.phases(board.table, board.state)
+            if board.phase != phases[-1]:
+                scoring.lock_phase(session, raw)
+            else:
+                scoring.add_deal(session, raw)
+        except RuleError as error:
+            db.session.rollback()
+            _apply_error(form, error)
+        else:
+            if _is_htmx():
+                return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
+            return redirect(url_for(".show_session", session_id=session.id) + "#entry")
+    return _render("sessions/show.html", "sessions/_board.html", 422,
+                   **_board_context(session, form=form, fields=fields))
+
+
+@bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
+def edit_deal(session_id: int, deal_id: int):
+    session = _session_or_404(session_id)
+    deal = _deal_or_404(session, deal_id)
+    board = scoring.board(session)
+    if deal.phase != "complete":
+        return redirect(url_for(".show_session", session_id=session.id))
+    number = scoring.deal_number(session, deal)
+    state = board.game.replay(board.table, [d.payload for d in board.deals[: number - 1]]).state
+    fields = board.game.deal_fields(board.table, state)
+    status = 200
+    if request.method == "POST":
+        form = deal_form(fields, board.table, formdata=request.form)
+        if form.validate():
+            try:
+                scoring.replace_deal(session, deal, raw_deal(form, fields, board.table.size))
+            except RuleError as error:
+                db.session.rollback()
+                _apply_error(form, error)
+            else:
+                return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
+        status = 422
+    else:
+        form = deal_form(fields, board.table, payload=deal.payload)
+    return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
+                           fields=fields, table=board.table, state=state), status
+
+
+@bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
+def delete_deal(session_id: int, deal_id: int):
+    session = _session_or_404(session_id)
+    deal = _deal_or_404(session, deal_id)
+    form = EmptyForm()
+    error = None
+    if form.validate():
+        try:
+            scoring.delete_deal(session, deal)
+        except RuleError as refused:
+            db.session.rollback()
+            error = translate(refused.text)
+    else:
+        error = gettext("The page was out of date; please try again.")
+    if error is None and not _is_htmx():
+        return redirect(url_for(".show_session", session_id=session.id))
+    return _render("sessions/show.html", "sessions/_board.html", 422 if error else 200,
+                   **_board_context(session, board_error=error))
+
+
+# --- history ---------------------------------------------------------------------
+
+def _parse_day(value: str | None) -> date | None:
+    try:
+        return date.fromisoformat(value) if value else None
+    except ValueError:
+        return None
+
+
+@bp.get("/history")
+def history():
+    game = request.args.get("game") or None
+    player = (request.args.get("player") or "").strip() or None
+    since, until = _parse_day(request.args.get("from")), _parse_day(request.args.get("to"))
+    query = select(GameSession).order_by(GameSession.created_at.desc())
+    if game in GAMES:
+        query = query.where(GameSession.game == game)
+    if player:
+        query = query.where(
+            GameSession.id.in_(select(Seat.session_id).join(Player).where(Player.name.ilike(player)))
+        )
+    if since:
+        query = query.where(GameSession.created_at >= datetime.combine(since, time.min))
+    if until:
+        query = query.where(GameSession.created_at <= datetime.combine(until, time.max))
+    page = max(request.args.get("page", 1, type=int), 1)
+    pagination = db.paginate(query, page=page, per_page=current_app.config["HISTORY_PAGE_SIZE"],
+                             error_out=False)
+    rows = [(session, _safe_board(session)) for session in pagination.items]
+    players = db.session.scalars(select(Player.name).order_by(Player.name)).all()
+    return render_template("history.html", rows=rows, pagination=pagination, games=GAMES, players=players,
+                           filters={"game": game or "", "player": player or "",
+                                    "from": since.isoformat() if since else "",
+                                    "to": until.isoformat() if until else ""})
+
+
+def _safe_board(session: GameSession):
+    try:
+        return scoring.board(session)
+    except (RuleError, KeyError):
+        return None
+
+
+# --- language -----------------------------------------------------------------
+
+@bp.post("/language")
+def choose_language():
+    form = EmptyForm()
+    language = request.form.get("language")
+    target = request.form.get("next") or url_for(".home")
+    if not target.startswith("/") or target.startswith("//"):
+        target = url_for(".home")
+    response = redirect(target)
+    if form.validate() and language in current_app.config["LANGUAGES"]:
+        response.set_cookie(LANGUAGE_COOKIE, language, max_age=365 * 24 * 3600, samesite="Lax")
+    return response
+
+
+@bp.app_errorhandler(404)
+def not_found(error):
+    if request.path.startswith("/api/"):
+        from ..api.errors import error_response
+        return error_response(404, gettext("Not found."))
+    return render_template("error.html", message=gettext("There is no such page."), status=404), 404
+
+
+@bp.app_errorhandler(400)
+def bad_request(error):
+    if request.path.startswith("/api/"):
+        from ..api.errors import error_response
+        return error_response(400, gettext("The request could not be read."))
+    return render_template("error.html", message=gettext("The page was out of date; please try again."),
+                           status=400), 400
