@@ -15,6 +15,17 @@ from wtforms.validators import Length, Optional
 
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
 
+try:  # WTForms 3.3 names its choices; older versions take (value, label) pairs
+    from wtforms.fields.choices import SelectChoice
+except ImportError:  # pragma: no cover
+    SelectChoice = None
+
+
+def choices(pairs) -> list:
+    pairs = [(str(value), label) for value, label in pairs]
+    return [SelectChoice(value, label) for value, label in pairs] if SelectChoice else pairs
+
+
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
 
 
@@ -34,17 +45,17 @@ def seat_field_name(spec: FieldSpec, seat: int) -> str:
 
 
 def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
-    seat_choices = [(str(seat), name) for seat, name in enumerate(table.names)]
+    seat_choices = choices(enumerate(table.names))
     if spec.kind == INT:
         return IntegerField(label, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == BOOL:
         return BooleanField(label, false_values=("false", "", "0", "n", "no", "off"))
     if spec.kind == CHOICE:
-        return RadioField(label, choices=list(spec.choices), validate_choice=False)
+        return RadioField(label, choices=choices(spec.choices), validate_choice=False)
     if spec.kind == SEAT:
         return RadioField(label, choices=seat_choices, validate_choice=False)
     if spec.kind == MULTI:
-        return MultiCheckboxField(label, choices=list(spec.choices), validate_choice=False)
+        return MultiCheckboxField(label, choices=choices(spec.choices), validate_choice=False)
     if spec.kind == SEATS:
         return MultiCheckboxField(label, choices=seat_choices, validate_choice=False)
     raise ValueError(f"no form field for kind {spec.kind!r}")
@@ -131,7 +142,7 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
         )
         first_dealer = SelectField(
             _l("Who deals first"), coerce=int, default=0,
-            choices=[(seat, _l("Player %(n)d", n=seat + 1)) for seat in range(most)],
+            choices=choices((seat, _l("Player %(n)d", n=seat + 1)) for seat in range(most)),
         )
 
     option_specs = game.option_specs(min(game.players))
@@ -148,7 +159,7 @@ def _option_field(spec: OptionSpec) -> Field:
         return BooleanField(label, default=spec.default)
     if spec.kind == INT:
         return IntegerField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
-    return SelectField(label, default=spec.default, choices=[(v, gettext(l)) for v, l in spec.choices],
+    return SelectField(label, default=spec.default, choices=choices((v, gettext(l)) for v, l in spec.choices),
                        validate_choice=False)
 
 

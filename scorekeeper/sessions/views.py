@@ -10,6 +10,7 @@ from flask import (
 )
 from flask_babel import gettext
 from sqlalchemy import select
+from wtforms import FieldList
 
 from .. import scoring
 from ..extensions import db
@@ -51,12 +52,20 @@ def _apply_error(form, error: RuleError) -> None:
     """Put the engine's sentence next to the field it names, beside a per-seat row
     ("points" for a sum), or above the form."""
     message = translate(error.text)
-    if error.field and error.field in form:
+    if error.field and error.field in form and isinstance(form[error.field], FieldList):
+        form.group_errors.setdefault(error.field, []).append(message)
+    elif error.field and error.field in form:
         form[error.field].errors = [*form[error.field].errors, message]
     elif error.field and any(name.startswith(error.field + "-") for name in form._fields):
         form.group_errors.setdefault(error.field, []).append(message)
     else:
         form.form_errors.append(message)
+
+
+@bp.app_template_filter("seat_names")
+def seat_names(seats, names) -> str:
+    """Seat indexes as the players' names: (0, 2) -> "Anna, Carl"."""
+    return ", ".join(names[seat] for seat in seats)
 
 
 # --- home and new session ---------------------------------------------------------

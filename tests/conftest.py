@@ -1,0 +1,58 @@
+"""Shared fixtures: an app on a fresh SQLite file (or SCOREKEEPER_TEST_DATABASE_URI, e.g. PostgreSQL)."""
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+def _database_uri(tmp_path) -> tuple[str, callable]:
+    """A new empty database: a SQLite file, or a fresh schema-less database on the PostgreSQL server."""
+    server = os.environ.get("SCOREKEEPER_TEST_DATABASE_URI")
+    if not server:
+        return f"sqlite:///{tmp_path / 'test.sqlite'}", lambda: None
+    name = "sk_test_" + uuid.uuid4().hex[:12]
+    admin = create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    uri = server.rsplit("/", 1)[0] + "/" + name
+
+    def drop():
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+    return uri, drop
+
+
+@pytest.fixture
+def app(tmp_path):
+    uri, drop = _database_uri(tmp_path)
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": uri,
+        "WTF_CSRF_ENABLED": False,
+        "AUTO_MIGRATE": True,
+    })
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    drop()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def ctx(app):
+    with app.app_context():
+        yield app

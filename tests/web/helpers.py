@@ -1,0 +1,43 @@
+"""Small helpers for the view tests: create a session and post deals as a browser would."""
+from __future__ import annotations
+
+import re
+
+TOTAL_RE = re.compile(r'class="total" data-seat="(\d+)">(-?\d+)<')
+ALERT_RE = re.compile(r'role="alert">([^<]*)<')
+
+
+def totals(html: str) -> list[int]:
+    return [int(value) for _, value in TOTAL_RE.findall(html)]
+
+
+def alerts(html: str) -> list[str]:
+    return ALERT_RE.findall(html)
+
+
+def new_schieberamsch(client, names=("Anna", "Ben", "Carl"), first_dealer=0, **options) -> int:
+    data = {f"players-{i}": name for i, name in enumerate(names)}
+    data["first_dealer"] = str(first_dealer)
+    data.update({f"option_{key}": value for key, value in options.items()})
+    response = client.post("/sessions/new/schieberamsch", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def ramsch_form(points, took=None, pushed=0):
+    took = took if took is not None else [not isinstance(p, int) or p > 0 for p in points]
+    data = {"type": "ramsch", "pushed": str(pushed), "contra": "none"}
+    for seat, value in enumerate(points):
+        data[f"points-{seat}"] = str(value)
+        if took[seat]:
+            data[f"took_trick-{seat}"] = "y"
+    return data
+
+
+def grand_form(soloist, points, jacks=(), contra="none", all_tricks=False):
+    data = {"type": "grand_hand", "soloist": str(soloist), "soloist_points": str(points), "contra": contra}
+    if jacks:
+        data["jacks"] = list(jacks)
+    if all_tricks:
+        data["all_tricks"] = "y"
+    return data

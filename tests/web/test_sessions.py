@@ -1,0 +1,149 @@
+"""The table-side flow through the HTML pages, with Flask's test client."""
+from __future__ import annotations
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, Revision
+
+from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, totals
+
+
+def test_home_lists_every_game(client):
+    html = client.get("/").get_data(as_text=True)
+    assert "Schieberamsch" in html
+    assert "/sessions/new/schieberamsch" in html
+
+
+def test_new_session_refuses_duplicate_and_missing_names_keeping_input(client):
+    response = client.post("/sessions/new/schieberamsch",
+                           data={"players-0": "Anna", "players-1": "anna", "players-2": "Carl", "first_dealer": "0"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert any("same name" in message for message in alerts(html))
+    assert 'value="Carl"' in html  # nothing typed is lost
+    response = client.post("/sessions/new/schieberamsch", data={"players-0": "Anna", "players-1": "Ben"})
+    assert response.status_code == 422
+    assert any("3 players" in message for message in alerts(response.get_data(as_text=True)))
+
+
+def test_new_session_refuses_bad_option(client):
+    response = client.post("/sessions/new/schieberamsch", data={
+        "players-0": "A", "players-1": "B", "players-2": "C", "first_dealer": "0", "option_deals": "0"})
+    assert response.status_code == 422
+    assert any("Number of deals cannot be less than 1" in m for m in alerts(response.get_data(as_text=True)))
+
+
+def test_enter_deals_and_see_totals_dealer_and_deals_left(client):
+    sid = new_schieberamsch(client, deals=6)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
+    client.post(f"/sessions/{sid}/deals", data=grand_form(1, 95, jacks=("JC", "JS"), contra="contra"))
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert totals(html) == [0, -24, 90]
+    assert "Ben deals" in html  # Anna dealt deal 1; no rotation after Ben's Grand Hand... Ben dealt deal 2
+    assert "4 deals left" in html
+    assert "24 x (with 2 + game and hand 2 + schneider 1) = 24 x 5 = 120." in html
+
+
+def test_refused_deal_keeps_everything_typed_and_says_why(client, ctx):
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([10, 50, 60], took=[False, True, True]))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Anna has 10 card points but took no trick." in alerts(html)
+    assert 'name="points-0" type="text" value="10"' in html or 'value="10"' in html
+    assert 'value="60"' in html
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form(["abc", 50, 70]))
+    assert response.status_code == 422
+    assert any("integer" in m or "whole number" in m for m in alerts(response.get_data(as_text=True)))
+    assert 'value="abc"' in response.get_data(as_text=True)
+    assert Deal.query.count() == 0
+
+
+def test_edit_recomputes_everything_after_and_records_a_revision(client, ctx):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([40, 50, 30]))
+    first, second, third = Deal.query.order_by(Deal.position).all()
+    page = client.get(f"/sessions/{sid}/deals/{second.id}/edit").get_data(as_text=True)
+    assert 'value="50"' in page  # the stored deal fills the form
+    response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([10, 20, 90], pushed=1))
+    assert response.status_code == 302
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert totals(html) == [0, 5, 5 + 18]
+    revision = Revision.query.filter_by(action="edit").one()
+    assert revision.deal_number == 2 and revision.before["points"] == [50, 40, 30]
+    assert revision.after["points"] == [10, 20, 90]
+    assert "Deal 2 corrected." in html
+
+
+def test_bad_correction_is_refused_with_the_form_kept(client):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    with client.application.app_context():
+        deal_id = Deal.query.one().id
+    response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=ramsch_form([30, 40, 51]))
+    assert response.status_code == 422
+    assert any("must add up to 120" in m for m in alerts(response.get_data(as_text=True)))
+
+
+def test_delete_recomputes_and_dealer_follows(client, ctx):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=grand_form(0, 100, jacks=("JC",)))
+    grand = Deal.query.order_by(Deal.position).all()[1]
+    response = client.post(f"/sessions/{sid}/deals/{grand.id}/delete")
+    assert response.status_code == 302
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert totals(html) == [0, 0, 5]
+    assert "Ben deals" in html
+    assert "Deal 2 deleted." in html
+
+
+def test_htmx_entry_returns_the_board_fragment_only(client):
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert html.lstrip().startswith("<section id=\"board\"") and "<html" not in html
+    assert totals(html) == [0, 0, 5]
+    assert "HX-Request" in response.headers.get("Vary", "")
+
+
+def test_game_over_shows_winner_and_stops_entry(client):
+    sid = new_schieberamsch(client, deals=2)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 50, 40]))
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Game over." in html and "Winner: Anna" in html
+    assert 'id="entry"' not in html
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    assert response.status_code == 409
+
+
+def test_history_filters_by_game_player_and_date(client):
+    new_schieberamsch(client, names=("Anna", "Ben", "Carl"))
+    new_schieberamsch(client, names=("Dora", "Emil", "Fritz"))
+    html = client.get("/history?player=dora").get_data(as_text=True)
+    assert "Dora, Emil, Fritz" in html and "Anna, Ben, Carl" not in html
+    html = client.get("/history?game=schieberamsch&from=2000-01-01").get_data(as_text=True)
+    assert "Dora, Emil, Fritz" in html and "Anna, Ben, Carl" in html
+    html = client.get("/history?to=2000-01-01").get_data(as_text=True)
+    assert "Anna, Ben, Carl" not in html
+
+
+def test_language_choice_sticks_and_translates(client):
+    response = client.post("/language", data={"language": "ja", "next": "/history"})
+    assert response.status_code == 302 and response.headers["Location"].endswith("/history")
+    html = client.get("/").get_data(as_text=True)
+    assert 'lang="ja"' in html
+    assert "新しいゲーム" in html
+
+
+def test_language_redirect_stays_on_site(client):
+    response = client.post("/language", data={"language": "en", "next": "//evil.example/"})
+    assert response.headers["Location"] == "/"
+
+
+def test_unknown_pages_get_a_page_not_a_traceback(client):
+    assert client.get("/sessions/999").status_code == 404
+    assert "no such page" in client.get("/sessions/999").get_data(as_text=True)
