@@ -1,0 +1,90 @@
+"""A table plays Schieberamsch on a tablet: new session, three deals, a correction, the totals."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.e2e
+POINTS = "Card points (skat with the last trick): "
+
+
+def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
+    page.goto("/")
+    page.get_by_role("link", name=re.compile("Schieberamsch")).click()
+    for index, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_label("Who deals first").select_option(label="Player 1")
+    page.get_by_label("Number of deals").fill(deals)
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#status")).to_contain_text("Anna deals")
+
+
+def enter_ramsch(page, points, took, kept="0"):
+    entry = page.locator("#entry")
+    entry.get_by_text("Ramsch", exact=True).click()
+    entry.get_by_label("Players who kept their hand (pushed the skat on)").fill(kept)
+    for name, value in points.items():
+        entry.get_by_label(POINTS + name).fill(str(value))
+    for name in took:
+        entry.get_by_label("Took a trick: " + name).check(force=True)
+
+
+def totals(page):
+    return page.locator("tfoot td.total").all_inner_texts()
+
+
+def test_three_deals_and_a_correction(page):
+    start_session(page)
+    page.evaluate("window.__sameDocument = true")
+
+    # Deal 1 (seed example 1): two typed, the third filled in from 120.
+    enter_ramsch(page, {"Anna": 0, "Ben": 7}, took=["Ben", "Carl"], kept="2")
+    expect(page.get_by_label(POINTS + "Carl")).to_have_value("113")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
+    assert page.evaluate("window.__sameDocument") is True, "the deal was entered without reloading the page"
+    expect(page.locator("#status")).to_contain_text("Ben deals")
+
+    # A broken deal is refused beside the field and keeps what was typed.
+    enter_ramsch(page, {"Anna": 10, "Ben": 50, "Carl": 60}, took=["Ben", "Carl"])
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_role("alert").first).to_have_text("Anna has 10 card points but took no trick.")
+    expect(page.get_by_label(POINTS + "Carl")).to_have_value("60")
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
+
+    # Deal 2: Grand Hand by Ben, with 2, schneider, contra -> -24.
+    entry = page.locator("#entry")
+    entry.get_by_text("Grand Hand", exact=True).click()
+    entry.locator("[data-field=soloist]").get_by_text("Ben", exact=True).click()
+    entry.get_by_label("Soloist's card points (skat included)").fill("95")
+    entry.get_by_text("♣J", exact=True).click()
+    entry.get_by_text("♠J", exact=True).click()
+    entry.locator("[data-field=contra]").get_by_text("contra (x2)").click()
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "-24", "90"])
+    expect(page.locator("#status")).to_contain_text("Ben deals")  # no rotation after a Grand Hand
+
+    # Deal 3: all took tricks, Anna has most.
+    enter_ramsch(page, {"Anna": 60, "Ben": 30}, took=["Anna", "Ben", "Carl"])
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["6", "-24", "90"])
+    expect(page.locator("#status")).to_contain_text("3 deals left")
+
+    # The breakdown is one tap away.
+    page.locator("tr.deal-row").nth(1).locator("summary").click()
+    expect(page.locator("tr.deal-row").nth(1)).to_contain_text("24 x 5 = 120")
+    screenshot(page, "schieberamsch-scoreboard")
+
+    # Correct deal 2: it was lost with 60 points and no contra -> +9 for Ben; deal 3 is recomputed too.
+    page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
+    expect(page.get_by_label("Soloist's card points (skat included)")).to_have_value("95")
+    page.get_by_label("Soloist's card points (skat included)").fill("60")
+    page.locator("[data-field=contra]").get_by_text("none", exact=True).click()
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["6", "9", "90"])
+    expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
+    screenshot(page, "schieberamsch-after-correction")

@@ -1,0 +1,105 @@
+"""The JSON API: every answer checked against openapi.json, errors in one shape."""
+from __future__ import annotations
+
+from openapi_spec_validator import validate
+
+from .openapi_check import SPEC, check
+
+
+def call(client, method, path, body=None, **kwargs):
+    response = client.open(path, method=method, json=body, **kwargs)
+    check(response, path, method)
+    return response
+
+
+def new_session(client, **options):
+    response = call(client, "POST", "/api/v1/sessions",
+                    {"game": "schieberamsch", "players": ["Anna", "Ben", "Carl"], "first_dealer": 2, "options": options})
+    assert response.status_code == 201
+    assert response.headers["Location"].endswith(f"/api/v1/sessions/{response.json['id']}")
+    return response.json["id"]
+
+
+RAMSCH = {"type": "ramsch", "pushed": 2, "points": [0, 7, 113], "took_trick": [False, True, True]}
+
+
+def test_the_openapi_document_is_valid():
+    validate(SPEC)
+
+
+def test_spec_paths_match_the_app_routes(app):
+    routes = {rule.rule.removeprefix("/api/v1").replace("<int:", "{").replace("<", "{").replace(">", "}")
+              for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/v1")}
+    documented = {path for path in SPEC["paths"]}
+    normalise = lambda p: __import__("re").sub(r"\{[^}]+\}", "{}", p)  # noqa: E731
+    assert {normalise(p) for p in routes} == {normalise(p) for p in documented}
+
+
+def test_games_list_their_options_and_deal_fields(client):
+    games = call(client, "GET", "/api/v1/games").json["games"]
+    schieberamsch = next(game for game in games if game["slug"] == "schieberamsch")
+    assert {o["name"] for o in schieberamsch["options"]} >= {"rounding", "lost_doubled", "contra_in_ramsch"}
+    points = next(f for f in schieberamsch["deal_fields"]["3"] if f["name"] == "points")
+    assert points["per_seat"] and points["total"] == 120
+    assert call(client, "GET", "/api/v1/games/nope").status_code == 404
+
+
+def test_deal_lifecycle_add_replace_delete(client):
+    sid = new_session(client)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    assert response.status_code == 201
+    body = response.json
+    assert body["standings"]["totals"] == [0, 0, 90]
+    assert body["deals"][0]["dealer"] == 2 and body["standings"]["dealer"] == 0
+    assert any("904" in line for line in body["deals"][0]["breakdown"])
+    deal_id = body["deals"][0]["id"]
+    grand = {"type": "grand_hand", "soloist": 1, "soloist_points": 95, "jacks": ["JC", "JS"],
+             "all_tricks": False, "no_tricks": False, "contra": "contra"}
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": grand})
+    replaced = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{deal_id}",
+                    {"values": {**RAMSCH, "pushed": 0}}).json
+    assert replaced["standings"]["totals"] == [0, -24, 22]
+    assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}").status_code == 204
+    after = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert after["standings"]["totals"] == [0, -24, 0] and len(after["deals"]) == 1
+
+
+def test_rule_breaking_deal_is_422_with_reason_and_field(client):
+    sid = new_session(client)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                    {"values": {**RAMSCH, "points": [10, 7, 103], "took_trick": [False, True, True]}})
+    assert response.status_code == 422
+    assert response.json["error"] == "unprocessable_entity"
+    assert response.json["message"] == "Anna has 10 card points but took no trick."
+    assert response.json["fields"] == {"took_trick-0": response.json["message"]}
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"] == []
+
+
+def test_reason_comes_in_the_requested_language(client):
+    sid = new_session(client)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                    {"values": {**RAMSCH, "points": [0, 7, 114]}}, headers={"Accept-Language": "ja"})
+    assert response.status_code == 422
+    assert "120" in response.json["message"] and "must add up" not in response.json["message"]
+
+
+def test_other_errors_share_the_shape(client):
+    assert call(client, "GET", "/api/v1/sessions/999").status_code == 404
+    response = call(client, "POST", "/api/v1/sessions", {"game": "nope", "players": ["A", "B", "C"]})
+    assert response.status_code == 422 and response.json["fields"] == {"game": response.json["message"]}
+    response = client.post("/api/v1/sessions", data="not json", content_type="application/json")
+    check(response, "/api/v1/sessions", "POST")
+    assert response.status_code == 400
+    response = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B"]})
+    assert response.status_code == 422 and "players" in response.json["fields"]
+
+
+def test_editing_an_early_deal_that_spoils_a_later_one_is_refused(client):
+    sid = new_session(client, deals=2)
+    first = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}).json["deals"][0]["id"]
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    # the game is over after two deals; a third is refused
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    assert response.status_code == 422 and "over" in response.json["message"]
+    response = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{first}", {"values": {**RAMSCH, "pushed": 9}})
+    assert response.status_code == 422 and "pushed" in response.json["fields"]
