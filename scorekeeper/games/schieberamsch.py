@@ -36,6 +36,7 @@ from .cards import SKAT_JACKS, SKAT_TOTAL, label
 
 RAMSCH, GRAND_HAND = "ramsch", "grand_hand"
 CONTRA_FACTOR = {"none": 1, "contra": 2, "recontra": 4}
+CONTRA_NAMES = (N_("contra"), N_("recontra"))  # shown in breakdowns as Text(deal["contra"])
 CONTRA_CHOICES = (("none", N_("none")), ("contra", N_("contra (x2)")), ("recontra", N_("recontra (x4)")))
 
 

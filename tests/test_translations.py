@@ -1,0 +1,76 @@
+"""Every user-facing text goes through the translation layer, and Japanese has them all."""
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from io import BytesIO
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import read_mo, write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+CATALOGUES = ROOT / "scorekeeper" / "translations"
+PLACEHOLDER = re.compile(r"%\((\w+)\)[-+ #0]*\d*[sdif]")
+
+
+def _ids(catalog) -> set:
+    return {message.id if isinstance(message.id, str) else tuple(message.id) for message in catalog if message.id}
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory):
+    """Extract the texts afresh from the source, exactly as scripts/translations does."""
+    pot = tmp_path_factory.mktemp("pot") / "messages.pot"
+    subprocess.run(
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "T", "-k", "N_",
+         "-k", "_l", "-k", "lazy_gettext", "--no-location", "-o", str(pot), "."],
+        cwd=ROOT, check=True, capture_output=True,
+    )
+    with pot.open("rb") as handle:
+        return read_po(handle)
+
+
+@pytest.fixture(scope="module", params=["ja"])
+def catalogue(request):
+    with (CATALOGUES / request.param / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        return read_po(handle, locale=request.param)
+
+
+def test_every_text_in_the_source_is_in_the_catalogue(extracted, catalogue):
+    missing = _ids(extracted) - _ids(catalogue)
+    assert not missing, f"run scripts/translations; not in the {catalogue.locale} catalogue: {sorted(map(str, missing))[:20]}"
+
+
+def test_every_text_is_translated(catalogue):
+    untranslated = [m.id for m in catalogue if m.id and not (m.string if isinstance(m.string, str) else all(m.string))]
+    assert not untranslated, f"{len(untranslated)} untranslated, e.g. {untranslated[:10]}"
+    assert not [m.id for m in catalogue if m.id and "fuzzy" in m.flags]
+
+
+def test_translations_keep_the_placeholders(catalogue):
+    for message in catalogue:
+        if not message.id:
+            continue
+        source = message.id if isinstance(message.id, str) else message.id[0]
+        targets = [message.string] if isinstance(message.string, str) else list(message.string)
+        for target in targets:
+            assert set(PLACEHOLDER.findall(target)) <= set(PLACEHOLDER.findall(source)), message.id
+            assert set(PLACEHOLDER.findall(source)) - {"num"} <= set(PLACEHOLDER.findall(target)) | {"num"}, message.id
+
+
+def test_compiled_catalogue_matches_the_po(catalogue):
+    mo_path = CATALOGUES / str(catalogue.locale) / "LC_MESSAGES" / "messages.mo"
+    with mo_path.open("rb") as handle:
+        compiled = read_mo(handle)
+    fresh = BytesIO()
+    write_mo(fresh, catalogue)
+    fresh.seek(0)
+    expected = read_mo(fresh)
+    def pairs(catalog):
+        return {str(m.id): str(m.string) for m in catalog if m.id}
+
+    assert pairs(compiled) == pairs(expected), \
+        "run scripts/translations compile"

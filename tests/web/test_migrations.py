@@ -1,0 +1,42 @@
+"""The schema comes from Flask-Migrate on start, and the migrations match the models."""
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+
+def test_first_start_creates_the_schema_without_a_manual_step(tmp_path):
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/fresh.sqlite"})
+    with app.app_context():
+        tables = set(inspect(db.engine).get_table_names())
+    assert {"player", "game_session", "seat", "deal", "revision", "alembic_version"} <= tables
+    # a second start on the same file is a no-op upgrade
+    create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/fresh.sqlite"})
+
+
+def test_migrations_match_the_models(app):
+    with app.app_context(), db.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+    assert differences == []
+
+
+def test_default_database_lives_in_the_instance_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "inst"))
+    monkeypatch.delenv("SCOREKEEPER_SQLALCHEMY_DATABASE_URI", raising=False)
+    app = create_app()
+    with app.app_context():
+        assert db.engine.url.database == str(tmp_path / "inst" / "scorekeeper.sqlite")
+    assert (tmp_path / "inst" / "scorekeeper.sqlite").exists()
+    assert (tmp_path / "inst" / "secret_key").exists()
+
+
+def test_database_url_from_one_environment_variable(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path / "inst"))
+    monkeypatch.setenv("SCOREKEEPER_SQLALCHEMY_DATABASE_URI", f"sqlite:///{tmp_path}/elsewhere.sqlite")
+    app = create_app()
+    with app.app_context():
+        assert db.engine.url.database == str(tmp_path / "elsewhere.sqlite")
