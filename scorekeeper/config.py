@@ -8,6 +8,8 @@ SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
 SECRET_KEY = None
 LANGUAGES = ("en", "ja")
 BABEL_DEFAULT_LOCALE = "en"
+# Times on the pages (the database keeps UTC); e.g. SCOREKEEPER_BABEL_DEFAULT_TIMEZONE=Europe/Zurich
+BABEL_DEFAULT_TIMEZONE = "UTC"
 HISTORY_PAGE_SIZE = 25
 # Upgrade the database schema (Flask-Migrate) when the app starts.
 AUTO_MIGRATE = True

@@ -32,12 +32,25 @@
     open[0].dataset.filled = "1";
   }
 
+  // New game: the first-dealer choices follow the names as they are typed.
+  function nameDealers() {
+    var select = document.getElementById("first_dealer");
+    if (!select) return;
+    Array.prototype.forEach.call(select.options, function (option) {
+      var input = document.getElementById("players-" + option.value);
+      if (!option.dataset.placeholder) option.dataset.placeholder = option.textContent;
+      option.textContent = input && input.value.trim() ? input.value.trim() : option.dataset.placeholder;
+    });
+  }
+
   function init(root) {
     applyShowIf(root);
+    nameDealers();
   }
 
   document.addEventListener("change", function (event) { applyShowIf(document); });
   document.addEventListener("input", function (event) {
+    if (event.target.matches && event.target.matches("input.name")) nameDealers();
     var row = event.target.closest && event.target.closest("[data-total]");
     if (row && event.target.matches("input.num")) fillTotal(row, event.target);
   });
