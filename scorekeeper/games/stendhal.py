@@ -1,0 +1,278 @@
+"""Stendhal (5-7 players, the 78 suit cards of the TENNOS deck).
+
+Rules: ``shared/rules/stendhal.md`` (seed 001). Each deal two **minus suits**
+are fixed before play from the revealed cards (one per player plus the middle):
+the most frequent suit, ties broken by the highest ranks, then by the order
+counter-clockwise from the dealer's right (middle cards last); its paired suit
+(spade-heart, club-diamond, cross-leaf) is the second minus suit. After play
+each minus card costs 1, but the lowest card of each minus suit counts its rank
+(A 1, J 11, Q 12, K 13); a player with tricks but no minus card gets +1/+3/+6/+10
+for 1/2/3/4 suits taken.
+
+Decisions and named options:
+
+- ``minus_entry`` (default ``revealed``): the revealed cards are entered as one
+  card picker before play (phase "bid") and the app finds the minus suits; only
+  when suits still tie after the ranks the form asks which of them came first
+  counter-clockwise (``first_tied``). ``suit``: the table names the minus suit.
+- ``capture_entry`` (default ``cards``): per player the ranks taken of the minus
+  suit and of its paired suit (13 toggles each; the app finds count and lowest
+  card and refuses a card taken twice or revealed); ``count``: count and lowest
+  card per minus suit.
+- ``lowest_ace`` (default ``high``): "lowest" follows the play order (A is the
+  highest card, so it counts 1 only as the player's only card of that suit);
+  ``low``: the A is always the lowest card.
+- ``suits`` per player, 0-4: the suits taken by a player with no minus card,
+  0 meaning no trick (the field is ignored for players with minus cards).
+- ``limit`` (66, 100, 150 or custom with ``custom_limit``, default 100): the game
+  ends after the deal in which a total reaches minus the limit, but only once the
+  highest total is not shared (the seed's "play on until the tie is broken").
+- The dealer rotates clockwise; the player left of the dealer leads.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from .base import (
+    CHOICE, INT, MULTI, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T, Table, Text,
+)
+from .tennos import (
+    PAIRED_SUIT, RANK_VALUE, TENNOS_RANKS, TENNOS_SUIT_CARDS, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS, TENNOS_SUITS,
+    stendhal_cards, strength, tennos_label, tennos_suit,
+)
+
+BONUS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
+LIMITS = ("66", "100", "150")
+RANKS_HIGH_FIRST = tuple(reversed(TENNOS_RANKS))
+SUIT_CHOICES = tuple((suit, TENNOS_SUIT_NAMES[suit]) for suit in TENNOS_SUITS)
+LABELS = {
+    "minus_cards": N_("Cards taken of the minus suit"),
+    "paired_cards": N_("Cards taken of the paired minus suit"),
+    "minus_count": N_("Number of cards taken of the minus suit"),
+    "paired_count": N_("Number of cards taken of the paired minus suit"),
+    "minus_lowest": N_("Lowest card taken of the minus suit"),
+    "paired_lowest": N_("Lowest card taken of the paired minus suit"),
+}
+
+
+def tied_suits(cards: Sequence[str]) -> tuple[str, ...]:
+    """The suits still tied for minus suit after count and ranks (one suit: decided).
+
+    >>> tied_suits(["5C", "JC", "KH", "KC", "4H", "JH"])
+    ('C',)
+    >>> tied_suits(["JD", "AC", "9L", "9S", "AS", "9C", "3H", "AL"])
+    ('S', 'L', 'C')
+    """
+    def key(suit: str) -> tuple[int, list[int]]:
+        ranks = sorted((strength(card) for card in cards if tennos_suit(card) == suit), reverse=True)
+        return len(ranks), ranks
+    best = max(key(suit) for suit in TENNOS_SUITS)
+    return tuple(suit for suit in TENNOS_SUITS if key(suit) == best)
+
+
+def minus_suits(cards_in_order: Sequence[str]) -> tuple[str, str]:
+    """The two minus suits from the revealed cards, listed counter-clockwise from the
+    dealer's right-hand neighbour with the middle cards last.
+
+    >>> minus_suits(["JD", "AC", "9L", "9S", "AS", "9C", "3H", "AL"])
+    ('C', 'D')
+    """
+    tied = tied_suits(cards_in_order)
+    suit = next(tennos_suit(card) for card in cards_in_order if tennos_suit(card) in tied)
+    return suit, PAIRED_SUIT[suit]
+
+
+def minus_points(count: int, lowest: str | None) -> int:
+    """-(count - 1) - rank of the lowest card: 5 crosses with the 3 lowest -> -7.
+
+    >>> minus_points(5, "3"), minus_points(1, "10"), minus_points(0, None)
+    (-7, -10, 0)
+    """
+    return -(count - 1) - RANK_VALUE[lowest] if count else 0
+
+
+class Stendhal(Game):
+    slug = "stendhal"
+    name = N_("Stendhal")
+    version = 1
+    players = (5, 6, 7)
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("limit", N_("The game ends at minus"), CHOICE, "100",
+                       choices=tuple((v, v) for v in LIMITS) + (("custom", N_("custom")),)),
+            OptionSpec("custom_limit", N_("Custom limit"), INT, 200, minimum=1, maximum=9999),
+            OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "revealed",
+                       choices=(("revealed", N_("enter the revealed cards")), ("suit", N_("name the minus suit")))),
+            OptionSpec("capture_entry", N_("Minus cards taken"), CHOICE, "cards",
+                       choices=(("cards", N_("pick the cards")), ("count", N_("count and lowest card")))),
+            OptionSpec("lowest_ace", N_("The ace as lowest card"), CHOICE, "high",
+                       choices=(("high", N_("A is the highest card")), ("low", N_("A is the lowest card")))),
+        )
+
+    def limit(self, table: Table) -> int:
+        value = table.options.get("limit", "100")
+        return int(table.options.get("custom_limit", 200)) if value == "custom" else int(value)
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        opts = table.options
+        fields: list[FieldSpec] = []
+        if opts.get("minus_entry", "revealed") == "revealed":
+            fields += [
+                FieldSpec("revealed", N_("Revealed cards (one per player and the middle)"), MULTI, phase="bid",
+                          choices=tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)),
+                FieldSpec("first_tied", N_("Only if suits still tie: the first of them counter-clockwise "
+                                           "from the dealer's right"), CHOICE, required=False,
+                          choices=SUIT_CHOICES, phase="bid"),
+            ]
+        else:
+            fields.append(FieldSpec("minus_suit", N_("Minus suit (its pair is the second)"), CHOICE,
+                                    choices=SUIT_CHOICES, phase="bid"))
+        ranks = tuple((rank, rank) for rank in RANKS_HIGH_FIRST)
+        for pick in ("minus", "paired"):
+            if opts.get("capture_entry", "cards") == "cards":
+                fields.append(FieldSpec(f"{pick}_cards", LABELS[f"{pick}_cards"], MULTI,
+                                        per_seat=True, required=False, choices=ranks))
+            else:
+                fields += [
+                    FieldSpec(f"{pick}_count", LABELS[f"{pick}_count"], INT, per_seat=True,
+                              minimum=0, maximum=13, default=0),
+                    FieldSpec(f"{pick}_lowest", LABELS[f"{pick}_lowest"], CHOICE, per_seat=True,
+                              required=False, choices=ranks),
+                ]
+        fields.append(FieldSpec("suits", N_("Suits taken by a player without minus cards (0: no trick)"), INT,
+                                per_seat=True, minimum=0, maximum=4, default=0))
+        return tuple(fields)
+
+    # -- the minus suits ---------------------------------------------------------
+    def decide(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[str, str, Text]:
+        """(minus suit, paired suit, why) from the bid-phase fields; raises RuleError."""
+        if table.options.get("minus_entry", "revealed") == "suit":
+            suit = deal["minus_suit"]
+            return suit, PAIRED_SUIT[suit], T("named by the table")
+        revealed = deal["revealed"]
+        hand, middle = stendhal_cards(table.size)
+        if len(revealed) != table.size + middle:
+            raise RuleError(T("Reveal one card per player and %(middle)d from the middle: %(need)d cards, not "
+                              "%(got)d.", middle=middle, need=table.size + middle, got=len(revealed)), "revealed")
+        tied = tied_suits(revealed)
+        if len(tied) == 1:
+            count = sum(1 for card in revealed if tennos_suit(card) == tied[0])
+            by_count = sum(1 for s in TENNOS_SUITS
+                           if sum(1 for card in revealed if tennos_suit(card) == s) == count) == 1
+            why = (T("revealed most often (%(n)d cards)", n=count) if by_count
+                   else T("%(n)d cards like another suit, higher ranks", n=count))
+            return tied[0], PAIRED_SUIT[tied[0]], why
+        names = " ".join(TENNOS_SUIT_SYMBOLS[s] for s in tied)
+        if deal.get("first_tied") not in tied:
+            right = (state.dealer - 1) % table.size
+            raise RuleError(T("%(suits)s tie on count and ranks: choose which of them was revealed first, "
+                              "counter-clockwise from %(player)s (the dealer's right).", suits=names,
+                              player=table.name(right)), "first_tied")
+        suit = deal["first_tied"]
+        return suit, PAIRED_SUIT[suit], T("%(suits)s tie; revealed first counter-clockwise", suits=names)
+
+    def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
+        self.decide(table, state, deal)
+
+    # -- what each player took ------------------------------------------------------
+    def order(self, table: Table) -> tuple[str, ...]:
+        """Ranks from the lowest card up, as option ``lowest_ace`` says."""
+        return ("A",) + TENNOS_RANKS[:-1] if table.options.get("lowest_ace") == "low" else TENNOS_RANKS
+
+    def taken(self, table: Table, deal: Mapping[str, Any], pick: str) -> list[tuple[int, str | None]]:
+        """(count, lowest rank) per seat for one minus suit."""
+        if table.options.get("capture_entry", "cards") == "count":
+            return list(zip(deal[f"{pick}_count"], deal[f"{pick}_lowest"]))
+        order = self.order(table)
+        return [(len(ranks), min(ranks, key=order.index) if ranks else None) for ranks in deal[f"{pick}_cards"]]
+
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        suits = self.decide(table, state, deal)[:2]
+        revealed = deal.get("revealed") or []
+        out_of_play = table.size + stendhal_cards(table.size)[1]
+        for pick, suit in zip(("minus", "paired"), suits):
+            card_name = lambda rank: tennos_label(rank + suit)  # noqa: E731
+            gone = {card[:-1] for card in revealed if tennos_suit(card) == suit}
+            counts = self.taken(table, deal, pick)
+            mode = table.options.get("capture_entry", "cards")
+            field = f"{pick}_cards" if mode == "cards" else f"{pick}_count"
+            owner: dict[str, int] = {}
+            for seat, (count, lowest) in enumerate(counts):
+                held = deal[f"{pick}_cards"][seat] if mode == "cards" else ([lowest] if lowest else [])
+                where = f"{pick}_cards-{seat}" if mode == "cards" else f"{pick}_lowest-{seat}"
+                if mode == "count" and bool(count) != bool(lowest):
+                    raise RuleError(T("%(player)s: give the lowest %(suit)s card exactly when cards were taken.",
+                                      player=table.name(seat), suit=Text(TENNOS_SUIT_NAMES[suit])), where)
+                for rank in held:
+                    if rank in gone:
+                        raise RuleError(T("%(card)s was revealed before play; %(player)s cannot have taken it.",
+                                          card=card_name(rank), player=table.name(seat)), where)
+                    if rank in owner:
+                        raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
+                                          card=card_name(rank), first=table.name(owner[rank]),
+                                          second=table.name(seat)), where)
+                    owner[rank] = seat
+                if mode == "count" and count:
+                    order = self.order(table)
+                    higher = [r for r in order[order.index(lowest) + 1:] if r not in gone]
+                    if count - 1 > len(higher):
+                        raise RuleError(T("%(player)s cannot have %(n)d cards with %(card)s the lowest: only "
+                                          "%(m)d higher cards are in play.", player=table.name(seat), n=count,
+                                          card=card_name(lowest), m=len(higher)), f"{pick}_count-{seat}")
+            total = sum(count for count, _ in counts)
+            least, most = (13 - len(gone), 13 - len(gone)) if revealed else (13 - out_of_play, 13)
+            if not least <= total <= most:
+                raise RuleError(T("The players took %(got)d %(suit)s cards, but %(need)s are in play.",
+                                  got=total, suit=Text(TENNOS_SUIT_NAMES[suit]),
+                                  need=str(least) if least == most else f"{least}-{most}"), field)
+
+    # -- scoring ---------------------------------------------------------------------
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        suit, paired, why = self.decide(table, state, deal)
+        taken = {pick: self.taken(table, deal, pick) for pick in ("minus", "paired")}
+        lines = [T("Minus suits: %(suit)s (%(why)s) and its pair %(paired)s.", suit=Text(TENNOS_SUIT_NAMES[suit]),
+                   why=why, paired=Text(TENNOS_SUIT_NAMES[paired]))]
+        points = []
+        for seat in range(table.size):
+            parts, score = [], 0
+            for pick, s in (("minus", suit), ("paired", paired)):
+                count, lowest = taken[pick][seat]
+                if count:
+                    value = minus_points(count, lowest)
+                    score += value
+                    parts.append(T("%(n)d %(suit)s, lowest %(card)s: -(%(rest)d + %(rank)d) = %(value)d",
+                                   n=count, suit=Text(TENNOS_SUIT_NAMES[s]), card=tennos_label(lowest + s),
+                                   rest=count - 1, rank=RANK_VALUE[lowest], value=value))
+            if parts:
+                detail = "; ".join(str(part) for part in parts)
+                lines.append(T("%(player)s: %(detail)s; total %(score)d.", player=table.name(seat),
+                               detail=detail, score=score))
+            elif deal["suits"][seat]:
+                score = BONUS[deal["suits"][seat]]
+                lines.append(T("%(player)s: no minus card, %(n)d suits taken: %(score)+d.",
+                               player=table.name(seat), n=deal["suits"][seat], score=score))
+            else:
+                lines.append(T("%(player)s: no trick, 0.", player=table.name(seat)))
+            points.append(score)
+        summary = T("Minus %(suit)s and %(paired)s", suit=Text(TENNOS_SUIT_NAMES[suit]),
+                    paired=Text(TENNOS_SUIT_NAMES[paired]))
+        return DealResult(tuple(points), tuple(lines), summary)
+
+    # -- the session -----------------------------------------------------------------
+    def is_over(self, table: Table, state: State) -> bool:
+        """Over once a total reached minus the limit and the highest total is not shared."""
+        reached = min(state.totals) <= -self.limit(table)
+        return reached and state.totals.count(max(state.totals)) == 1
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        hand, middle = stendhal_cards(table.size)
+        notes = [T("%(dealer)s deals %(hand)d cards each (%(middle)d to the middle); %(leader)s leads.",
+                   dealer=table.name(state.dealer), hand=hand, middle=middle,
+                   leader=table.name((state.dealer + 1) % table.size))]
+        if min(state.totals) <= -self.limit(table):
+            notes.append(T("The limit is reached but the lead is shared: play on until it is not."))
+        return tuple(notes)
+
+
+GAME = Stendhal()

@@ -1,0 +1,265 @@
+"""Stendhal: the worked examples of shared/rules/stendhal.md, the options, the checks, the invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.stendhal import minus_points, minus_suits, tied_suits
+from scorekeeper.games.tennos import TENNOS_RANKS, TENNOS_SUIT_CARDS, stendhal_cards
+
+GAME = get_game("stendhal")
+ALL_RANKS = set(TENNOS_RANKS)
+
+
+def table(n=6, dealer=0, **options):
+    names = tuple("ABCDEFG"[:n])
+    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=dealer)
+
+
+def deal(revealed, minus, paired, suits=None, first_tied=None):
+    """A deal in the default entry (revealed cards, ranks picked per player)."""
+    n = len(minus)
+    return {"revealed": list(revealed), "first_tied": first_tied, "minus_cards": [list(r) for r in minus],
+            "paired_cards": [list(r) for r in paired], "suits": suits or [0] * n}
+
+
+def rest(suit_ranks_taken, revealed_ranks=()):
+    """The ranks of a suit nobody else has taken (the last player's share)."""
+    return sorted(ALL_RANKS - set(suit_ranks_taken) - set(revealed_ranks), key=TENNOS_RANKS.index)
+
+
+# Six players, cross most often revealed (2X 4X), so cross and leaf are minus suits.
+REVEALED_CROSS = ["2X", "4X", "5H", "6S", "7C", "8D"]
+
+
+def cross_deal(suits=None):
+    """Player A: crosses 3 5 6 7 8 and the leaf 10; B the other crosses, C the other leaves."""
+    a_cross = ["3", "5", "6", "7", "8"]
+    minus = [a_cross, rest(a_cross, ["2", "4"]), [], [], [], []]
+    paired = [["10"], [], rest(["10"]), [], [], []]
+    return deal(REVEALED_CROSS, minus, paired, suits=suits)
+
+
+def score(d, **kw):
+    options = {k: v for k, v in kw.items() if k not in ("n", "dealer")}
+    return GAME.replay(table(kw.get("n", 6), kw.get("dealer", 0), **options), [d]).results[0]
+
+
+# --- golden tests: the seed examples ------------------------------------------------
+
+def test_seed_example_six_players_third_card_decides():
+    """Rules 'Seed examples' 1: club 5 J K v heart K J 4 tie on K and J; 5 > 4: club and diamond."""
+    cards = ["5C", "JC", "KH", "KC", "4H", "JH"]
+    assert tied_suits(cards) == ("C",)
+    assert minus_suits(cards) == ("C", "D")
+
+
+def test_seed_example_seven_players_counter_clockwise_order_decides():
+    """Rules 'Seed examples' 2: club, leaf, spade 2 each with A and 9; club is met first
+    counter-clockwise from the dealer's right (the middle leaf A comes last): club and diamond."""
+    cards = ["JD", "AC", "9L", "9S", "AS", "9C", "3H", "AL"]
+    assert set(tied_suits(cards)) == {"C", "L", "S"}
+    assert minus_suits(cards) == ("C", "D")
+
+
+def test_seed_example_seven_players_entered_as_a_picker_asks_which_came_first():
+    """Rules 'Minus suits' 3: the picker loses the order, so a full tie asks for the first tied suit."""
+    t = table(7)
+    revealed = ["JD", "AC", "9L", "9S", "AS", "9C", "3H", "AL"]
+    with pytest.raises(RuleError) as caught:
+        GAME.check_phase(t, GAME.start(t), {"revealed": revealed, "first_tied": None}, "bid")
+    assert caught.value.field == "first_tied" and "G" in str(caught.value)  # G sits right of dealer A
+    suit, paired, _ = GAME.decide(t, GAME.start(t), {"revealed": revealed, "first_tied": "C"})
+    assert (suit, paired) == ("C", "D")
+
+
+def test_seed_scoring_example_cross_and_leaf_minus_17():
+    """Rules 'Scoring' example: 5 crosses lowest 3 -> -(4 + 3) = -7; leaf 10 alone -> -10; -17."""
+    result = score(cross_deal())
+    assert result.points[0] == -17
+    text = " ".join(str(line) for line in result.breakdown)
+    assert "-(4 + 3) = -7" in text and "-(0 + 10) = -10" in text
+    assert minus_points(5, "3") + minus_points(1, "10") == -17
+
+
+def test_seed_scoring_example_with_count_and_named_suit_entry():
+    """The same example typed as counts and lowest cards, with the minus suit named."""
+    d = {"minus_suit": "X", "minus_count": [5, 6, 0, 0, 0, 0], "minus_lowest": ["3", "9", None, None, None, None],
+         "paired_count": [1, 0, 12, 0, 0, 0], "paired_lowest": ["10", None, "2", None, None, None],
+         "suits": [0, 0, 0, 2, 0, 0]}
+    points = score(d, minus_entry="suit", capture_entry="count").points
+    assert points == (-17, -(5 + 9), -(11 + 2), 3, 0, 0)
+
+
+# --- the rules ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("suits, bonus", [(0, 0), (1, 1), (2, 3), (3, 6), (4, 10)])
+def test_bonus_by_suits_for_players_without_minus_cards(suits, bonus):
+    """'took at least one trick but no minus card: 1 suit +1, 2 +3, 3 +6, 4 +10'; no trick 0."""
+    assert score(cross_deal(suits=[0, 0, 0, suits, 0, 0])).points[3] == bonus
+
+
+def test_suits_ignored_for_players_with_minus_cards():
+    """The bonus is only for players without minus cards."""
+    assert score(cross_deal(suits=[4, 4, 4, 0, 0, 0])).points[:3] == score(cross_deal()).points[:3]
+
+
+def test_lowest_card_follows_play_order_ace_high_by_default():
+    """Decision lowest_ace=high: A is the strongest card, so with A and 5 the 5 is lowest: -(1 + 5)."""
+    minus = [["A", "5"], rest(["A", "5"], ["2", "4"]), [], [], [], []]
+    d = deal(REVEALED_CROSS, minus, [[], [], rest([]), [], [], []])
+    assert score(d).points[0] == -6
+    assert score(d, lowest_ace="low").points[0] == -2  # A counts 1 as the lowest: -(1 + 1)
+
+
+def test_single_king_costs_thirteen():
+    """'J = 11, Q = 12, K = 13': one minus king alone is -13."""
+    minus = [["K"], rest(["K"], ["2", "4"]), [], [], [], []]
+    d = deal(REVEALED_CROSS, minus, [[], [], rest([]), [], [], []])
+    assert score(d).points[0] == -13
+
+
+def test_seven_players_have_one_middle_card_five_players_three():
+    """'5 players: 15 each, 3 left; 6: 13 each, 0 left; 7: 11 each, 1 left'."""
+    assert [stendhal_cards(n) for n in (5, 6, 7)] == [(15, 3), (13, 0), (11, 1)]
+    t = table(5)
+    with pytest.raises(RuleError, match="8 cards, not 5"):
+        GAME.check_phase(t, GAME.start(t), {"revealed": ["2X", "4X", "5H", "6S", "7C"], "first_tied": None}, "bid")
+
+
+# --- checks ---------------------------------------------------------------------------
+
+def test_revealed_card_cannot_be_taken():
+    d = cross_deal()
+    d["minus_cards"][1] = d["minus_cards"][1] + ["2"]
+    with pytest.raises(DealError, match="✚2 was revealed before play; B cannot have taken it") as caught:
+        GAME.replay(table(), [d])
+    assert caught.value.field == "minus_cards-1"
+
+
+def test_card_taken_twice_names_both_players():
+    d = cross_deal()
+    d["paired_cards"][3] = ["10"]
+    with pytest.raises(DealError, match="☘10 is entered for both A and D") as caught:
+        GAME.replay(table(), [d])
+    assert caught.value.field == "paired_cards-3"
+
+
+def test_every_minus_card_in_play_is_taken_by_somebody():
+    """Invariant: every suit card is captured by exactly one player or revealed."""
+    d = cross_deal()
+    d["paired_cards"][2] = d["paired_cards"][2][1:]
+    with pytest.raises(DealError, match="took 12 leaf cards, but 13 are in play") as caught:
+        GAME.replay(table(), [d])
+    assert caught.value.field == "paired_cards"
+
+
+@pytest.mark.parametrize(
+    "change, field",
+    [
+        ({"minus_lowest": [None, "9", None, None, None, None]}, "minus_lowest-0"),
+        ({"paired_lowest": ["10", None, "2", "5", None, None]}, "paired_lowest-3"),
+        ({"minus_count": [5, 6, 0, 0, 0, 0], "minus_lowest": ["Q", "9", None, None, None, None]}, "minus_count-0"),
+        ({"paired_count": [1, 0, 13, 0, 0, 0]}, "paired_count"),
+        ({"minus_lowest": ["9", "9", None, None, None, None]}, "minus_lowest-1"),
+    ],
+)
+def test_count_entry_checks(change, field):
+    d = {"minus_suit": "X", "minus_count": [5, 6, 0, 0, 0, 0], "minus_lowest": ["3", "9", None, None, None, None],
+         "paired_count": [1, 0, 12, 0, 0, 0], "paired_lowest": ["10", None, "2", None, None, None],
+         "suits": [0] * 6, **change}
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(minus_entry="suit", capture_entry="count"), [d])
+    assert caught.value.field == field and str(caught.value)
+
+
+# --- the session ------------------------------------------------------------------------
+
+def test_dealer_rotates_clockwise_and_left_of_dealer_leads():
+    t = table()
+    standing = GAME.replay(t, [cross_deal(), cross_deal()])
+    assert standing.dealers == (0, 1) and standing.dealer == 2
+    assert "C deals 13 cards each (0 to the middle); D leads." == str(standing.notes[0])
+
+
+def test_game_ends_at_minus_limit_highest_wins():
+    """'ends after the deal in which some total reaches minus the limit': A loses 17 per deal."""
+    t = table(limit="custom", custom_limit=34)
+    standing = GAME.replay(t, [cross_deal(suits=[0, 0, 0, 1, 0, 0])] * 2)
+    assert standing.over and standing.totals[0] == -34 and standing.winners == (3,)
+    with pytest.raises(DealError, match="over"):
+        GAME.replay(t, [cross_deal(suits=[0, 0, 0, 1, 0, 0])] * 3)
+
+
+def test_tied_leaders_play_on_until_the_tie_is_broken():
+    """Decision: 'until the tie is broken' is the tie for first place."""
+    t = table(limit="custom", custom_limit=17)
+    standing = GAME.replay(t, [cross_deal()])  # D, E, F all on 0
+    assert not standing.over and "play on" in str(standing.notes[-1])
+    standing = GAME.replay(t, [cross_deal(), cross_deal(suits=[0, 0, 0, 0, 2, 0])])
+    assert standing.over and standing.winners == (4,)
+
+
+def test_limit_choices():
+    assert GAME.limit(table()) == 100
+    assert [GAME.limit(table(limit=v)) for v in ("66", "150")] == [66, 150]
+
+
+# --- invariants -------------------------------------------------------------------------
+
+@st.composite
+def random_deals(draw, n=None):
+    n = n or draw(st.sampled_from((5, 6, 7)))
+    dealer = draw(st.integers(0, n - 1))
+    cards = draw(st.permutations(TENNOS_SUIT_CARDS))
+    hand, middle = stendhal_cards(n)
+    hands = [cards[seat * hand:(seat + 1) * hand] for seat in range(n)]
+    in_order = [hands[(dealer - k) % n][0] for k in range(1, n + 1)] + list(cards[n * hand:])
+    suit, paired = minus_suits(in_order)
+    gone = set(in_order)
+    picks = {}
+    for name, s in (("minus_cards", suit), ("paired_cards", paired)):
+        picks[name] = [[] for _ in range(n)]
+        for rank in TENNOS_RANKS[::-1]:
+            if rank + s not in gone:
+                picks[name][draw(st.integers(0, n - 1))].append(rank)
+    suits = [draw(st.integers(0, 4)) for _ in range(n)]
+    d = {"revealed": in_order, "first_tied": suit, **picks, "suits": suits}
+    return n, dealer, d, (suit, paired), in_order
+
+
+@given(random_deals())
+def test_card_counts_and_no_card_counted_twice(case):
+    n, dealer, d, (suit, paired), in_order = case
+    hand, middle = stendhal_cards(n)
+    assert hand * n + middle == 78 and len(in_order) == n + middle
+    t = table(n, dealer)
+    assert GAME.decide(t, GAME.start(t), d)[:2] == (suit, paired)
+    points = GAME.replay(t, [d]).results[0].points
+    for seat in range(n):
+        count = len(d["minus_cards"][seat]) + len(d["paired_cards"][seat])
+        if count:
+            assert points[seat] <= -count  # each minus card costs at least 1
+        else:
+            assert points[seat] in (0, 1, 3, 6, 10)
+    revealed_minus = sum(1 for card in in_order if card[-1] in (suit, paired))
+    taken = sum(len(r) for r in d["minus_cards"] + d["paired_cards"])
+    assert taken + revealed_minus == 26
+
+
+@given(random_deals(n=6), st.integers(0, 5))
+def test_rotating_seats_rotates_results(case, shift):
+    n, dealer, d, _, _ = case
+    turn = lambda values: values[shift:] + values[:shift]  # noqa: E731
+    turned = {**d, **{k: turn(d[k]) for k in ("minus_cards", "paired_cards", "suits")}}
+    assert list(score(turned, dealer=dealer).points) == turn(list(score(d, dealer=dealer).points))
+
+
+@settings(max_examples=30)
+@given(st.lists(random_deals(n=5), max_size=4))
+def test_totals_equal_sum_of_deals(cases):
+    t = table(5, 0, limit="custom", custom_limit=9999)
+    standing = GAME.replay(t, [case[2] for case in cases])
+    assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(5))
