@@ -14,13 +14,13 @@ POINTS = "Card points (skat with the last trick): "
 
 def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
     page.goto("/")
-    page.get_by_role("link", name=re.compile("Schieberamsch")).click()
+    page.locator(".game-list").get_by_role("link", name=re.compile("Schieberamsch")).click()
     for index, name in enumerate(names, start=1):
         page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label="Player 1")
+    page.get_by_label("Who deals first").select_option(label=names[0])  # the choices show the typed names
     page.get_by_label("Number of deals").fill(deals)
     page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Anna deals")
+    expect(page.locator("#status")).to_contain_text(f"{names[0]} deals")
 
 
 def enter_ramsch(page, points, took, kept="0"):
@@ -88,3 +88,30 @@ def test_three_deals_and_a_correction(page):
     expect(page.locator("tfoot td.total")).to_have_text(["6", "9", "90"])
     expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
     screenshot(page, "schieberamsch-after-correction")
+
+
+def test_the_table_switches_to_japanese_and_it_sticks(page):
+    start_session(page, names=("Aki", "Ben", "Chie"))
+    enter_ramsch(page, {"Aki": 0, "Ben": 7}, took=["Ben", "Chie"], kept="2")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
+
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#status")).to_contain_text("Benがディーラー")
+    page.locator("tr.deal-row").first.locator("summary").click()
+    expect(page.locator("tr.deal-row").first).to_contain_text("ラムシュ：2人が手札を替えず、×4。")
+
+    # A refused deal explains itself in Japanese, next to the field.
+    entry = page.locator("#entry")
+    entry.get_by_label("カード点（スカートは最終トリックの人に）: Aki").fill("10")
+    entry.get_by_label("カード点（スカートは最終トリックの人に）: Ben").fill("50")
+    entry.get_by_label("カード点（スカートは最終トリックの人に）: Chie").fill("60")
+    entry.get_by_label("トリックを取った: Ben").check(force=True)
+    entry.get_by_label("トリックを取った: Chie").check(force=True)
+    page.get_by_role("button", name="ディールを保存").click()
+    expect(page.get_by_role("alert").first).to_have_text("Akiは10点を持っていますが、トリックを取っていません。")
+
+    page.goto("/history")  # the choice sticks across pages
+    expect(page.get_by_role("heading", name="履歴")).to_be_visible()
+    screenshot(page, "history-ja")
