@@ -1,0 +1,259 @@
+"""The TENNOS team game (team, individual and secret-team modes).
+
+Rules: ``shared/rules/tennos-team.md`` (seed 000; the game has no name in its
+text, research notes O12). Players score at the **end of a game** from the
+picture cards (J Q K of six suits) they captured; one "deal" of a session is one
+game, and a session is a series of games.
+
+Per player: own-suit picture 3, other picture 2, unused joker 1, ace still in
+hand 1, complete J-Q-K of one suit 2 (suit of the player's colour) or 3 (other
+colour), 4/5/6 pictures of one rank 2/5/8; team mode adds 2 per battalion to
+the team.
+
+Decisions and named options:
+
+- ``mode`` (default ``team``): ``team`` (4 or 6 players, teams by ace colour),
+  ``individual`` (2-6) or ``secret`` (6, pairs by joker colour: black, red, white).
+- Who holds which suit (the ace drawn) is entered every game, so teams may
+  change from game to game; ``teams()`` is therefore empty (it sees no deal).
+  "Nearest to the spade player" follows the seating order spade, heart, cross,
+  leaf, club, diamond (players sit by suit).
+- Colours (O11): spade, cross, club black; heart, leaf, diamond red. In team mode
+  the team colour is the player's ace colour, so "own colour" is the same rule
+  in every mode.
+- Set and same-rank bonuses come on top of the card points, and the same card
+  may count in both.
+- Battalions are a team figure: they count in the team total that decides the
+  game but are not added to any player's points. Battalions need three players
+  of one team, so they are asked only with 6 players.
+- Unused jokers: team mode 0-2 per player, at most 2 per team (the blank is not a
+  joker there); individual and secret modes 0-1 (the blank counts as a joker).
+- ``deals`` (default 3): games in the session. Each game's winners get a win;
+  the session is won by most games won, then by the higher point total.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Mapping, Sequence
+
+from .base import (
+    BOOL, CHOICE, INT, MULTI, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T, Table, Text,
+)
+from .tennos import (
+    BLACK, COLOUR_NAMES, PICTURE_CARDS, PICTURE_RANKS, RED, TENNOS_COLOURS, TENNOS_SUIT_NAMES, TENNOS_SUITS, WHITE,
+    team_game_suits, tennos_label, tennos_rank, tennos_suit,
+)
+
+TEAM, INDIVIDUAL, SECRET = "team", "individual", "secret"
+PLAYERS = {TEAM: (4, 6), INDIVIDUAL: (2, 3, 4, 5, 6), SECRET: (6,)}
+SAME_RANK = {4: 2, 5: 5, 6: 8}
+BATTALION = 2
+
+
+def picture_points(suit: str, pictures: Sequence[str]) -> dict[str, int]:
+    """The parts of a player's score that come from captured picture cards.
+
+    >>> picture_points("S", ["JS", "QS", "KS", "JH"])
+    {'own': 9, 'other': 2, 'own_sets': 2, 'other_sets': 0, 'same_rank': 0}
+    """
+    colour = TENNOS_COLOURS[suit]
+    own = sum(1 for card in pictures if tennos_suit(card) == suit)
+    complete = [s for s in TENNOS_SUITS if all(rank + s in pictures for rank in PICTURE_RANKS)]
+    same = sum(1 for s in complete if TENNOS_COLOURS[s] == colour)
+    by_rank = [sum(1 for card in pictures if tennos_rank(card) == rank) for rank in PICTURE_RANKS]
+    return {"own": 3 * own, "other": 2 * (len(pictures) - own), "own_sets": 2 * same,
+            "other_sets": 3 * (len(complete) - same), "same_rank": sum(SAME_RANK.get(n, 0) for n in by_rank)}
+
+
+def player_points(suit: str, pictures: Sequence[str], jokers: int, ace: bool) -> int:
+    """A player's points at the end of a game (worked example 2 of the rules: 17).
+
+    >>> player_points("H", ["JC", "QC", "KC", "JD", "JL", "JX"], 0, False)
+    17
+    """
+    return sum(picture_points(suit, pictures).values()) + jokers + int(ace)
+
+
+def spade_order(suit: str) -> int:
+    """Seats from the spade player clockwise: spade 0, heart 1, ..., diamond 5."""
+    return TENNOS_SUITS.index(suit)
+
+
+@dataclasses.dataclass(frozen=True)
+class SeriesState(State):
+    wins: tuple[int, ...] = ()
+
+
+class TennosTeam(Game):
+    slug = "tennos_team"
+    name = N_("TENNOS team game")
+    version = 1
+    players = (2, 3, 4, 5, 6)
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("mode", N_("Mode"), CHOICE, TEAM if n_players in (4, 6) else INDIVIDUAL,
+                       choices=((TEAM, N_("team (4 or 6 players)")), (INDIVIDUAL, N_("individual (2-6 players)")),
+                                (SECRET, N_("secret teams (6 players)")))),
+            OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
+        )
+
+    def mode(self, table: Table) -> str:
+        return table.options.get("mode", TEAM)
+
+    def check_table(self, table: Table) -> None:
+        super().check_table(table)
+        mode = self.mode(table)
+        if table.size not in PLAYERS[mode]:
+            raise RuleError(T("This mode is played by %(counts)s players.",
+                              counts=" / ".join(str(n) for n in PLAYERS[mode])), "players")
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        mode = self.mode(table)
+        suits = team_game_suits(mode, table.size)
+        fields = [FieldSpec("suit", N_("Suit (the ace drawn)"), CHOICE, per_seat=True,
+                            choices=tuple((s, TENNOS_SUIT_NAMES[s]) for s in suits))]
+        if mode == SECRET:
+            fields.append(FieldSpec("joker", N_("Joker colour held (partners share it)"), CHOICE, per_seat=True,
+                                    choices=tuple((c, COLOUR_NAMES[c]) for c in (BLACK, RED, WHITE))))
+        fields += [
+            FieldSpec("pictures", N_("Picture cards captured"), MULTI, per_seat=True, required=False,
+                      choices=tuple((card, tennos_label(card)) for card in PICTURE_CARDS)),
+            FieldSpec("jokers", N_("Jokers never played"), INT, per_seat=True, minimum=0,
+                      maximum=2 if mode == TEAM else 1, default=0),
+            FieldSpec("ace", N_("Ace still in hand"), BOOL, per_seat=True),
+        ]
+        if mode == TEAM and table.size == 6:
+            fields += [FieldSpec(f"battalions_{c}", label, INT, minimum=0, maximum=18, default=0)
+                       for c, label in ((BLACK, N_("Battalions of the black team")),
+                                        (RED, N_("Battalions of the red team")))]
+        return tuple(fields)
+
+    # -- checks ------------------------------------------------------------------
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        first: dict[str, int] = {}
+        for seat, suit in enumerate(deal["suit"]):
+            if suit in first:
+                raise RuleError(T("%(first)s and %(second)s both entered %(suit)s; each suit belongs to one "
+                                  "player.", first=table.name(first[suit]), second=table.name(seat),
+                                  suit=tennos_label("A" + suit)[0]), f"suit-{seat}")
+            first[suit] = seat
+        owner: dict[str, int] = {}
+        for seat, cards in enumerate(deal["pictures"]):
+            for card in cards:
+                if card in owner:
+                    raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
+                                      card=tennos_label(card), first=table.name(owner[card]),
+                                      second=table.name(seat)), f"pictures-{seat}")
+                owner[card] = seat
+        if self.mode(table) == SECRET:
+            for colour in (BLACK, RED, WHITE):
+                holders = [table.name(s) for s, c in enumerate(deal["joker"]) if c == colour]
+                if len(holders) != 2:
+                    raise RuleError(T("Each joker colour is held by exactly two players; %(colour)s: %(names)s.",
+                                      colour=Text(COLOUR_NAMES[colour]), names=", ".join(holders) or "-"), "joker")
+        if self.mode(table) == TEAM:
+            for colour, members in self.groups(table, deal).items():
+                unused = sum(deal["jokers"][s] for s in members)
+                if unused > 2:
+                    raise RuleError(T("The %(colour)s team had two jokers; %(names)s entered %(n)d unused.",
+                                      colour=Text(COLOUR_NAMES[colour]), n=unused,
+                                      names=", ".join(table.name(s) for s in members)), "jokers")
+
+    # -- scoring -------------------------------------------------------------------
+    def groups(self, table: Table, deal: Mapping[str, Any]) -> dict[str, list[int]]:
+        """Team colour -> seats: by ace colour (team mode) or joker colour (secret mode)."""
+        key = (lambda s: TENNOS_COLOURS[deal["suit"][s]]) if self.mode(table) == TEAM else (lambda s: deal["joker"][s])
+        found: dict[str, list[int]] = {}
+        for seat in sorted(range(table.size), key=lambda s: spade_order(deal["suit"][s])):
+            found.setdefault(key(seat), []).append(seat)
+        return found
+
+    def points(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
+        return tuple(player_points(deal["suit"][s], deal["pictures"][s], deal["jokers"][s], deal["ace"][s])
+                     for s in range(table.size))
+
+    def decide(self, table: Table, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], list[Text]]:
+        """(winning seats, the lines that explain the decision)."""
+        points, mode = self.points(table, deal), self.mode(table)
+        nearest = lambda seats: min(spade_order(deal["suit"][s]) for s in seats)  # noqa: E731
+        if mode == INDIVIDUAL:
+            key = lambda s: (-points[s], len(deal["pictures"][s]), spade_order(deal["suit"][s]))  # noqa: E731
+            ranked = sorted(range(table.size), key=key)
+            best, runner = ranked[0], ranked[1]
+            why = (N_("highest score") if points[best] != points[runner] else
+                   N_("tie on points: fewer picture cards") if key(best)[1] != key(runner)[1] else
+                   N_("tie on points and picture cards: nearest to the spade player"))
+            return (best,), [T("%(player)s wins: %(why)s.", player=table.name(best), why=Text(why))]
+        groups = self.groups(table, deal)
+        lines, totals = [], {}
+        for colour, seats in groups.items():
+            battalions = deal.get(f"battalions_{colour}", 0) if mode == TEAM else 0
+            totals[colour] = sum(points[s] for s in seats) + BATTALION * battalions
+            extra = T(" + %(n)d battalions x 2", n=battalions) if battalions else ""
+            lines.append(T("%(colour)s team (%(names)s): %(points)s%(extra)s = %(total)d.",
+                           colour=Text(COLOUR_NAMES[colour]), names=", ".join(table.name(s) for s in seats),
+                           points=" + ".join(str(points[s]) for s in seats), extra=extra, total=totals[colour]))
+        second = {c: sorted((points[s] for s in seats), reverse=True)[1] for c, seats in groups.items()}
+        top = max(totals.values())
+        margin = 1 if mode == TEAM else 0
+        close = [c for c in totals if totals[c] >= top - margin]
+        if len(close) == 1:
+            winner, why = close[0], T("higher total")
+        else:
+            best_second = max(second[c] for c in close)
+            still = [c for c in close if second[c] == best_second]
+            detail = ", ".join(f"{second[c]}" for c in close)
+            if len(still) == 1:
+                winner = still[0]
+                why = (T("totals within one point; second-best players %(detail)s", detail=detail) if mode == TEAM
+                       else T("totals tied; lower-scoring members %(detail)s", detail=detail))
+            else:
+                winner = min(still, key=lambda c: nearest(groups[c]))
+                why = T("still tied: the team of the player nearest to the spade player")
+        lines.append(T("The %(colour)s team wins: %(why)s.", colour=Text(COLOUR_NAMES[winner]), why=why))
+        return tuple(groups[winner]), lines
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        points = self.points(table, deal)
+        lines = []
+        labels = (("own", N_("own suit")), ("other", N_("other pictures")), ("own_sets", N_("J-Q-K own colour")),
+                  ("other_sets", N_("J-Q-K other colour")), ("same_rank", N_("same rank")))
+        for seat in range(table.size):
+            suit = deal["suit"][seat]
+            parts = picture_points(suit, deal["pictures"][seat])
+            shown = [T("%(what)s %(n)d", what=Text(label), n=parts[key]) for key, label in labels if parts[key]]
+            if deal["jokers"][seat]:
+                shown.append(T("unused jokers %(n)d", n=deal["jokers"][seat]))
+            if deal["ace"][seat]:
+                shown.append(T("ace in hand 1"))
+            lines.append(T("%(player)s (%(suit)s): %(parts)s = %(total)d.", player=table.name(seat),
+                           suit=tennos_label("A" + suit)[0], parts=" + ".join(str(p) for p in shown) or "0",
+                           total=points[seat]))
+        won, decision = self.decide(table, deal)
+        summary = T("%(names)s win", names=", ".join(table.name(s) for s in won))
+        return DealResult(points, tuple(lines + decision), summary)
+
+    # -- the series of games -----------------------------------------------------------
+    def start(self, table: Table) -> SeriesState:
+        return SeriesState(0, table.first_dealer, (0,) * table.size, (True,) * table.size,
+                           wins=(0,) * table.size)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        new = super().after_deal(table, state, deal, result)
+        won = self.decide(table, deal)[0]
+        return dataclasses.replace(new, wins=tuple(w + (s in won) for s, w in enumerate(state.wins)))
+
+    def winners(self, table: Table, state: State) -> tuple[int, ...]:
+        """Most games won, then the higher point total; ties share."""
+        best = max(zip(state.wins, state.totals))
+        return tuple(s for s in range(table.size) if (state.wins[s], state.totals[s]) == best)
+
+    def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        return tuple(T("%(n)d games won", n=w) for w in getattr(state, "wins", (0,) * table.size))
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        return (T("Enter each player's suit (the ace drawn); the spade player leads the first trick."),)
+
+
+GAME = TennosTeam()

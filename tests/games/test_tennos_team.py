@@ -1,0 +1,256 @@
+"""TENNOS team game: the worked examples of shared/rules/tennos-team.md, each mode's winner rules,
+the checks and the invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.tennos import PICTURE_CARDS, TENNOS_SUITS
+from scorekeeper.games.tennos_team import picture_points, player_points
+
+GAME = get_game("tennos_team")
+
+
+def table(n=4, **options):
+    names = tuple("ABCDEF"[:n])
+    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=0)
+
+
+def game(suit, pictures, jokers=None, ace=None, **extra):
+    n = len(suit)
+    return {"suit": list(suit), "pictures": [list(p) for p in pictures], "jokers": jokers or [0] * n,
+            "ace": ace or [False] * n, **extra}
+
+
+def play(d, n=None, **options):
+    return GAME.replay(table(n or len(d["suit"]), **options), [d])
+
+
+def text(result):
+    return " ".join(str(line) for line in result.breakdown)
+
+
+# --- golden tests: the worked examples -------------------------------------------
+
+# Worked examples 1 and 2 in one 4-player team game: A spade, B heart, C club, D diamond.
+EXAMPLE = game("SHCD", [["JS", "QS", "KS", "JH"], ["JC", "QC", "KC", "JD", "JL", "JX"], [], []],
+               ace=[True, False, False, False])
+
+
+def test_worked_example_1_spade_player_14():
+    """Example 1: own 3 x 3 = 9, other 2, J-Q-K of own colour 2, ace in hand 1: 14."""
+    result = play(EXAMPLE).results[0]
+    assert result.points[0] == 14
+    assert player_points("S", ["JS", "QS", "KS", "JH"], 0, True) == 14
+    assert "own suit 9 + other pictures 2 + J-Q-K own colour 2 + ace in hand 1 = 14" in text(result)
+
+
+def test_worked_example_2_heart_player_17():
+    """Example 2: six other pictures 12, club J-Q-K of the other colour 3, four jacks 2: 17."""
+    result = play(EXAMPLE).results[0]
+    assert result.points[1] == 17
+    assert picture_points("H", ["JC", "QC", "KC", "JD", "JL", "JX"]) == {
+        "own": 0, "other": 12, "own_sets": 0, "other_sets": 3, "same_rank": 2}
+
+
+# Example 3: black (spade 15 + club 15 = 30) v red (heart 20 + diamond 11 = 31).
+def close_game(d_extra=()):
+    return game("SHCD", [["JS", "QS", "KS", "JX"], ["JH", "QH", "KH", "JL", "QL", "KL"],
+                         ["JC", "QC", "KC", "QX"], ["JD", "QD", "KD", *d_extra]],
+                jokers=[1, 0, 1, 0], ace=[True, True, True, False])
+
+
+def test_worked_example_3_within_one_point_second_best_decides():
+    """Example 3: totals 30 v 31 are within one point; black's second-best 15 beats red's 11."""
+    result = play(close_game()).results[0]
+    assert result.points == (15, 20, 15, 11)
+    assert "= 30" in text(result) and "= 31" in text(result)
+    assert play(close_game()).state.wins == (1, 0, 1, 0)
+    assert "second-best players 15, 11" in text(result)
+
+
+def test_two_points_apart_the_higher_total_wins():
+    """'if the totals differ by at most 1 point' only: 30 v 33 (diamond adds the cross K) is red's."""
+    result = play(close_game(["KX"])).results[0]
+    assert result.points[3] == 13
+    assert play(close_game(["KX"])).state.wins == (0, 1, 0, 1)
+    assert "higher total" in text(result)
+
+
+def test_equal_second_best_the_spade_team_wins():
+    """'Still equal: the team of the spade player wins': 10+10 v 10+11 (red within one point)."""
+    d = game("SHCD", [["JS", "QH"], ["JH", "QS"], ["JC", "QD"], ["JD", "QC"]],  # own 3 + other 2 = 5 each
+             jokers=[2, 2, 0, 0], ace=[False, True, False, False])
+    result = play(d).results[0]
+    assert result.points == (7, 8, 5, 5)  # black 12, red 13; second-best 5 v 5
+    assert play(d).state.wins == (1, 0, 1, 0) and "spade player" in text(result)
+
+
+# --- team mode rules --------------------------------------------------------------
+
+def test_battalions_count_for_the_team_only_with_six_players():
+    """'each battalion formed by the team (won or not): 2 to the team'; three players per team needed."""
+    assert "battalions_black" not in {f.name for f in GAME.deal_fields(table(4), GAME.start(table(4)))}
+    d = game("SHXLCD", [["JS"], ["JH"], [], [], [], []], battalions_black=0, battalions_red=1)
+    result = play(d).results[0]
+    assert result.points == (3, 3, 0, 0, 0, 0)  # not added to a player
+    assert "+ 1 battalions x 2 = 5" in text(result) and play(d).state.wins == (0, 1, 0, 1, 0, 1)
+
+
+def test_six_player_teams_by_ace_colour_three_against_three():
+    """'Teams: players whose ace has the same colour'; spade, cross, club black."""
+    d = game("DSHXLC", [[]] * 6)
+    groups = GAME.groups(table(6), d)
+    assert groups == {"black": [1, 3, 5], "red": [2, 4, 0]}
+
+
+def test_set_of_own_colour_and_same_rank_groups():
+    """J-Q-K of a suit of the team colour 2; same rank 4/5/6 -> 2/5/8 (on top of the card points)."""
+    assert picture_points("S", ["JX", "QX", "KX"])["own_sets"] == 2  # cross is black
+    assert picture_points("S", ["JL", "QL", "KL"])["other_sets"] == 3  # leaf is red
+    jacks = [j + s for j in "J" for s in TENNOS_SUITS]
+    assert [picture_points("S", jacks[:n])["same_rank"] for n in (3, 4, 5, 6)] == [0, 2, 5, 8]
+    assert player_points("S", jacks, 0, False) == 3 + 5 * 2 + 8
+
+
+# --- individual and secret modes ----------------------------------------------------
+
+def test_individual_highest_score_then_fewer_pictures_then_nearest_spade():
+    """Individual: 'tie: fewer captured picture cards; still tied: nearest to the spade player'."""
+    d = game("HXL", [["JH", "QS"], ["JS", "QD", "KD"], ["QH"]], jokers=[1, 0, 0], ace=[False, False, False])
+    assert play(d, mode="individual").results[0].points == (6, 6, 2)
+    assert play(d, mode="individual").state.wins == (1, 0, 0)  # 2 cards beat 3
+    d = game("LHX", [["JS", "QS"], ["JH", "QD"], []])
+    assert play(d, mode="individual").results[0].points == (4, 5, 0)
+    assert play(d, mode="individual").state.wins == (0, 1, 0)
+    d = game("LXS", [["JS", "QS"], ["JH", "QD"], []], jokers=[0, 0, 0])
+    tie = play(d, mode="individual")
+    assert tie.results[0].points == (4, 4, 0)
+    assert tie.state.wins == (0, 1, 0) and "nearest to the spade player" in text(tie.results[0])
+
+
+def test_individual_sets_compare_with_own_suit_colour():
+    """Individual: 'the J-Q-K sets compare with the player's own suit colour'."""
+    d = game("LS", [["JD", "QD", "KD"], ["JH", "QH", "KH"]])
+    assert play(d, mode="individual").results[0].points == (6 + 2, 6 + 3)
+
+
+def test_secret_teams_by_joker_colour_tie_on_lower_member():
+    """Secret: pairs by joker colour; tied team totals -> the higher lower-scoring member wins."""
+    d = game("SHXLCD", [["JS", "QS"], ["JH"], ["JX"], ["QX", "KX"], ["QL"], ["JL"]],
+             joker=["black", "red", "white", "black", "red", "white"])
+    result = play(d, mode="secret").results[0]
+    assert result.points == (6, 3, 3, 4, 2, 2)
+    # black 6+4=10, red 3+2=5, white 3+2=5: black clearly
+    assert play(d, mode="secret").state.wins == (1, 0, 0, 1, 0, 0)
+    # black A+D: 6 + 0; red B+E: 3 + 3; white C+F: 3 + 0 -> black and red tie on 6, red's lower 3 > 0
+    d = game("SHXLCD", [["JS", "QS"], ["JH"], ["JX"], [], ["JC"], []],
+             joker=["black", "red", "white", "black", "red", "white"])
+    tie = play(d, mode="secret")
+    assert tie.results[0].points == (6, 3, 3, 0, 3, 0)
+    assert tie.state.wins == (0, 1, 0, 0, 1, 0) and "lower-scoring members 0, 3" in text(tie.results[0])
+
+
+def test_secret_full_tie_goes_to_the_pair_nearest_spade():
+    d = game("SHXLCD", [["JH"], ["JS"], ["JC"], ["JX"], [], []],
+             joker=["black", "red", "black", "red", "white", "white"])
+    result = play(d, mode="secret")
+    assert result.results[0].points == (2, 2, 2, 2, 0, 0)  # black 4 (2, 2) v red 4 (2, 2)
+    assert result.state.wins == (1, 0, 1, 0, 0, 0)
+
+
+# --- checks ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "deal, options, field, message",
+    [
+        (game("SHCS", [[]] * 4), {}, "suit-3", "A and D both entered ♠"),
+        (game("SHCD", [["JS"], [], ["QS", "JS"], []]), {}, "pictures-2", "♠J is entered for both A and C"),
+        (game("SHCD", [[]] * 4, jokers=[2, 0, 1, 0]), {}, "jokers", "black team had two jokers; A, C entered 3"),
+        (game("SHCD", [[]] * 4, jokers=[0, 2, 0, 0]), {"mode": "individual"}, "jokers-1", "more than 1"),
+        (game("SHXLCD", [[]] * 6, joker=["black"] * 3 + ["red"] * 2 + ["white"]), {"mode": "secret"}, "joker",
+         "black: A, B, C"),
+        (game("SHXD", [[]] * 4), {}, "suit-2", "choose one of the offered"),
+    ],
+)
+def test_impossible_games_are_refused_with_a_reason(deal, options, field, message):
+    with pytest.raises(DealError) as caught:
+        play(deal, **options)
+    assert caught.value.field == field and message in str(caught.value)
+
+
+@pytest.mark.parametrize("mode, n, ok", [("team", 4, True), ("team", 5, False), ("secret", 4, False),
+                                         ("individual", 2, True), ("secret", 6, True)])
+def test_player_counts_per_mode(mode, n, ok):
+    if ok:
+        GAME.check_table(table(n, mode=mode))
+    else:
+        with pytest.raises(RuleError):
+            GAME.check_table(table(n, mode=mode))
+
+
+# --- the series ---------------------------------------------------------------------
+
+def test_series_of_games_most_wins_then_points():
+    t = table(4, deals=2)
+    standing = GAME.replay(t, [close_game(), close_game(["KX"])])
+    assert standing.over and standing.state.wins == (1, 1, 1, 1)
+    assert standing.totals == (30, 40, 30, 24) and standing.winners == (1,)
+    assert str(standing.seat_notes[0]) == "1 games won"
+
+
+# --- invariants ---------------------------------------------------------------------
+
+@st.composite
+def random_games(draw, n=4, mode="team"):
+    suits = list(draw(st.permutations(("S", "H", "C", "D") if (mode, n) == ("team", 4) else TENNOS_SUITS)))[:n]
+    owners = [draw(st.sampled_from([None, *range(n)])) for _ in PICTURE_CARDS]
+    pictures = [[c for c, o in zip(PICTURE_CARDS, owners) if o == s] for s in range(n)]
+    jokers = [0] * n
+    if mode == "team":
+        for colour in ("black", "red"):
+            seats = [s for s in range(n) if suits[s] in ({"S", "X", "C"} if colour == "black" else {"H", "L", "D"})]
+            for _ in range(draw(st.integers(0, 2))):
+                jokers[draw(st.sampled_from(seats))] += 1
+    else:
+        jokers = [draw(st.integers(0, 1)) for _ in range(n)]
+    ace = [draw(st.booleans()) for _ in range(n)]
+    return game(suits, pictures, jokers, ace)
+
+
+@given(random_games())
+def test_no_card_counted_twice(d):
+    """Card points are 3 per own-suit picture and 2 per other one, each captured card once."""
+    points = play(d).results[0].points
+    for seat in range(4):
+        parts = picture_points(d["suit"][seat], d["pictures"][seat])
+        own = sum(1 for c in d["pictures"][seat] if c[-1] == d["suit"][seat])
+        assert parts["own"] + parts["other"] == 2 * len(d["pictures"][seat]) + own
+        assert points[seat] >= 2 * len(d["pictures"][seat]) + d["jokers"][seat] + d["ace"][seat]
+    assert sum(len(p) for p in d["pictures"]) <= 18
+
+
+@given(random_games(), st.integers(0, 3))
+def test_rotating_seats_rotates_results_and_winners(d, shift):
+    turn = lambda values: values[shift:] + values[:shift]  # noqa: E731
+    turned = {k: turn(v) for k, v in d.items()}
+    assert list(play(turned).results[0].points) == turn(list(play(d).results[0].points))
+    assert list(play(turned).state.wins) == turn(list(play(d).state.wins))
+
+
+@given(random_games(), st.sampled_from(PICTURE_CARDS))
+def test_taking_one_more_picture_never_lowers_a_score(d, card):
+    if any(card in p for p in d["pictures"]):
+        return
+    before = play(d).results[0].points[0]
+    more = {**d, "pictures": [d["pictures"][0] + [card]] + d["pictures"][1:]}
+    assert play(more).results[0].points[0] >= before + 2
+
+
+@given(st.lists(random_games(n=6, mode="individual"), min_size=1, max_size=4))
+def test_totals_equal_sum_of_games_and_every_game_has_a_winner(games):
+    standing = GAME.replay(table(6, mode="individual", deals=4), games)
+    assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(6))
+    assert sum(standing.state.wins) == len(games)
