@@ -1,0 +1,275 @@
+"""Ten-Point Pitch with two jokers (4, 5 or 6 players, 52 cards + high and low joker).
+
+Rules: ``shared/rules/pitch.md`` (seed 002, Ryan C. Ast's "Let's Play! 100 Games")
+and ``research-notes.md`` section 6, O8-O10. Ten points per deal, one card each:
+trump A, trump J, off-jack, high joker, low joker, trump 10 (1 each), trump 3 (3)
+and trump 2 (1, to whoever **played** it). 4 players: partners opposite (seats
+0 & 2 against 1 & 3); 6 players: every second player (0, 2, 4 against 1, 3, 5);
+5 players: call for your partner, the partnership changes every deal.
+
+Per deal the table enters the bid (declarer, 5-10, whether the dealer was forced
+to 5 because all passed) and trump (phase ``"bid"``), then either who took each
+point card (``entry`` = cards) or the points per team/player (``entry`` = points).
+
+Decisions and named options:
+
+- ``made_scores``: a made bid scores the ``points`` taken (default, O8) or the ``bid``.
+- A set bid scores minus the bid; bid 10 made is shooting the moon, +20; set, -20.
+  The other team (the other players) always score what they took.
+- ``points_in_play``: ``all`` (default: every point card ends in a hand, since
+  the declarer takes the whole widow and point cards may not be discarded) or
+  ``some`` (point cards may stay in the stock: untaken ones count as absent).
+- ``target``: 32 with 4 players, 42 with 5 (Pawnee form, O10), 54 with 6 (seed).
+- ``both_out``: when several sides reach the target in one deal, ``bidder``
+  (default: the declaring side wins if it got there, else the highest total)
+  or ``higher`` (highest total; equal: the declaring side).
+- The trump 2 is entered as the player who played it (shown face up before play),
+  so it can never be credited to the trick winner by mistake.
+- The dealer's forced bid is exactly 5 (seed); a dealer winning with 5 was forced.
+- 5 players (O10): after trump the declarer calls a card; its holder is the
+  secret partner (the declarer again if it is in their own hand: alone). Declarer
+  and partner each score their side's result; the others score their own points.
+- 6 players, 9 cards each leave no widow (O9); this changes nothing in the scoring.
+- Dealer rotates to the left (clockwise).
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .base import (
+    BOOL, CHOICE, INT, MULTI, SEAT, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T,
+    Table, Text,
+)
+from .cards import SUIT_SYMBOLS
+
+#: The point cards a team gathers in its tricks, with their points; the trump 2 is entered apart.
+CARD_POINTS = {"A": 1, "J": 1, "offJ": 1, "HJ": 1, "LJ": 1, "10": 1, "3": 3}
+CARD_NAMES = {"A": N_("trump A"), "J": N_("trump J"), "offJ": N_("off-jack"), "HJ": N_("high joker"),
+              "LJ": N_("low joker"), "10": N_("trump 10"), "3": N_("trump 3"), "2": N_("trump 2")}
+TWO_POINTS = 1
+DEAL_POINTS = sum(CARD_POINTS.values()) + TWO_POINTS  # 10
+TARGETS = {4: 32, 5: 42, 6: 54}
+OFF_SUIT = {"C": "S", "S": "C", "H": "D", "D": "H"}
+CARDS, POINTS = "cards", "points"
+TRUMP_CHOICES = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
+
+
+def team_of(seat: int, players: int) -> tuple[int, ...]:
+    """The partnership of `seat`: every second player with 4 or 6, nobody else with 5.
+
+    >>> team_of(1, 4), team_of(2, 6), team_of(3, 5)
+    ((1, 3), (0, 2, 4), (3,))
+    """
+    if players == 5:
+        return (seat,)
+    return tuple(range(seat % 2, players, 2))
+
+
+def contract_score(bid: int, taken: int, made_scores: str = "points") -> int:
+    """What the declaring side scores with `taken` points on `bid`.
+
+    >>> contract_score(6, 6), contract_score(7, 6), contract_score(10, 10), contract_score(10, 9)
+    (6, -7, 20, -20)
+    >>> contract_score(5, 8, "bid")
+    5
+    """
+    if bid == DEAL_POINTS:
+        return 20 if taken >= bid else -20
+    if taken < bid:
+        return -bid
+    return bid if made_scores == "bid" else taken
+
+
+@dataclass(frozen=True)
+class PitchState(State):
+    """The state plus the declaring side of the last deal (it goes out first)."""
+
+    declarers: tuple[int, ...] = ()
+
+
+class Pitch(Game):
+    slug = "pitch"
+    name = N_("Ten-Point Pitch with jokers")
+    version = 1
+    players = (4, 5, 6)
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("made_scores", N_("A made bid scores"), CHOICE, "points",
+                       choices=(("points", N_("the points taken")), ("bid", N_("the bid")))),
+            OptionSpec("points_in_play", N_("Point cards in play"), CHOICE, "all",
+                       choices=(("all", N_("all ten points every deal")),
+                                ("some", N_("some may stay in the stock")))),
+            OptionSpec("target", N_("Game to"), INT, TARGETS.get(n_players, 32), minimum=1, maximum=999),
+            OptionSpec("both_out", N_("Several reach the target in one deal"), CHOICE, "bidder",
+                       choices=(("bidder", N_("the declaring side goes out first")),
+                                ("higher", N_("the higher total wins")))),
+        )
+
+    def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
+        if table.size == 5:
+            return ()
+        return (team_of(0, table.size), team_of(1, table.size))
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        every = table.options.get("points_in_play", "all") == "all"
+        columns = None if table.size == 5 else (0, 1)  # a team's entries go under its first player
+        cards, points = ("entry", (CARDS,)), ("entry", (POINTS,))
+        fields = [
+            FieldSpec("bidder", N_("Declarer (highest bid)"), SEAT, phase="bid"),
+            FieldSpec("bid", N_("Bid"), INT, minimum=5, maximum=10, phase="bid"),
+            FieldSpec("forced", N_("Everyone passed: the dealer had to bid 5"), BOOL, phase="bid"),
+            FieldSpec("trump", N_("Trump"), CHOICE, phase="bid", choices=TRUMP_CHOICES),
+        ]
+        if table.size == 5:
+            fields.append(FieldSpec("partner", N_("Declarer's partner (held the called card)"), SEAT,
+                                    help=N_("Choose the declarer if they held it and played alone.")))
+        fields += [
+            FieldSpec("entry", N_("Enter"), CHOICE, default=CARDS,
+                      choices=((CARDS, N_("who took each point card")), (POINTS, N_("points per side")))),
+            FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, show_if=cards,
+                      choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),
+                      help=N_("With teams: tick a team's cards under its first player.")),
+            FieldSpec("two", N_("Trump 2 played by"), SEAT, required=every, show_if=cards,
+                      help=N_("The 2 counts for whoever played it, not for the trick winner.")),
+            FieldSpec("points", N_("Points taken"), INT, per_seat=True, seats=columns, show_if=points,
+                      minimum=0, maximum=DEAL_POINTS, default=0, total=DEAL_POINTS if every else None),
+        ]
+        return tuple(fields)
+
+    # -- checks ----------------------------------------------------------------
+    def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
+        dealer, bidder = state.dealer, deal["bidder"]
+        if deal["forced"] and bidder != dealer:
+            raise RuleError(T("Only the dealer can be forced to bid: %(dealer)s dealt, not %(player)s.",
+                              dealer=table.name(dealer), player=table.name(bidder)), "forced")
+        if deal["forced"] and deal["bid"] != 5:
+            raise RuleError(T("A dealer forced after all passed bids exactly 5, not %(bid)d.", bid=deal["bid"]),
+                            "bid")
+        if bidder == dealer and deal["bid"] == 5 and not deal["forced"]:
+            raise RuleError(T("%(dealer)s (the dealer) can only win with 5 when everyone passed: "
+                              "tick that the dealer was forced.", dealer=table.name(dealer)), "forced")
+
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        self.check_phase(table, state, deal, "bid")
+        every = table.options.get("points_in_play", "all") == "all"
+        taken = self.points_by_seat(table, deal)  # raises on a card entered twice
+        if deal["entry"] == CARDS:
+            missing = [card for card in CARD_POINTS if not any(card in cards for cards in deal["cards"])]
+            if every and missing:
+                raise RuleError(T("Nobody took the %(card)s: all ten points are in play, tick it for whoever "
+                                  "took it.", card=Text(CARD_NAMES[missing[0]])), "cards")
+        elif sum(taken) > DEAL_POINTS:
+            raise RuleError(T("Only 10 points are in play; these add up to %(sum)d.", sum=sum(taken)), "points")
+
+    def points_by_seat(self, table: Table, deal: Mapping[str, Any]) -> list[int]:
+        """Points each column took (a team's under its first player); the 2 goes to its player's column."""
+        if deal["entry"] == POINTS:
+            return list(deal["points"])
+        taken, owner = [0] * table.size, {}
+        for seat, cards in enumerate(deal["cards"]):
+            for card in cards:
+                if card in owner:
+                    raise RuleError(T("The %(card)s is entered for both %(one)s and %(other)s.",
+                                      card=Text(CARD_NAMES[card]), one=self.side_name(table, owner[card]),
+                                      other=self.side_name(table, seat)), f"cards-{seat}")
+                owner[card] = seat
+                taken[seat] += CARD_POINTS[card]
+        if deal["two"] is not None:
+            taken[self.column(table, deal["two"])] += TWO_POINTS
+        return taken
+
+    def column(self, table: Table, seat: int) -> int:
+        return seat if table.size == 5 else seat % 2
+
+    def side_name(self, table: Table, seat: int) -> str:
+        return " & ".join(table.name(s) for s in team_of(seat, table.size))
+
+    # -- scoring ---------------------------------------------------------------
+    def declaring_side(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
+        bidder = deal["bidder"]
+        if table.size == 5:
+            return tuple(sorted({bidder, deal["partner"]}))
+        return team_of(bidder, table.size)
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        bid, trump = deal["bid"], deal["trump"]
+        side = self.declaring_side(table, deal)
+        taken = self.points_by_seat(table, deal)
+        columns = sorted({self.column(table, seat) for seat in side})
+        side_points = sum(taken[c] for c in columns)
+        score = contract_score(bid, side_points, table.options.get("made_scores", "points"))
+        names = " & ".join(table.name(s) for s in side)
+        lines = [T("%(player)s bids %(bid)d%(forced)s, trump %(trump)s (off-jack %(off)s).",
+                   player=table.name(deal["bidder"]), bid=bid,
+                   forced=Text(N_(" (dealer forced)")) if deal["forced"] else "",
+                   trump=SUIT_SYMBOLS[trump], off=SUIT_SYMBOLS[OFF_SUIT[trump]] + "J")]
+        if table.size == 5:
+            lines.append(T("%(player)s plays alone.", player=table.name(deal["bidder"])) if len(side) == 1 else
+                         T("Called partner: %(player)s.", player=table.name(deal["partner"])))
+        if deal["entry"] == CARDS and deal["two"] is not None:
+            lines.append(T("The trump 2 counts for %(player)s, who played it.", player=table.name(deal["two"])))
+        if bid == DEAL_POINTS:
+            outcome = T("shooting the moon made: +20") if score > 0 else T("shooting the moon set: -20")
+        elif score > 0:
+            outcome = T("made, scores %(score)+d", score=score)
+        else:
+            outcome = T("set, scores minus the bid: %(score)+d", score=score)
+        lines.append(T("%(names)s took %(taken)d of %(bid)d: %(outcome)s.", names=names, taken=side_points,
+                       bid=bid, outcome=outcome))
+        result = [0] * table.size
+        for seat in range(table.size):
+            if seat in side:
+                result[seat] = score
+            else:
+                result[seat] = taken[self.column(table, seat)]
+        others = sorted({self.column(table, s) for s in range(table.size)} - set(columns))
+        for c in others:
+            lines.append(T("%(names)s took %(taken)d: %(score)+d.", names=self.side_name(table, c),
+                           taken=taken[c], score=taken[c]))
+        summary = T("%(names)s %(bid)d: %(score)+d", names=names, bid=bid, score=score)
+        return DealResult(tuple(result), tuple(lines), summary)
+
+    # -- the session -----------------------------------------------------------
+    def start(self, table: Table) -> PitchState:
+        return PitchState(0, table.first_dealer, (0,) * table.size, (True,) * table.size)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        after = super().after_deal(table, state, deal, result)
+        return dataclasses.replace(after, declarers=self.declaring_side(table, deal))
+
+    def target(self, table: Table) -> int:
+        return table.options.get("target") or TARGETS.get(table.size, 32)
+
+    def is_over(self, table: Table, state: State) -> bool:
+        """After the deal in which a side reaches the target."""
+        return max(state.totals) >= self.target(table)
+
+    def winners(self, table: Table, state: State) -> tuple[int, ...]:
+        """The declaring side if it reached the target (``both_out`` = bidder), else the highest total."""
+        totals, target = state.totals, self.target(table)
+        declarers = getattr(state, "declarers", ())
+        out = [seat for seat in range(table.size) if totals[seat] >= target]
+        best = max(totals)
+        if table.options.get("both_out", "bidder") == "bidder":
+            bidder_out = tuple(seat for seat in declarers if seat in out)
+            if bidder_out:
+                return bidder_out
+        top = tuple(seat for seat in range(table.size) if totals[seat] == best)
+        tied_declarers = tuple(seat for seat in top if seat in declarers)
+        return tied_declarers or top
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        left = (state.dealer + 1) % table.size
+        notes = [T("%(dealer)s deals %(n)d cards each; %(player)s bids first (5 to 10, or pass).",
+                   dealer=table.name(state.dealer), n=10 if table.size == 5 else 9, player=table.name(left)),
+                 T("If everyone passes, %(dealer)s must bid 5.", dealer=table.name(state.dealer)),
+                 T("Game to %(target)d.", target=self.target(table))]
+        if table.size == 5:
+            notes.append(T("The declarer names trump and calls a card: its holder is the secret partner."))
+        return tuple(notes)
+
+
+GAME = Pitch()
