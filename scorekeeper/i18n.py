@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, current_app, request
-from flask_babel import get_locale, gettext
+from flask import Flask, current_app, g, has_request_context, request
+from flask_babel import get_locale, get_translations
 
 from .extensions import babel
 from .games.base import Text
@@ -25,6 +25,27 @@ def select_locale() -> str:
     return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
 
 
+def _catalogue():
+    """The table's translations, looked up once per request (Flask-Babel's own lookup
+    per call was most of a long scoreboard's render time: see bench/replay.py)."""
+    if not has_request_context():
+        return get_translations()
+    catalogue = g.get("_translations")
+    if catalogue is None:
+        catalogue = g._translations = get_translations()
+    return catalogue
+
+
+def gettext(msgid: str, **variables: Any) -> str:
+    text = _catalogue().ugettext(msgid)
+    return text % variables if variables else text
+
+
+def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    return _catalogue().ungettext(singular, plural, num) % variables
+
+
 def translate(value: Any) -> str:
     """A Text, a msgid or anything else, in the table's language."""
     if value is None:
@@ -39,6 +60,7 @@ def translate(value: Any) -> str:
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(app.root_path + "/translations"))
+    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.add_extension("jinja2.ext.do")
 
