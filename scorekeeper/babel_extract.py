@@ -4,7 +4,7 @@ Babel's own Python extractor skips those. Registered in babel.cfg."""
 from __future__ import annotations
 
 import ast
-from typing import Iterator
+from collections.abc import Iterator
 
 SINGULAR = {"T", "N_", "_l", "lazy_gettext", "gettext", "_"}
 PLURAL = {"ngettext", "lazy_ngettext"}

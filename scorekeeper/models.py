@@ -2,7 +2,7 @@
 and every correction. Totals are never stored: scoring.py derives them by replaying deals."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
@@ -12,7 +12,7 @@ from .extensions import db
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc).replace(tzinfo=None)
+    return datetime.now(UTC).replace(tzinfo=None)
 
 
 class Player(db.Model):

@@ -7,8 +7,9 @@ change leaves a Revision. Nothing here stores a total.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -59,7 +60,9 @@ def board(session: GameSession) -> Board:
 # --- sessions ----------------------------------------------------------------
 
 
-def create_session(slug: str, names: Sequence[str], first_dealer: int, options: Mapping[str, Any] | None) -> GameSession:
+def create_session(
+    slug: str, names: Sequence[str], first_dealer: int, options: Mapping[str, Any] | None
+) -> GameSession:
     """Check the table with the engine, then store players, seats and the frozen options."""
     try:
         game = get_game(slug)

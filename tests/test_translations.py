@@ -41,7 +41,7 @@ def catalogue(request):
 
 def test_every_text_in_the_source_is_in_the_catalogue(extracted, catalogue):
     missing = _ids(extracted) - _ids(catalogue)
-    assert not missing, f"run scripts/translations; not in the {catalogue.locale} catalogue: {sorted(map(str, missing))[:20]}"
+    assert not missing, f"run scripts/translations; missing in {catalogue.locale}: {sorted(map(str, missing))[:20]}"
 
 
 def test_every_text_is_translated(catalogue):

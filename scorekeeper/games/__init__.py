@@ -11,7 +11,7 @@ import pkgutil
 
 from .base import Game, RuleError
 
-_NOT_GAMES = {"base", "cards"}
+_NOT_GAMES = {"base", "cards", "entry", "text"}
 
 
 def _discover() -> dict[str, Game]:

@@ -25,12 +25,26 @@ Decisions and named options (defaults follow the seed):
 """
 from __future__ import annotations
 
-import dataclasses
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import (
-    BOOL, CHOICE, INT, MULTI, SEAT, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError,
-    State, T, Table, Text, drop_toward_zero,
+    BOOL,
+    CHOICE,
+    INT,
+    MULTI,
+    N_,
+    SEAT,
+    DealResult,
+    FieldSpec,
+    Game,
+    OptionSpec,
+    RuleError,
+    State,
+    T,
+    Table,
+    Text,
+    drop_toward_zero,
 )
 from .cards import SKAT_JACKS, SKAT_TOTAL, label
 
@@ -212,7 +226,8 @@ class Schieberamsch(Game):
         factor = CONTRA_FACTOR[deal["contra"]]
         if factor > 1:
             value *= factor
-            lines.append(T("%(contra)s x%(factor)d = %(value)d.", contra=Text(deal["contra"]), factor=factor, value=value))
+            lines.append(T("%(contra)s x%(factor)d = %(value)d.", contra=Text(deal["contra"]), factor=factor,
+                           value=value))
         if not won and opts.get("lost_doubled"):
             value *= 2
             lines.append(T("Lost game counts double: %(value)d.", value=value))

@@ -3,13 +3,21 @@ WTForms converts what was typed (numbers, ticks, choices) and keeps it for re-di
 every rule is checked once, by the engine."""
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
-    BooleanField, Field, FieldList, IntegerField, RadioField, SelectField, SelectMultipleField,
-    StringField, widgets,
+    BooleanField,
+    Field,
+    FieldList,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    widgets,
 )
 from wtforms.validators import Length, Optional
 
@@ -159,7 +167,7 @@ def _option_field(spec: OptionSpec) -> Field:
         return BooleanField(label, default=spec.default)
     if spec.kind == INT:
         return IntegerField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
-    return SelectField(label, default=spec.default, choices=choices((v, gettext(l)) for v, l in spec.choices),
+    return SelectField(label, default=spec.default, choices=choices((value, gettext(text)) for value, text in spec.choices),
                        validate_choice=False)
 
 

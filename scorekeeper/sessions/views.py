@@ -6,7 +6,13 @@ from datetime import date, datetime, time
 from typing import Any
 
 from flask import (
-    abort, current_app, make_response, redirect, render_template, request, url_for,
+    abort,
+    current_app,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
 )
 from flask_babel import gettext
 from sqlalchemy import select
@@ -14,7 +20,7 @@ from wtforms import FieldList
 
 from .. import scoring
 from ..extensions import db
-from ..games import GAMES, get_game
+from ..games import GAMES
 from ..games.base import RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player, Seat

@@ -48,7 +48,7 @@ def live_server(tmp_path_factory):
         except OSError:
             if time.monotonic() > deadline:
                 process.kill()
-                raise RuntimeError("the app did not answer within 30 s")
+                raise RuntimeError("the app did not answer within 30 s") from None
             time.sleep(0.2)
     yield url
     process.terminate()

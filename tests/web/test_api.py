@@ -14,7 +14,8 @@ def call(client, method, path, body=None, **kwargs):
 
 def new_session(client, **options):
     response = call(client, "POST", "/api/v1/sessions",
-                    {"game": "schieberamsch", "players": ["Anna", "Ben", "Carl"], "first_dealer": 2, "options": options})
+                    {"game": "schieberamsch", "players": ["Anna", "Ben", "Carl"], "first_dealer": 2,
+                     "options": options})
     assert response.status_code == 201
     assert response.headers["Location"].endswith(f"/api/v1/sessions/{response.json['id']}")
     return response.json["id"]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import tempfile
 
-from hypothesis import settings, strategies as st
+from hypothesis import settings
+from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from scorekeeper import create_app, scoring

@@ -1,7 +1,6 @@
 """The table-side flow through the HTML pages, with Flask's test client."""
 from __future__ import annotations
 
-from scorekeeper.extensions import db
 from scorekeeper.models import Deal, Revision
 
 from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, totals

@@ -1,0 +1,227 @@
+"""What the table enters: deal fields and session options as data, and their parsing.
+
+The web form, the API schema and `parse_deal` all read the same `FieldSpec`s, so a
+value is converted and range-checked in one place; the rules of a game are checked
+afterwards by its engine.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .text import RuleError, T, Text
+
+INT, BOOL, CHOICE, MULTI, SEAT, SEATS = "int", "bool", "choice", "multi", "seat", "seats"
+KINDS = (INT, BOOL, CHOICE, MULTI, SEAT, SEATS)
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One input of a deal.
+
+    kind: int | bool | choice (one of `choices`) | multi (any of `choices`)
+          | seat (a seat index) | seats (a list of seat indexes).
+    per_seat: the value is a list with one entry per seat.
+    total: for per-seat ints, the entries must sum to this; the form fills the
+           last one in when the others are typed.
+    show_if: (other_field, values): only asked (and only read) while the other
+             field has one of those values; otherwise it takes its default.
+    seats: for per-seat fields, which seats are asked (None: all); the others get the default.
+    phase: fields of an earlier phase (e.g. "bid") are entered and locked before
+           play; the web stores them as a pending deal and asks the rest after.
+    """
+
+    name: str
+    label: str
+    kind: str
+    per_seat: bool = False
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    default: Any = None
+    show_if: tuple[str, tuple[Any, ...]] | None = None
+    total: int | None = None
+    help: str = ""
+    seats: tuple[int, ...] | None = None
+    phase: str = "play"
+
+    def empty(self) -> Any:
+        if self.default is not None:
+            return self.default
+        return {BOOL: False, MULTI: [], SEATS: []}.get(self.kind)
+
+    def as_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
+        data["show_if"] = (
+            {"field": self.show_if[0], "values": list(self.show_if[1])} if self.show_if else None
+        )
+        return data
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A variant or house rule of a game, chosen when the session starts."""
+
+    name: str
+    label: str
+    kind: str  # int | bool | choice
+    default: Any
+    choices: tuple[tuple[str, str], ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    help: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
+        return data
+
+
+def _as_int(spec: FieldSpec, value: Any, where: str) -> int:
+    if isinstance(value, bool) or value is None or value == "":
+        raise RuleError(T("%(field)s: enter a whole number.", field=Text(spec.label)), where)
+    if isinstance(value, str):
+        try:
+            value = int(value.strip())
+        except ValueError:
+            raise RuleError(T("%(field)s: enter a whole number.", field=Text(spec.label)), where) from None
+    if not isinstance(value, int):
+        raise RuleError(T("%(field)s: enter a whole number.", field=Text(spec.label)), where)
+    if spec.minimum is not None and value < spec.minimum:
+        raise RuleError(
+            T("%(field)s cannot be less than %(minimum)d.", field=Text(spec.label), minimum=spec.minimum), where
+        )
+    if spec.maximum is not None and value > spec.maximum:
+        raise RuleError(
+            T("%(field)s cannot be more than %(maximum)d.", field=Text(spec.label), maximum=spec.maximum), where
+        )
+    return value
+
+
+def _as_bool(spec: FieldSpec, value: Any, where: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if value in (None, "", 0, "0", "false", "n", "no", "off"):
+        return False
+    if value in (1, "1", "true", "y", "yes", "on"):
+        return True
+    raise RuleError(T("%(field)s: answer yes or no.", field=Text(spec.label)), where)
+
+
+def _as_seat(spec: FieldSpec, value: Any, where: str, size: int) -> int:
+    seat = _as_int(dataclasses.replace(spec, minimum=None, maximum=None), value, where)
+    if not 0 <= seat < size:
+        raise RuleError(T("%(field)s: choose a player at this table.", field=Text(spec.label)), where)
+    return seat
+
+
+def _parse_one(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
+    missing = value is None or value == "" or value == []
+    if missing and spec.kind not in (BOOL, MULTI, SEATS):
+        if spec.required:
+            raise RuleError(T("%(field)s is missing.", field=Text(spec.label)), where)
+        return spec.empty()
+    if spec.kind == INT:
+        return _as_int(spec, value, where)
+    if spec.kind == BOOL:
+        return _as_bool(spec, value, where)
+    if spec.kind == SEAT:
+        return _as_seat(spec, value, where, size)
+    allowed = [choice for choice, _ in spec.choices]
+    if spec.kind == CHOICE:
+        if value not in allowed:
+            raise RuleError(T("%(field)s: choose one of the offered values.", field=Text(spec.label)), where)
+        return value
+    if spec.kind in (MULTI, SEATS):
+        if value is None or value == "":
+            value = []
+        if not isinstance(value, (list, tuple)):
+            raise RuleError(T("%(field)s: choose from the offered values.", field=Text(spec.label)), where)
+        if spec.kind == SEATS:
+            chosen = [_as_seat(spec, v, where, size) for v in value]
+        else:
+            chosen = list(value)
+            if any(v not in allowed for v in chosen):
+                raise RuleError(T("%(field)s: choose from the offered values.", field=Text(spec.label)), where)
+        if len(set(chosen)) != len(chosen):
+            raise RuleError(T("%(field)s: each value at most once.", field=Text(spec.label)), where)
+        return sorted(chosen, key=allowed.index) if spec.kind == MULTI else sorted(chosen)
+    raise ValueError(f"unknown field kind {spec.kind!r}")
+
+
+def is_shown(spec: FieldSpec, values: Mapping[str, Any]) -> bool:
+    if spec.show_if is None:
+        return True
+    other, wanted = spec.show_if
+    return values.get(other) in wanted
+
+
+def parse_deal(fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int) -> dict[str, Any]:
+    """Turn what was entered (form strings or JSON) into typed values, field by field.
+
+    Per-seat fields come as a list of `size` values. Fields hidden by `show_if`
+    take their default. Raises `RuleError` naming the field (``points-2`` for a
+    per-seat entry) on the first value that is not of its kind.
+
+    >>> spec = FieldSpec("tricks", "Tricks", INT, minimum=0, maximum=9)
+    >>> parse_deal([spec], {"tricks": "4"}, 3)
+    {'tricks': 4}
+    """
+    if not isinstance(raw, Mapping):
+        raise RuleError(T("A deal must be a set of named values."))
+    known = {spec.name for spec in fields}
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise RuleError(T("Unknown input: %(names)s.", names=", ".join(unknown)))
+    values: dict[str, Any] = {}
+    for spec in fields:
+        if not is_shown(spec, values):
+            values[spec.name] = [spec.empty()] * size if spec.per_seat else spec.empty()
+            continue
+        value = raw.get(spec.name)
+        if spec.per_seat:
+            if value is None:
+                value = [None] * size
+            if not isinstance(value, (list, tuple)) or len(value) != size:
+                raise RuleError(
+                    T("%(field)s: give one value for each of the %(n)d players.", field=Text(spec.label), n=size),
+                    spec.name,
+                )
+            asked = range(size) if spec.seats is None else spec.seats
+            values[spec.name] = [
+                _parse_one(spec, value[seat], f"{spec.name}-{seat}", size) if seat in asked else spec.empty()
+                for seat in range(size)
+            ]
+            if spec.total is not None and spec.kind == INT and None not in values[spec.name]:
+                if sum(values[spec.name]) != spec.total:
+                    raise RuleError(
+                        T(
+                            "%(field)s must add up to %(total)d; these add up to %(sum)d.",
+                            field=Text(spec.label),
+                            total=spec.total,
+                            sum=sum(values[spec.name]),
+                        ),
+                        spec.name,
+                    )
+        else:
+            values[spec.name] = _parse_one(spec, value, spec.name, size)
+    return values
+
+
+def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The session's frozen options: every option present, defaults filled, values checked."""
+    raw = dict(raw or {})
+    unknown = sorted(set(raw) - {spec.name for spec in specs})
+    if unknown:
+        raise RuleError(T("Unknown option: %(names)s.", names=", ".join(unknown)))
+    options: dict[str, Any] = {}
+    for spec in specs:
+        value = raw.get(spec.name, spec.default)
+        as_field = FieldSpec(spec.name, spec.label, spec.kind, minimum=spec.minimum,
+                             maximum=spec.maximum, choices=spec.choices, required=True)
+        options[spec.name] = _parse_one(as_field, value, spec.name, 0)
+    return options
