@@ -167,8 +167,8 @@ def _option_field(spec: OptionSpec) -> Field:
         return BooleanField(label, default=spec.default)
     if spec.kind == INT:
         return IntegerField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
-    return SelectField(label, default=spec.default, choices=choices((value, gettext(text)) for value, text in spec.choices),
-                       validate_choice=False)
+    translated = choices((value, gettext(text)) for value, text in spec.choices)
+    return SelectField(label, default=spec.default, choices=translated, validate_choice=False)
 
 
 def option_values(form: FlaskForm, game: Game, n_players: int) -> dict[str, Any]:
