@@ -36,6 +36,8 @@ class GameSession(db.Model):
     engine_version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    # set when the table stops before the game's own end ("we stop here"); None while in play
+    closed_at: Mapped[datetime | None]
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="session", order_by="Seat.position", cascade="all, delete-orphan"
@@ -86,8 +88,8 @@ class Revision(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), index=True)
     deal_id: Mapped[int | None]  # plain column: the deal may be gone
-    deal_number: Mapped[int]  # the deal's number on the scoreboard at the time
-    action: Mapped[str] = mapped_column(String(10))  # add | edit | delete | bid
+    deal_number: Mapped[int]  # the deal's number on the scoreboard at the time (0: the session itself)
+    action: Mapped[str] = mapped_column(String(10))  # add | edit | delete | bid | close | reopen
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)

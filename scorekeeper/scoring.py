@@ -8,6 +8,7 @@ change leaves a Revision. Nothing here stores a total.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +17,7 @@ from sqlalchemy import func, select
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, State, T, Table, resolve_options
-from .models import Deal, GameSession, Player, Revision, Seat
+from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,34 @@ def board(session: GameSession) -> Board:
     table = table_of(session)
     deals = complete_deals(session)
     standing = game.replay(table, [deal.payload for deal in deals])
+    if session.closed_at is not None and not standing.over:
+        standing = _stopped(game, table, standing)
     pending = next((deal for deal in session.deals if deal.phase != "complete"), None)
     return Board(game, table, standing, tuple(deals), pending, standing.state)
+
+
+def _stopped(game: Game, table: Table, standing: Standing) -> Standing:
+    """The table stopped before the game's own end: decide on the totals so far."""
+    state = standing.state
+    return dataclasses.replace(
+        standing, over=True, dealer=None, leader=None, notes=(),
+        winners=game.winners(table, state), losers=game.losers(table, state),
+    )
+
+
+def close_session(session: GameSession) -> None:
+    """End the session here (a stored fact, undone by `reopen_session`)."""
+    if session.closed_at is None:
+        session.closed_at = utcnow()
+        session.revisions.append(Revision(deal_number=0, action="close", before=None, after=None))
+        db.session.commit()
+
+
+def reopen_session(session: GameSession) -> None:
+    if session.closed_at is not None:
+        session.closed_at = None
+        session.revisions.append(Revision(deal_number=0, action="reopen", before=None, after=None))
+        db.session.commit()
 
 
 # --- sessions ----------------------------------------------------------------

@@ -210,6 +210,23 @@ def delete_deal(session_id: int, deal_id: int):
                    **_board_context(session, board_error=error))
 
 
+@bp.post("/sessions/<int:session_id>/close")
+def close_session(session_id: int):
+    """The table stops before the game's own end; the totals so far decide."""
+    session = _session_or_404(session_id)
+    if EmptyForm().validate():
+        scoring.close_session(session)
+    return redirect(url_for(".show_session", session_id=session.id))
+
+
+@bp.post("/sessions/<int:session_id>/reopen")
+def reopen_session(session_id: int):
+    session = _session_or_404(session_id)
+    if EmptyForm().validate():
+        scoring.reopen_session(session)
+    return redirect(url_for(".show_session", session_id=session.id) + "#entry")
+
+
 # --- history ---------------------------------------------------------------------
 
 def _parse_day(value: str | None) -> date | None:

@@ -146,3 +146,18 @@ def test_language_redirect_stays_on_site(client):
 def test_unknown_pages_get_a_page_not_a_traceback(client):
     assert client.get("/sessions/999").status_code == 404
     assert "no such page" in client.get("/sessions/999").get_data(as_text=True)
+
+
+def test_the_table_can_end_early_and_change_its_mind(client, ctx):
+    sid = new_schieberamsch(client, deals=12)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 30, 40]))
+    assert client.post(f"/sessions/{sid}/close").status_code == 302
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Game over." in html and "Winner: Ben" in html and 'id="entry"' not in html
+    assert "The table ended the game here." in html
+    assert "Winner: Ben" in client.get("/history").get_data(as_text=True)
+    assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50])).status_code == 409
+    client.post(f"/sessions/{sid}/reopen")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'id="entry"' in html and "10 deals left" in html and "The table continued the game." in html
