@@ -1,0 +1,404 @@
+"""Handjass and Berner Handjass (2-4 players, 36 cards): played to find the loser.
+
+Rules: ``shared/rules/handjass.md``; ``research-notes.md`` 1.x and O1, O2, O3, O13.
+The totals are **strokes** (+1 bars, -1 potatoes): a player whose net reaches the
+target leaves the game, safe; the last player left is the loser. Deal and play go
+counter-clockwise (to the dealer's right). Card points and Weis: `handjass_weis`.
+
+Decisions and named options:
+
+- ``variant`` "standard" | "berner": Berner multiplies every stroke of the deal
+  (+1, -1, +2, the potato bonus) by the trump suit: ``berner_hearts`` 4,
+  ``berner_diamonds`` 3, ``berner_clubs`` 2, ``berner_spades`` 1 (O3: which red
+  suit is x4 is unverified; the table is editable). The threshold is checked
+  on unmultiplied counts.
+- ``target`` 7 (9, 5 or any number), ``threshold`` 26 (21 in other books, O13),
+  ``weis_values`` "handjass" (5+ sequences 100) or "swiss" (O1),
+  ``potato_bonus`` off, ``three_player_two_winners`` off,
+  ``two_player_winner_strokes`` 1 (O2), ``bessern`` off, ``twelve_cards`` off
+  (the last two only change the deal: notes and the 157 check; not both).
+- Strokes: below the threshold -1. With four players (or three of whom only two
+  play) the two highest counts at or above it +1 each; with three players all
+  playing, only the top one (option: top two). When exactly one participant
+  reaches it, +2 (also with three players: "otherwise as with four"). With two
+  players the higher count scores ``two_player_winner_strokes``, with no +2.
+- One participant: +2 without play. Two participants may take +1 each without
+  play (``agreed``) only while three or more are in the game: with two left the
+  deal decides the loser. So at most two players gain in a deal and one always
+  remains. Nobody playing is not a deal: the table deals again.
+- Ties for a stroke are settled by a card draw: the field ``draw`` takes the
+  players who won it; ``bonus_draw`` who takes the potato bonus when the top is tied.
+- Weis are entered as the shown cards; only the best player's Weis count
+  (strongest, more cards, higher top card, trump suit, nearer the dealer's right).
+- ``winners`` are everyone who went out (safe); ``losers`` the last one left.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .base import (
+    BOOL, CHOICE, INT, MULTI, SEAT, SEATS, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError,
+    State, T, Table, Text, next_active,
+)
+from .cards import label
+from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, loose_cards, split_weis
+
+SUITS = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
+BERNER = {"H": ("berner_hearts", 4), "D": ("berner_diamonds", 3), "C": ("berner_clubs", 2),
+          "S": ("berner_spades", 1)}
+STOECK = 20
+REASONS = (N_("a stronger Weis"), N_("more cards"), N_("a higher top card"), N_("the trump suit"),
+           N_("nearer the dealer's right"))
+
+
+@dataclass(frozen=True)
+class HandjassState(State):
+    potatoes: tuple[int, ...] = ()
+    out_after: tuple[int | None, ...] = ()  # the deal number after which a seat went out
+
+
+def names(table: Table, seats) -> str:
+    return ", ".join(table.name(seat) for seat in seats)
+
+
+class Handjass(Game):
+    slug = "handjass"
+    name = N_("Handjass")
+    version = 1
+    players = (2, 3, 4)
+    lower_is_better = False  # strokes are good: reaching the target makes a player safe
+    unit = N_("strokes")
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        berner_help = N_("Berner Handjass only. The source lost the red suits: hearts x4, diamonds x3 is a guess.")
+        labels = {"H": N_("Berner: hearts trump x"), "D": N_("Berner: diamonds trump x"),
+                  "C": N_("Berner: clubs trump x"), "S": N_("Berner: spades trump x")}
+        return (
+            OptionSpec("variant", N_("Variant"), CHOICE, "standard",
+                       choices=(("standard", N_("Handjass")), ("berner", N_("Berner Handjass (x trump suit)")))),
+            *(OptionSpec(key, labels[suit], INT, factor, minimum=1, maximum=10, help=berner_help)
+              for suit, (key, factor) in BERNER.items()),
+            OptionSpec("target", N_("Out (safe) at"), INT, 7, minimum=1, maximum=99, help=N_("7; some play 9 or 5.")),
+            OptionSpec("threshold", N_("Potato below"), INT, 26, minimum=1, maximum=TOTAL,
+                       help=N_("26; some books say 21.")),
+            OptionSpec("weis_values", N_("Weis values"), CHOICE, "handjass",
+                       choices=(("handjass", N_("Handjass: any sequence of 5 or more 100")),
+                                ("swiss", N_("Swiss: 6 in a row 150 ... 9 in a row 300, four 9s 150")))),
+            OptionSpec("potato_bonus", N_("Top scorer +1 for each potato"), BOOL, False),
+            OptionSpec("three_player_two_winners", N_("Three players: the top two score +1"), BOOL, False),
+            OptionSpec("two_player_winner_strokes", N_("Two players: strokes for the winner"), INT, 1,
+                       minimum=1, maximum=2),
+            OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
+            OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
+        )
+
+    def check_table(self, table: Table) -> None:
+        super().check_table(table)
+        if table.options.get("bessern") and table.options.get("twelve_cards"):
+            raise RuleError(T("Bessern needs a stock and twelve-card hands leave none: choose one."), "twelve_cards")
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        active = tuple(seat for seat in range(table.size) if state.active[seat])
+        fields = [FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS),
+                  FieldSpec("playing", N_("Who plays"), SEATS, help=N_("The others sit out this deal."))]
+        if len(active) >= 3:
+            fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))
+        fields += [
+            FieldSpec("points", N_("Card points (last trick's 5 included)"), INT, per_seat=True, required=False,
+                      minimum=0, maximum=TOTAL, seats=active),
+            FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False),
+            FieldSpec("weis", N_("Weis shown (tap its cards)"), MULTI, per_seat=True, seats=active,
+                      choices=tuple((card, label(card)) for card in DECK)),
+            FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active),
+            FieldSpec("draw", N_("Won the card draw (only after a tie for a stroke)"), SEATS, required=False),
+        ]
+        if table.options.get("potato_bonus"):
+            fields.append(FieldSpec("bonus_draw", N_("Won the draw for the potato bonus (tie for the top)"),
+                                    SEAT, required=False))
+        return tuple(fields)
+
+    # -- checks --------------------------------------------------------------
+    def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Refuse entries for players already out, which the generic parser would drop silently."""
+        for spec in self.deal_fields(table, state) if isinstance(raw, Mapping) else ():
+            values = raw.get(spec.name)
+            if spec.per_seat and isinstance(values, (list, tuple)) and len(values) == table.size:
+                for seat, value in enumerate(values):
+                    if not state.active[seat] and value not in (None, "", [], False, 0, "0"):
+                        raise RuleError(T("%(player)s is out of the game: leave this empty.",
+                                          player=table.name(seat)), f"{spec.name}-{seat}")
+        return super().parse(table, state, raw)
+
+    def played(self, deal: Mapping[str, Any]) -> bool:
+        return len(deal["playing"]) >= 2 and not deal.get("agreed")
+
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        playing, n_active = deal["playing"], sum(state.active)
+        for name in ("playing", "draw", "last_trick", "bonus_draw"):
+            chosen = deal.get(name)
+            for seat in chosen if isinstance(chosen, list) else [chosen]:
+                if seat is not None and not state.active[seat]:
+                    raise RuleError(T("%(player)s is out of the game.", player=table.name(seat)), name)
+        if not playing:
+            raise RuleError(T("Tick who plays. If everybody passed, nothing is scored: deal again."), "playing")
+        if n_active == 2 and playing == [state.dealer]:
+            raise RuleError(T("With two players the dealer cannot play alone: the dealer follows the other "
+                              "player unless that player took the blind (and so plays)."), "playing")
+        if deal.get("agreed") and len(playing) != 2:
+            raise RuleError(T("Taking +1 without playing is only for a deal in which exactly two play."), "agreed")
+        played = self.played(deal)
+        for seat in range(table.size):
+            player, plays = table.name(seat), seat in playing and played
+            absent = (T("%(player)s sits out this deal: leave this empty.", player=player) if seat not in playing
+                      else T("This deal was not played out: leave this empty."))
+            for name in ("points", "weis", "stoeck"):
+                if not plays and deal[name][seat] not in (None, 0, [], False):
+                    raise RuleError(absent, f"{name}-{seat}")
+            if plays and deal["points"][seat] is None:
+                raise RuleError(T("Enter %(player)s's card points.", player=player), f"points-{seat}")
+        if played:
+            self._check_points(table, state, deal)
+            self._check_weis(table, state, deal)
+        elif deal["last_trick"] is not None:
+            raise RuleError(T("This deal was not played out: nobody took the last trick."), "last_trick")
+        self._settle(table, state, deal)
+
+    def _check_points(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        playing, points, last = deal["playing"], deal["points"], deal["last_trick"]
+        if last not in playing:
+            raise RuleError(T("Who took the last trick? Choose a player who played."), "last_trick")
+        for seat in playing:
+            own = points[seat] - (LAST_TRICK if seat == last else 0)
+            if own not in POSSIBLE:
+                message = (T("%(player)s took the last trick: the count includes its 5 and cannot be %(points)d.",
+                             player=table.name(seat), points=points[seat]) if seat == last else
+                           T("Nobody can take exactly %(points)d card points.", points=points[seat]))
+                raise RuleError(message, f"points-{seat}")
+        total, n_active = sum(points[seat] for seat in playing), sum(state.active)
+        all_cards = len(playing) == n_active and (n_active == 4 or table.options.get("twelve_cards") and n_active == 3)
+        if all_cards and total != TOTAL:
+            raise RuleError(T("All 36 cards were played: the card points add up to %(total)d (last trick "
+                              "included), not %(sum)d.", total=TOTAL, sum=total), "points")
+        if total > TOTAL:
+            raise RuleError(T("The card points add up to at most %(total)d (last trick included); these add up "
+                              "to %(sum)d.", total=TOTAL, sum=total), "points")
+
+    def _check_weis(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        opts, trump = table.options, deal["trump"]
+        schedule = opts.get("weis_values", "handjass")
+        hand = 12 if opts.get("twelve_cards") and sum(state.active) <= 3 else 9
+        owner: dict[str, int] = {}
+        for seat in deal["playing"]:
+            cards, player, where = deal["weis"][seat], table.name(seat), f"weis-{seat}"
+            for card in cards:
+                if card in owner:
+                    raise RuleError(T("%(card)s is in both %(first)s's and %(player)s's Weis.", card=label(card),
+                                      first=table.name(owner[card]), player=player), where)
+                owner[card] = seat
+            if len(cards) > hand:
+                raise RuleError(T("%(player)s holds %(n)d cards: a Weis of %(shown)d cards is impossible.",
+                                  player=player, n=hand, shown=len(cards)), where)
+            loose = loose_cards(cards, schedule)
+            if loose:
+                raise RuleError(T("%(cards)s in %(player)s's Weis belong to no Weis (three or more in a row of one "
+                                  "suit, or four of a kind: A, K, Q, J, 10).", player=player,
+                                  cards=" ".join(label(card) for card in loose)), where)
+            if cards and split_weis(cards, schedule, trump) is None:
+                raise RuleError(T("%(player)s's Weis cannot be read without using a card twice.", player=player),
+                                where)
+        holders = [seat for seat in deal["playing"] if deal["stoeck"][seat]]
+        if len(holders) > 1:
+            raise RuleError(T("Only one player holds the trump K and Q."), f"stoeck-{holders[1]}")
+        for seat in holders:
+            for card in ("K" + trump, "Q" + trump):
+                if owner.get(card, seat) != seat:
+                    raise RuleError(T("%(player)s cannot have Stöck: %(card)s is in %(other)s's Weis.",
+                                      player=table.name(seat), card=label(card), other=table.name(owner[card])),
+                                    f"stoeck-{seat}")
+
+    # -- scoring -------------------------------------------------------------
+    def turn(self, table: Table, state: State, seat: int) -> int:
+        """Place in the turn: 0 for the dealer's right, the dealer last."""
+        return (state.dealer - seat - 1) % table.size
+
+    def counts(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[dict[int, int], list[Text]]:
+        """Each participant's count: card points + Weis (only the best player's) + Stöck."""
+        schedule, trump = table.options.get("weis_values", "handjass"), deal["trump"]
+        melds = {seat: split_weis(deal["weis"][seat], schedule, trump) for seat in deal["playing"]
+                 if deal["weis"][seat]}
+        ranked = sorted(melds, key=lambda seat: (melds[seat][0].strength(schedule, trump),
+                                                 -self.turn(table, state, seat)), reverse=True)
+        lines, weis = [], {}
+        if ranked:
+            best = ranked[0]
+            weis[best] = sum(meld.points(schedule) for meld in melds[best])
+            if len(ranked) > 1:
+                other = ranked[1]
+                mine, theirs = melds[best][0].strength(schedule, trump), melds[other][0].strength(schedule, trump)
+                why = next((i for i in range(4) if mine[i] != theirs[i]), 4)
+                lines.append(T("Weis: %(player)s's %(meld)s beats %(other)s's %(other_meld)s (%(reason)s); "
+                               "only %(player)s's Weis count.", player=table.name(best), meld=melds[best][0].text(),
+                               other=table.name(other), other_meld=melds[other][0].text(), reason=Text(REASONS[why])))
+            lines += [T("Weis of %(player)s: %(meld)s %(points)d.", player=table.name(best), meld=meld.text(),
+                        points=meld.points(schedule)) for meld in melds[best]]
+        counts = {}
+        for seat in deal["playing"]:
+            card_points, stoeck = deal["points"][seat], STOECK * deal["stoeck"][seat]
+            counts[seat] = card_points + weis.get(seat, 0) + stoeck
+            lines.append(T("%(player)s: %(points)d card points + Weis %(weis)d + Stöck %(stoeck)d = %(count)d.",
+                           player=table.name(seat), points=card_points, weis=weis.get(seat, 0), stoeck=stoeck,
+                           count=counts[seat]) if counts[seat] != card_points else
+                         T("%(player)s: %(points)d card points.", player=table.name(seat), points=card_points))
+        return counts, lines
+
+    def _top(self, table: Table, counts: dict[int, int], qualified: list[int], slots: int,
+             deal: Mapping[str, Any], lines: list[Text]) -> tuple[list[int], bool]:
+        """The `slots` highest counts; a tie across the cut is settled by the recorded card draw."""
+        if len(qualified) <= slots or counts[qualified[slots]] < counts[qualified[slots - 1]]:
+            return qualified[:slots], False
+        cut = counts[qualified[slots - 1]]
+        above = [seat for seat in qualified if counts[seat] > cut]
+        tied = [seat for seat in qualified if counts[seat] == cut]
+        need, drawn = slots - len(above), deal["draw"]
+        if len(drawn) != need or any(seat not in tied for seat in drawn):
+            raise RuleError(T("%(players)s tied at %(count)d: tick the %(n)d who won the card draw.",
+                              players=names(table, tied), count=cut, n=need), "draw")
+        lines.append(T("%(players)s tied at %(count)d; the card draw went to %(winners)s.",
+                       players=names(table, tied), count=cut, winners=names(table, drawn)))
+        return above + sorted(drawn, key=qualified.index), True
+
+    def _settle(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[list[int], list[Text]]:
+        opts, n_active = table.options, sum(state.active)
+        playing = sorted(deal["playing"], key=lambda seat: self.turn(table, state, seat))
+        strokes, lines, winners, drew = [0] * table.size, [], [], False
+        if len(playing) == 1:
+            strokes[playing[0]] = 2
+            lines.append(T("Only %(player)s plays: +2 without play.", player=table.name(playing[0])))
+        elif deal.get("agreed"):
+            for seat in playing:
+                strokes[seat] = 1
+            lines.append(T("Only %(players)s play and both take +1 without playing.", players=names(table, playing)))
+        else:
+            counts, lines = self.counts(table, state, deal)
+            threshold = opts.get("threshold", 26)
+            potatoes = [seat for seat in playing if counts[seat] < threshold]
+            qualified = sorted((seat for seat in playing if counts[seat] >= threshold), key=lambda s: -counts[s])
+            for seat in potatoes:
+                strokes[seat] = -1
+            if potatoes:
+                lines.append(T("Below %(threshold)d, a potato, -1: %(players)s.", threshold=threshold,
+                               players=names(table, potatoes)))
+            if n_active == 2 and qualified:
+                winners, drew = self._top(table, counts, qualified, 1, deal, lines)
+                strokes[winners[0]] = opts.get("two_player_winner_strokes", 1)
+                lines.append(T("Two players: the higher count, %(player)s, %(strokes)+d.",
+                               player=table.name(winners[0]), strokes=strokes[winners[0]]))
+            elif len(qualified) == 1:
+                winners = qualified
+                strokes[qualified[0]] = 2
+                lines.append(T("Only %(player)s reaches %(threshold)d: +2.", player=table.name(qualified[0]),
+                               threshold=threshold))
+            elif qualified:
+                one = n_active == 3 and len(playing) == 3 and not opts.get("three_player_two_winners")
+                winners, drew = self._top(table, counts, qualified, 1 if one else 2, deal, lines)
+                for seat in winners:
+                    strokes[seat] = 1
+                lines.append(T("Highest at or above %(threshold)d, +1: %(players)s.", threshold=threshold,
+                               players=names(table, winners)))
+            if opts.get("potato_bonus") and potatoes and winners:
+                top = [seat for seat in winners if counts[seat] == counts[qualified[0]]]
+                if len(top) > 1 and deal.get("bonus_draw") not in top:
+                    raise RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",
+                                      players=names(table, top)), "bonus_draw")
+                taker = top[0] if len(top) == 1 else deal["bonus_draw"]
+                if len(top) == 1 and deal.get("bonus_draw") is not None:
+                    raise RuleError(T("Nobody tied for the top: leave the potato-bonus draw empty."), "bonus_draw")
+                strokes[taker] += len(potatoes)
+                lines.append(T("Potato bonus: %(player)s +%(n)d.", player=table.name(taker), n=len(potatoes)))
+            elif deal.get("bonus_draw") is not None:
+                raise RuleError(T("No potato bonus in this deal: leave its draw empty."), "bonus_draw")
+        if deal["draw"] and not drew:
+            raise RuleError(T("No tie needed a card draw in this deal: leave the draw empty."), "draw")
+        if opts.get("variant") == "berner":
+            key, default = BERNER[deal["trump"]]
+            factor = opts.get(key, default)
+            strokes = [value * factor for value in strokes]
+            lines.append(T("Berner Handjass, %(suit)s trump: every stroke x%(factor)d.",
+                           suit=Text(dict(SUITS)[deal["trump"]]), factor=factor))
+        return strokes, lines
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        strokes, lines = self._settle(table, state, deal)
+        summary = T("Strokes: %(results)s", results=", ".join(
+            f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
+        return DealResult(tuple(strokes), tuple(lines), summary)
+
+    # -- the session -----------------------------------------------------------
+    def start(self, table: Table) -> HandjassState:
+        n = table.size
+        return HandjassState(0, table.first_dealer, (0,) * n, (True,) * n, None, (0,) * n, (None,) * n)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        """Add the strokes, count potatoes, let players at the target go out, pass the deal to the right."""
+        totals = tuple(t + p for t, p in zip(state.totals, result.points))
+        target = table.options.get("target", 7)
+        out = [seat for seat in range(table.size) if state.active[seat] and totals[seat] >= target]
+        active = tuple(on and seat not in out for seat, on in enumerate(state.active))
+        return dataclasses.replace(
+            state, deals_played=state.deals_played + 1, totals=totals, active=active,
+            potatoes=tuple(n + (p < 0) for n, p in zip(state.potatoes, result.points)),
+            out_after=tuple(state.deals_played + 1 if seat in out else when
+                            for seat, when in enumerate(state.out_after)),
+            dealer=next_active(state.dealer, active, -1),
+        )
+
+    def is_over(self, table: Table, state: State) -> bool:
+        return sum(state.active) <= 1
+
+    def losers(self, table: Table, state: State) -> tuple[int, ...]:
+        """The last player left (should all remaining go out at once: the lowest of them)."""
+        left = [seat for seat in range(table.size) if state.active[seat]]
+        if not left:
+            last = [seat for seat in range(table.size) if state.out_after[seat] == state.deals_played]
+            left = [seat for seat in last if state.totals[seat] == min(state.totals[s] for s in last)]
+        return tuple(left)
+
+    def winners(self, table: Table, state: State) -> tuple[int, ...]:
+        return tuple(seat for seat in range(table.size) if seat not in self.losers(table, state))
+
+    def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        return tuple(
+            T("out, safe after deal %(deal)d; %(potatoes)d potatoes", deal=state.out_after[seat],
+              potatoes=state.potatoes[seat]) if not state.active[seat] else
+            T("%(strokes)d strokes, %(potatoes)d potatoes", strokes=state.totals[seat],
+              potatoes=state.potatoes[seat])
+            for seat in range(table.size))
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        opts, n_active = table.options, sum(state.active)
+        first = next_active(state.dealer, state.active, -1)
+        notes = [T("%(dealer)s deals; %(first)s, on the dealer's right, speaks and leads first. Play goes "
+                   "counter-clockwise.", dealer=table.name(state.dealer), first=table.name(first))]
+        if n_active == 4:
+            notes.append(T("Nine cards each; the dealer's last card is turned for trump and stays with the dealer."))
+        elif opts.get("twelve_cards"):
+            notes.append(T("Twelve cards each, no blind or stock."))
+        elif opts.get("bessern"):
+            notes.append(T("Bessern: each may exchange three cards with the stock, and may still pass."))
+        elif n_active == 3:
+            notes.append(T("Nine each, nine to the blind (its top card is trump): play, pass, or take the blind "
+                           "(one player only). The trump 6 may be exchanged for the turned card."))
+        else:
+            notes.append(T("Nine each, nine to the blind, nine to the store (its top card is trump). The dealer "
+                           "follows the other player's choice unless that player takes the blind."))
+        notes.append(T("Below %(threshold)d is a potato; at %(target)d strokes a player is out and safe.",
+                       threshold=opts.get("threshold", 26), target=opts.get("target", 7)))
+        if opts.get("variant") == "berner":
+            notes.append(T("Berner: strokes x%(h)d hearts, x%(d)d diamonds, x%(c)d clubs, x%(s)d spades.",
+                           **{suit.lower(): opts.get(key, factor) for suit, (key, factor) in BERNER.items()}))
+        return tuple(notes)
+
+
+GAME = Handjass()

@@ -1,0 +1,156 @@
+"""Jass card points and the Weis (melds) of Handjass: reading, ranking, scoring.
+
+Rules: ``shared/rules/handjass.md`` ("Card points", "Weis (melds) and Stöck") and
+``research-notes.md`` 1.2-1.3 / O1. A player's Weis is entered as the cards they
+showed; `split_weis` reads them as sequences (3+ in a row of one suit in the
+natural order A K Q J 10 9 8 7 6) and fours of a kind (A, K, Q, J, 10; also 9 with
+the "swiss" schedule), every card in exactly one Weis. When the cards can be read
+in more than one way, the reading with the strongest single Weis, then the most
+points, is taken (the player declares their best).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import T, Text
+from .cards import FRENCH_SUITS, label, rank_of, suit_of
+
+NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first
+DECK = tuple(rank + suit for suit in FRENCH_SUITS for rank in NATURAL)
+PLAIN_POINTS = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "9": 0, "8": 0, "7": 0, "6": 0}
+TRUMP_POINTS = {**PLAIN_POINTS, "J": 20, "9": 14}
+LAST_TRICK = 5
+FOURS = {"handjass": {"A": 100, "K": 100, "Q": 100, "J": 200, "10": 100},
+         "swiss": {"A": 100, "K": 100, "Q": 100, "J": 200, "10": 100, "9": 150}}
+
+
+def card_points(card: str, trump: str) -> int:
+    """Points of one card: the trump J is 20 and the trump 9 is 14.
+
+    >>> card_points("JC", "C"), card_points("JS", "C"), card_points("9C", "C"), card_points("10H", "C")
+    (20, 2, 14, 10)
+    """
+    return (TRUMP_POINTS if suit_of(card) == trump else PLAIN_POINTS)[rank_of(card)]
+
+
+TOTAL = sum(card_points(card, "C") for card in DECK) + LAST_TRICK  # 62 + 3 x 30 + 5 = 157
+
+
+def _possible_counts() -> frozenset[int]:
+    sums = {0}
+    for card in DECK:
+        sums |= {s + card_points(card, "C") for s in sums}
+    return frozenset(sums)
+
+
+POSSIBLE = _possible_counts()  # card points one player can take (without the last trick): not 1, not 151
+
+
+def sequence_points(length: int, schedule: str) -> int:
+    """20 / 50 / 100, then 100 for any longer run ("handjass") or +50 per card ("swiss").
+
+    >>> [sequence_points(n, "handjass") for n in range(3, 10)]
+    [20, 50, 100, 100, 100, 100, 100]
+    >>> [sequence_points(n, "swiss") for n in range(3, 10)]
+    [20, 50, 100, 150, 200, 250, 300]
+    """
+    if length <= 4:
+        return 20 if length == 3 else 50
+    return 100 if schedule == "handjass" else 100 + 50 * (length - 5)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One Weis: its cards, highest first. A four of a kind has four cards of one rank."""
+
+    cards: tuple[str, ...]
+
+    @property
+    def four(self) -> bool:
+        return len({rank_of(card) for card in self.cards}) == 1
+
+    @property
+    def top(self) -> str:
+        return self.cards[0]
+
+    def points(self, schedule: str) -> int:
+        if self.four:
+            return FOURS[schedule][rank_of(self.top)]
+        return sequence_points(len(self.cards), schedule)
+
+    def strength(self, schedule: str, trump: str) -> tuple[int, ...]:
+        """Higher is stronger: class (or points), then more cards, higher top card, trump suit.
+
+        >>> four_k = Meld(("KC", "KS", "KH", "KD"))
+        >>> run_5 = Meld(("9H", "8H", "7H", "6H", "10H"))
+        >>> run_5.strength("handjass", "C") > four_k.strength("handjass", "C")
+        True
+        """
+        top = len(NATURAL) - NATURAL.index(rank_of(self.top))
+        trumps = int(not self.four and suit_of(self.top) == trump)
+        if schedule == "swiss":
+            first = self.points(schedule)
+        elif self.four:
+            first = 5 if rank_of(self.top) == "J" else 3
+        else:
+            first = {3: 1, 4: 2}.get(len(self.cards), 4)
+        return (first, len(self.cards), top, trumps)
+
+    def text(self) -> Text:
+        if self.four:
+            return T("four %(rank)s", rank=rank_of(self.top))
+        return T("%(n)d-card sequence %(top)s-%(low)s", n=len(self.cards), top=label(self.top),
+                 low=label(self.cards[-1]))
+
+
+def candidate_melds(cards: set[str] | frozenset[str], schedule: str) -> list[Meld]:
+    """Every Weis that the given cards contain (overlapping ones included)."""
+    found = []
+    for suit in FRENCH_SUITS:
+        for start in range(len(NATURAL)):
+            for end in range(start + 3, len(NATURAL) + 1):
+                run = tuple(rank + suit for rank in NATURAL[start:end])
+                if not set(run) <= cards:
+                    break
+                found.append(Meld(run))
+    for rank in FOURS[schedule]:
+        four = tuple(rank + suit for suit in FRENCH_SUITS)
+        if set(four) <= cards:
+            found.append(Meld(four))
+    return found
+
+
+def split_weis(cards, schedule: str, trump: str) -> tuple[Meld, ...] | None:
+    """Read shown cards as Weis, each card used once; None when they cannot be read so.
+
+    >>> [m.text().render() for m in split_weis(["KC", "KS", "KH", "KD", "10S", "9S", "8S"], "handjass", "S")]
+    ['four K', '3-card sequence ♠10-♠8']
+    >>> split_weis(["AC", "AS", "AH", "AD", "KC", "QC"], "handjass", "S") is None  # no card in two Weis
+    True
+    """
+    held = frozenset(cards)
+    melds = candidate_melds(held, schedule)
+    readings: list[tuple[Meld, ...]] = []
+
+    def cover(left: frozenset[str], chosen: tuple[Meld, ...]) -> None:
+        if not left:
+            readings.append(chosen)
+            return
+        first = min(left, key=DECK.index)
+        for meld in melds:
+            if first in meld.cards and set(meld.cards) <= left:
+                cover(left - set(meld.cards), chosen + (meld,))
+
+    cover(held, ())
+    if not readings:
+        return None
+    best = max(readings, key=lambda reading: (
+        max((meld.strength(schedule, trump) for meld in reading), default=()),
+        sum(meld.points(schedule) for meld in reading)))
+    return tuple(sorted(best, key=lambda meld: meld.strength(schedule, trump), reverse=True))
+
+
+def loose_cards(cards, schedule: str) -> list[str]:
+    """Shown cards that belong to no possible Weis at all (for the error message)."""
+    used = {card for meld in candidate_melds(frozenset(cards), schedule) for card in meld.cards}
+    return [card for card in DECK if card in cards and card not in used]
