@@ -1,0 +1,210 @@
+"""Italian Whist (3 players, 52 cards + a red and a black joker).
+
+Rules: ``shared/rules/italian-whist.md`` (seed 004, second section) and
+``research-notes.md`` section 3 (the table the seed lost). Each player splits 18
+cards into a first hand of 9 and a face-down second hand of 9, which is passed
+as the deal number says. Per player and deal: tricks in the first half minus
+tricks in the second half; both halves have 9 tricks, so a deal sums to 0.
+
+Schedule (repeats every 6 deals): deals 1-3 without trump, 4-6 spades trump;
+the second hand goes to the left neighbour (deals 1, 4), the right neighbour
+(2, 5) or is kept (3, 6). "Left" is the next seat clockwise (play goes
+clockwise and the dealer's left leads). The first half is led by the dealer's
+left, the second half by the dealer's right; the dealer rotates clockwise.
+Jokers do not affect scoring, so they are not entered.
+
+Decisions and named options:
+
+- ``end`` (default ``deals``): ``deals`` ends after the agreed number of deals;
+  ``target`` ends after the deal in which someone reaches ``target`` points;
+  ``loss`` ends after the deal in which someone falls to ``-target`` (the seed:
+  "a target score, or lost points, is fine too").
+- ``deals`` (default 6: one full cycle; a multiple of 6 plays each trump and
+  passing combination equally often). Only read when ``end`` is ``deals``.
+- ``target`` (default 10, our choice: the notes give no number; a deal moves a
+  total by at most 9). Only read when ``end`` is ``target`` or ``loss``.
+- ``tie`` (default ``shared``, the rules note): at the end the highest total
+  wins and players tied for it share the win; ``play_on`` plays further deals
+  (the schedule continues) until one player alone has the highest total.
+- The entry is each player's tricks per half (two per-seat fields summing to 9);
+  the second-half tricks are those made with the second hand the player holds.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from .base import CHOICE, INT, N_, DealResult, FieldSpec, Game, OptionSpec, RuleError, State, T, Table, Text
+
+HALF = 9  # tricks in each half
+HALVES = (("first", N_("first half")), ("second", N_("second half")))
+LEFT, RIGHT, KEPT = "left", "right", "kept"
+PASS_STEP = {LEFT: +1, RIGHT: -1, KEPT: 0}  # seats are stored clockwise; the left is the next one
+
+
+def schedule(deal_number: int) -> tuple[str | None, str]:
+    """(trump, where the second hand goes) for deal 1, 2, ... (the table repeats every 6).
+
+    >>> [schedule(n) for n in (1, 2, 3)]
+    [(None, 'left'), (None, 'right'), (None, 'kept')]
+    >>> schedule(5), schedule(7)
+    (('spades', 'right'), (None, 'left'))
+    """
+    index = (deal_number - 1) % 6
+    return (None if index < 3 else "spades"), (LEFT, RIGHT, KEPT)[index % 3]
+
+
+def second_hand_holder(seat: int, passing: str, size: int = 3) -> int:
+    """Who plays the second hand that `seat` put aside.
+
+    >>> second_hand_holder(2, "left"), second_hand_holder(0, "right"), second_hand_holder(1, "kept")
+    (0, 2, 1)
+    """
+    return (seat + PASS_STEP[passing]) % size
+
+
+def half_scores(first: list[int], second: list[int]) -> tuple[int, ...]:
+    """Tricks in the first half minus tricks in the second half, per seat.
+
+    >>> half_scores([5, 2, 2], [3, 6, 0])  # the seed's examples: 5 - 3 = +2, 2 - 6 = -4
+    (2, -4, 2)
+    """
+    return tuple(a - b for a, b in zip(first, second))
+
+
+class ItalianWhist(Game):
+    slug = "italian_whist"
+    name = N_("Italian Whist")
+    version = 1
+    players = (3,)
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("end", N_("The game ends"), CHOICE, "deals",
+                       choices=(("deals", N_("after a number of deals")),
+                                ("target", N_("when a player reaches the target score")),
+                                ("loss", N_("when a player falls to minus the target score")))),
+            OptionSpec("deals", N_("Number of deals"), INT, 6, minimum=1, maximum=99,
+                       help=N_("A multiple of 6 plays each trump and passing combination equally often.")),
+            OptionSpec("target", N_("Target score"), INT, 10, minimum=1, maximum=999,
+                       help=N_("Used when the game ends at a target score or at minus the target.")),
+            OptionSpec("tie", N_("Tied for the highest total at the end"), CHOICE, "shared",
+                       choices=(("shared", N_("the tied players share the win")),
+                                ("play_on", N_("play more deals until one player leads")))),
+        )
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        return (
+            FieldSpec("first", N_("Tricks in the first half"), INT, per_seat=True,
+                      minimum=0, maximum=HALF, total=HALF),
+            FieldSpec("second", N_("Tricks in the second half (with the second hand held)"), INT,
+                      per_seat=True, minimum=0, maximum=HALF, total=HALF),
+        )
+
+    # -- rules ---------------------------------------------------------------------
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Each half has 9 tricks; nobody takes fewer than 0 or more than 9 in a half."""
+        for half, label in HALVES:
+            tricks = deal[half]
+            for seat, n in enumerate(tricks):
+                if not 0 <= n <= HALF:
+                    raise RuleError(T("%(player)s cannot take %(n)d tricks in the %(half)s: it has %(total)d.",
+                                      player=table.name(seat), n=n, half=Text(label), total=HALF),
+                                    f"{half}-{seat}")
+            if sum(tricks) != HALF:
+                listed = ", ".join(f"{table.name(seat)} {n}" for seat, n in enumerate(tricks))
+                raise RuleError(T("The %(half)s has %(total)d tricks, but %(listed)s add up to %(sum)d.",
+                                  half=Text(label), total=HALF, listed=listed, sum=sum(tricks)), half)
+
+    # -- scoring -------------------------------------------------------------------
+    def describe(self, table: Table, deal_number: int) -> tuple[Text, Text]:
+        """The trump and the passing of one deal, in words, with the players' names."""
+        trump, passing = schedule(deal_number)
+        trump_text = (T("Deal %(n)d: spades are trump.", n=deal_number) if trump else
+                      T("Deal %(n)d: no trump.", n=deal_number))
+        if passing == KEPT:
+            return trump_text, T("Everyone keeps their own second hand.")
+        moves = ", ".join(f"{table.name(seat)} → {table.name(second_hand_holder(seat, passing, table.size))}"
+                          for seat in range(table.size))
+        if passing == LEFT:
+            return trump_text, T("Second hands go to the left neighbour: %(moves)s.", moves=moves)
+        return trump_text, T("Second hands go to the right neighbour: %(moves)s.", moves=moves)
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        number = state.deals_played + 1
+        trump, passing = schedule(number)
+        points = half_scores(deal["first"], deal["second"])
+        lines = list(self.describe(table, number))
+        for seat, score in enumerate(points):
+            owner = (seat - PASS_STEP[passing]) % table.size  # whose second hand this seat played
+            values = dict(player=table.name(seat), first=deal["first"][seat], second=deal["second"][seat],
+                          score=score)
+            lines.append(T("%(player)s: %(first)d - %(second)d (own second hand) = %(score)+d.", **values)
+                         if owner == seat else
+                         T("%(player)s: %(first)d - %(second)d (with %(owner)s's second hand) = %(score)+d.",
+                           owner=table.name(owner), **values))
+        summary = T("Deal %(n)d (%(trump)s, %(passing)s): %(scores)s", n=number,
+                    trump=Text(N_("spades")) if trump else Text(N_("no trump")),
+                    passing=Text({LEFT: N_("pass left"), RIGHT: N_("pass right"), KEPT: N_("keep")}[passing]),
+                    scores=", ".join(f"{table.name(seat)} {p:+d}" for seat, p in enumerate(points)))
+        return DealResult(points, tuple(lines), summary)
+
+    # -- the session ---------------------------------------------------------------
+    def start(self, table: Table) -> State:
+        state = super().start(table)
+        return dataclasses.replace(state, leader=(state.dealer + 1) % table.size)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        state = super().after_deal(table, state, deal, result)
+        return dataclasses.replace(state, leader=(state.dealer + 1) % table.size)
+
+    def end_reached(self, table: Table, state: State) -> bool:
+        """The agreed deals are played, or a total reached the target (``end`` option)."""
+        opts = table.options
+        end, target = opts.get("end", "deals"), opts.get("target", 10)
+        if end == "target":
+            return max(state.totals) >= target
+        if end == "loss":
+            return min(state.totals) <= -target
+        return state.deals_played >= opts.get("deals", 6)
+
+    def tied(self, state: State) -> bool:
+        return state.totals.count(max(state.totals)) > 1
+
+    def is_over(self, table: Table, state: State) -> bool:
+        """At the end; with ``tie`` = ``play_on`` only once one player alone has the highest total."""
+        if not self.end_reached(table, state):
+            return False
+        return table.options.get("tie", "shared") == "shared" or not self.tied(state)
+
+    def deals_left(self, table: Table, state: State) -> int | None:
+        """Deals still to play; None at a target or during tie-break deals (open-ended)."""
+        if table.options.get("end", "deals") != "deals":
+            return None
+        if self.end_reached(table, state) and not self.is_over(table, state):
+            return None
+        return max(0, table.options.get("deals", 6) - state.deals_played)
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        dealer = state.dealer
+        left, right = (dealer + 1) % table.size, (dealer - 1) % table.size
+        notes = [
+            *self.describe(table, state.deals_played + 1),
+            T("%(dealer)s deals 18 cards each; everyone lays 9 face down as the second hand, "
+              "not to be looked at until the first half is over.", dealer=table.name(dealer)),
+            T("%(left)s (the dealer's left) leads the first half; %(right)s (the dealer's right) "
+              "leads the second half.", left=table.name(left), right=table.name(right)),
+        ]
+        end, target = table.options.get("end", "deals"), table.options.get("target", 10)
+        if self.end_reached(table, state):
+            names = ", ".join(table.name(s) for s, t in enumerate(state.totals) if t == max(state.totals))
+            notes.append(T("Tie-break deal: %(names)s share the highest total, so play on.", names=names))
+        elif end == "target":
+            notes.append(T("The game ends when a player reaches %(target)d points.", target=target))
+        elif end == "loss":
+            notes.append(T("The game ends when a player falls to %(target)d points.", target=-target))
+        return tuple(notes)
+
+
+GAME = ItalianWhist()
