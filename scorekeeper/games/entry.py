@@ -74,10 +74,15 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     help: str = ""
+    #: (other option, values): only asked while that option has one of the values
+    show_if: tuple[str, tuple[Any, ...]] | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
+        data["show_if"] = (
+            {"option": self.show_if[0], "values": list(self.show_if[1])} if self.show_if else None
+        )
         return data
 
 
