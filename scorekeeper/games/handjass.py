@@ -35,12 +35,28 @@ Decisions and named options:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .base import (
-    BOOL, CHOICE, INT, MULTI, SEAT, SEATS, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError,
-    State, T, Table, Text, next_active,
+    BOOL,
+    CHOICE,
+    INT,
+    MULTI,
+    N_,
+    SEAT,
+    SEATS,
+    DealResult,
+    FieldSpec,
+    Game,
+    OptionSpec,
+    RuleError,
+    State,
+    T,
+    Table,
+    Text,
+    next_active,
 )
 from .cards import label
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, loose_cards, split_weis
@@ -122,7 +138,8 @@ class Handjass(Game):
     # -- checks --------------------------------------------------------------
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Refuse entries for players already out, which the generic parser would drop silently."""
-        for spec in self.deal_fields(table, state) if isinstance(raw, Mapping) else ():
+        checked = isinstance(raw, Mapping) and not self.is_over(table, state)
+        for spec in self.deal_fields(table, state) if checked else ():
             values = raw.get(spec.name)
             if spec.per_seat and isinstance(values, (list, tuple)) and len(values) == table.size:
                 for seat, value in enumerate(values):
