@@ -1,0 +1,290 @@
+"""Sataat (Satat, Mauritius) and its hidden-trump variant Trup Kasiet.
+
+Rules: ``shared/rules/sataat.md`` (seed 003) and research notes section 5 / O7.
+Four players, partners opposite: seats 0 & 2 against 1 & 3. The "parent" names
+trump and leads; the dealer sits to the parent's right. Play stops when a team
+has 7 tricks; taking the first seven in a row is a 7-0, all 13 (after playing
+on) a 13-0.
+
+Decisions and named options:
+
+- ``variant``: ``sataat`` (default) or ``trup_kasiet`` (trump hidden; the
+  partner's no-trump redeal does not apply; trump may be entered as "never shown").
+- ``win_value`` 1, ``seven_value`` 2, ``thirteen_value`` 4 (O7, house default):
+  what the winning team scores; both partners get it.
+- ``end``: ``deals`` (default; play ``deals`` = 12 deals, most points wins, a tie
+  is shared) or ``wins`` (first team to ``wins`` = 7; a 7-0 or 13-0 counts as
+  its value, so set the values to 1 to count plain deal wins).
+- ``exchange_after_dealer_team_sweep`` (on): after a 7-0 or 13-0 of the
+  dealer's team the same exchange is owed (losers give, winners return).
+- ``joker_for_heart_two`` (off): only changes the reminder of the top card.
+- The table's first dealer is the player to the right of the drawn first
+  parent, so the first parent is left of the first dealer.
+- A dealer's-team 7-0 or 13-0 passes the parent like any dealer's-team win.
+- A 7-0 team that plays on and loses a later trick keeps its 7-0; the tricks
+  are entered as they stood when play stopped.
+- Redeals (the parent's, at most twice; the partner's for no trump) change
+  nothing the app computes, so they are not entered; the notes remind the table.
+- Trup Kasiet exchange: the losers cannot know the hidden trump, so they give
+  their highest card(s) (the top card never has to be given).
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import BOOL, CHOICE, INT, N_, DealResult, FieldSpec, Game, OptionSpec, RuleError, State, T, Table, Text
+from .cards import FRENCH_SUITS, SUIT_NAMES
+
+SATAAT, TRUP_KASIET = "sataat", "trup_kasiet"
+NORMAL, SEVEN, THIRTEEN = "normal", "7-0", "13-0"
+UNSEEN = "unseen"
+TRICKS, WIN_AT = 13, 7
+SUIT_CHOICES = tuple((suit, SUIT_NAMES[suit]) for suit in FRENCH_SUITS)
+VALUE_OPTION = {NORMAL: "win_value", SEVEN: "seven_value", THIRTEEN: "thirteen_value"}
+DEFAULT_VALUE = {NORMAL: 1, SEVEN: 2, THIRTEEN: 4}
+
+
+def partner(seat: int) -> int:
+    """The player opposite."""
+    return (seat + 2) % 4
+
+
+def left(seat: int) -> int:
+    """The next player clockwise: left of N (0) is E (1)."""
+    return (seat + 1) % 4
+
+
+def right(seat: int) -> int:
+    """The previous player clockwise: right of N (0) is W (3)."""
+    return (seat - 1) % 4
+
+
+def outcome(tricks: tuple[int, int], first_seven: bool) -> tuple[int, str]:
+    """(winning team, category) from the tricks of team 0 and team 1.
+
+    >>> outcome((7, 4), False), outcome((0, 7), True), outcome((13, 0), True)
+    ((0, 'normal'), (1, '7-0'), (0, '13-0'))
+    """
+    team = 0 if tricks[0] >= WIN_AT else 1
+    if not first_seven:
+        return team, NORMAL
+    return team, THIRTEEN if tricks[team] == TRICKS else SEVEN
+
+
+def next_parent(parent: int, winner_team: int, category: str) -> int:
+    """Who is parent next deal (the dealer is always to their right).
+
+    >>> next_parent(0, 0, "normal"), next_parent(0, 0, "7-0"), next_parent(0, 1, "normal"), next_parent(0, 1, "13-0")
+    (0, 2, 1, 1)
+    """
+    if winner_team != parent % 2:
+        return left(parent)
+    return parent if category == NORMAL else partner(parent)
+
+
+@dataclass(frozen=True)
+class SataatState(State):
+    """The state plus the exchange owed at the start of the next deal and each team's record."""
+
+    exchange: int = 0  # cards each player gives (0, 1 or 2)
+    givers: tuple[int, ...] = ()  # the team that lost the 7-0 / 13-0
+    wins: tuple[int, int] = (0, 0)
+    sevens: tuple[int, int] = (0, 0)
+    thirteens: tuple[int, int] = (0, 0)
+
+
+class Sataat(Game):
+    slug = "sataat"
+    name = N_("Sataat")
+    version = 1
+    players = (4,)
+
+    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
+        return (
+            OptionSpec("variant", N_("Variant"), CHOICE, SATAAT,
+                       choices=((SATAAT, N_("Sataat (trump announced)")),
+                                (TRUP_KASIET, N_("Trup Kasiet (trump hidden)")))),
+            OptionSpec("win_value", N_("A won deal scores"), INT, 1, minimum=0, maximum=99),
+            OptionSpec("seven_value", N_("A 7-0 scores"), INT, 2, minimum=0, maximum=99),
+            OptionSpec("thirteen_value", N_("A 13-0 scores"), INT, 4, minimum=0, maximum=99),
+            OptionSpec("end", N_("The session ends"), CHOICE, "deals",
+                       choices=(("deals", N_("after a number of deals")),
+                                ("wins", N_("when a team reaches a number of wins")))),
+            OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99),
+            OptionSpec("wins", N_("Wins to reach"), INT, 7, minimum=1, maximum=99,
+                       help=N_("A 7-0 or 13-0 counts as its value.")),
+            OptionSpec("exchange_after_dealer_team_sweep", N_("Exchange also after a 7-0 of the dealer's team"),
+                       BOOL, True),
+            OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False),
+        )
+
+    def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def team_name(self, table: Table, team: int) -> str:
+        return " & ".join(table.name(seat) for seat in (team, team + 2))
+
+    def hidden(self, table: Table) -> bool:
+        return table.options.get("variant", SATAAT) == TRUP_KASIET
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        trumps = SUIT_CHOICES + (((UNSEEN, N_("never shown")),) if self.hidden(table) else ())
+        return (
+            FieldSpec("trump", N_("Trump"), CHOICE, choices=trumps),
+            FieldSpec("tricks", N_("Tricks of each team when play stopped"), INT, per_seat=True, seats=(0, 1),
+                      minimum=0, maximum=TRICKS, default=0,
+                      help=N_("Entered under the team's first player; play stops at 7.")),
+            FieldSpec("first_seven", N_("The winners took the first seven tricks in a row (7-0)"), BOOL),
+            FieldSpec("played_on", N_("They played on after the 7-0"), BOOL, show_if=("first_seven", (True,))),
+        )
+
+    # -- rules ---------------------------------------------------------------
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        tricks = tuple(deal["tricks"][:2])
+        if sum(tricks) > TRICKS:
+            raise RuleError(T("The two teams cannot have more than %(n)d tricks together; these add up to "
+                              "%(sum)d.", n=TRICKS, sum=sum(tricks)), "tricks")
+        if max(tricks) < WIN_AT:
+            raise RuleError(T("Play stops when a team has 7 tricks: neither %(a)s nor %(b)s has 7.",
+                              a=self.team_name(table, 0), b=self.team_name(table, 1)), "tricks")
+        team = 0 if tricks[0] >= WIN_AT else 1
+        won, lost = tricks[team], tricks[1 - team]
+        names = self.team_name(table, team)
+        if won > WIN_AT and not deal["played_on"]:
+            raise RuleError(T("Play stops at the seventh trick unless a team that took the first seven in a row "
+                              "plays on: %(names)s cannot have %(n)d.", names=names, n=won), f"tricks-{team}")
+        if deal["first_seven"] and not deal["played_on"] and lost:
+            raise RuleError(T("A 7-0 means %(names)s took the first seven tricks in a row, so the others have "
+                              "no trick, not %(n)d.", names=names, n=lost), "first_seven")
+        if deal["played_on"] and not lost and won != TRICKS:
+            raise RuleError(T("%(names)s played on and lost no trick, so they took all %(n)d.",
+                              names=names, n=TRICKS), f"tricks-{team}")
+
+    # -- scoring -------------------------------------------------------------
+    def value(self, table: Table, category: str) -> int:
+        return table.options.get(VALUE_OPTION[category], DEFAULT_VALUE[category])
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        tricks = (deal["tricks"][0], deal["tricks"][1])
+        team, category = outcome(tricks, deal["first_seven"])
+        value = self.value(table, category)
+        names = self.team_name(table, team)
+        trump = Text(N_("never shown")) if deal["trump"] == UNSEEN else Text(SUIT_NAMES[deal["trump"]])
+        lines = [T("Trump: %(trump)s%(hidden)s.", trump=trump,
+                   hidden=Text(N_(" (hidden, Trup Kasiet)")) if self.hidden(table) else "")]
+        if category == NORMAL:
+            lines.append(T("%(names)s took 7 tricks to %(lost)d: a win, %(value)d each.",
+                           names=names, lost=tricks[1 - team], value=value))
+        elif category == SEVEN:
+            lines.append(T("%(names)s took the first seven tricks in a row: 7-0, %(value)d each.",
+                           names=names, value=value))
+        else:
+            lines.append(T("%(names)s took all 13 tricks: 13-0, %(value)d each.", names=names, value=value))
+        points = tuple(value if seat % 2 == team else 0 for seat in range(4))
+        summary = T("%(names)s %(result)s %(value)+d", names=names,
+                    result=Text(N_("win")) if category == NORMAL else category, value=value)
+        return DealResult(points, tuple(lines), summary)
+
+    # -- the session ---------------------------------------------------------
+    def start(self, table: Table) -> SataatState:
+        parent = left(table.first_dealer)
+        return SataatState(0, table.first_dealer, (0,) * 4, (True,) * 4, leader=parent)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        team, category = outcome((deal["tricks"][0], deal["tricks"][1]), deal["first_seven"])
+        parent = state.leader if state.leader is not None else left(state.dealer)
+        new_parent = next_parent(parent, team, category)
+        exchange, givers = 0, ()
+        parents_team = team == parent % 2
+        if category != NORMAL and (parents_team or table.options.get("exchange_after_dealer_team_sweep", True)):
+            exchange, givers = (1 if category == SEVEN else 2), (1 - team, 3 - team)
+
+        def bump(counts: tuple[int, int], yes: bool) -> tuple[int, int]:
+            return tuple(c + (yes and t == team) for t, c in enumerate(counts))
+
+        old: SataatState = state  # type: ignore[assignment]
+        return dataclasses.replace(
+            old,
+            deals_played=state.deals_played + 1,
+            totals=tuple(t + p for t, p in zip(state.totals, result.points)),
+            dealer=right(new_parent), leader=new_parent, exchange=exchange, givers=givers,
+            wins=bump(old.wins, True), sevens=bump(old.sevens, category == SEVEN),
+            thirteens=bump(old.thirteens, category == THIRTEEN),
+        )
+
+    def is_over(self, table: Table, state: State) -> bool:
+        if table.options.get("end", "deals") == "wins":
+            return max(state.totals) >= table.options.get("wins", 7)
+        return state.deals_played >= table.options.get("deals", 12)
+
+    def deals_left(self, table: Table, state: State) -> int | None:
+        if table.options.get("end", "deals") == "wins":
+            return None
+        return max(0, table.options.get("deals", 12) - state.deals_played)
+
+    def winners(self, table: Table, state: State) -> tuple[int, ...]:
+        """The team with more points (in ``wins`` mode: the one that reached the target); a tie is shared."""
+        best = max(state.totals)
+        return tuple(seat for seat in range(4) if state.totals[seat] == best)
+
+    def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        notes: list[Text | None] = [None] * 4
+        notes[state.leader] = T("parent: names trump and leads")
+        notes[state.dealer] = T("deals")
+        return tuple(notes)
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        parent, dealer = state.leader, state.dealer
+        top = Text(N_("the joker")) if table.options.get("joker_for_heart_two") else Text(N_("the ♥2"))
+        lines = [T("%(dealer)s deals 5 cards each, then 4 and 4; %(parent)s is parent: names trump (from the first "
+                   "five or from the last four) and leads.", dealer=table.name(dealer), parent=table.name(parent)),
+                 T("%(parent)s may ask for a redeal when the first five cards hold no K, Q or J (at most twice).",
+                   parent=table.name(parent))]
+        if self.hidden(table):
+            lines.append(T("Trup Kasiet: %(parent)s lays one card face down; its suit is trump, hidden until it "
+                           "is played.", parent=table.name(parent)))
+        else:
+            lines.append(T("%(partner)s may demand a redeal when their 13 cards hold no trump.",
+                           partner=table.name(partner(parent))))
+        lines += self.exchange_notes(table, state, top)
+        for team in (0, 1):
+            lines.append(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
+                           names=self.team_name(table, team), wins=state.wins[team],
+                           sevens=state.sevens[team], thirteens=state.thirteens[team]))
+        if table.options.get("end", "deals") == "wins":
+            lines.append(T("The first team to %(n)d wins the session.", n=table.options.get("wins", 7)))
+        else:
+            lines.append(T("Deal %(n)d of %(total)d.", n=state.deals_played + 1,
+                           total=table.options.get("deals", 12)))
+        return tuple(lines)
+
+    def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
+        """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""
+        if not state.exchange:
+            return []
+        name = table.name
+        first, second = state.givers
+        takers = (right(first), right(second))
+        two = state.exchange == 2
+        if self.hidden(table):
+            what = T("their highest card (%(top)s never has to be given)", top=top)
+        else:
+            what = T("a trump if they have one, otherwise their highest card (%(top)s never has to be given)",
+                     top=top)
+        give = (T("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives two cards to %(b)s and %(c)s "
+                  "two to %(d)s: %(what)s.", a=name(first), b=name(takers[0]), c=name(second), d=name(takers[1]),
+                  what=what) if two else
+                T("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives one card to %(b)s and %(c)s "
+                  "one to %(d)s: %(what)s.", a=name(first), b=name(takers[0]), c=name(second), d=name(takers[1]),
+                  what=what))
+        back = (T("Then %(a)s gives any two cards to %(b)s and %(c)s any two to %(d)s.", a=name(takers[0]),
+                  b=name(left(takers[0])), c=name(takers[1]), d=name(left(takers[1]))) if two else
+                T("Then %(a)s gives any one card to %(b)s and %(c)s any one to %(d)s.", a=name(takers[0]),
+                  b=name(left(takers[0])), c=name(takers[1]), d=name(left(takers[1]))))
+        return [give, back]
+
+
+GAME = Sataat()
