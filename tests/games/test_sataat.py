@@ -1,0 +1,261 @@
+"""Sataat and Trup Kasiet: the worked examples of shared/rules/sataat.md, the checks, the options, invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError, Table, resolve_options
+
+GAME = get_game("sataat")
+NAMES = ("N", "E", "S", "W")
+N, E, S, W = range(4)
+
+
+def table(first_dealer=W, **options):
+    return Table(NAMES, resolve_options(GAME.option_specs(4), options), first_dealer=first_dealer)
+
+
+def deal(ns, ew, first_seven=False, played_on=False, trump="S"):
+    return {"trump": trump, "tricks": [ns, ew, 0, 0], "first_seven": first_seven, "played_on": played_on}
+
+
+def notes(standing):
+    return [str(note) for note in standing.notes]
+
+
+# --- golden tests: the worked examples --------------------------------------------
+
+def test_worked_example_start_parent_n_dealer_w():
+    """Worked example: parent N (dealer W) -- the dealer is to the right of the parent."""
+    standing = GAME.replay(table(first_dealer=W), [])
+    assert (standing.leader, standing.dealer) == (N, W)
+    assert "W deals 5 cards each, then 4 and 4; N is parent" in notes(standing)[0]
+
+
+def test_worked_example_ns_win_7_4_n_parent_again():
+    """Worked example: N-S win 7-4: N is parent again (dealer W again)."""
+    standing = GAME.replay(table(), [deal(7, 4)])
+    assert (standing.leader, standing.dealer) == (N, W)
+    assert standing.totals == (1, 0, 1, 0)
+    assert not any("Exchange" in note for note in notes(standing))
+
+
+def test_worked_example_ns_win_7_0_s_parent_and_exchange():
+    """Worked example: N-S win 7-0: S becomes parent; next deal E and W each give one card to their
+    right-hand neighbour, then N and S each give one card to their left-hand neighbour."""
+    standing = GAME.replay(table(), [deal(7, 0, first_seven=True)])
+    assert standing.leader == S and standing.dealer == E
+    text = notes(standing)
+    give = next(note for note in text if note.startswith("Exchange"))
+    assert "E gives one card to N and W one to S" in give
+    assert "a trump if they have one, otherwise their highest card" in give
+    back = text[text.index(give) + 1]
+    assert "N gives any one card to E and S any one to W" in back
+    assert standing.totals == (2, 0, 2, 0)
+
+
+def test_worked_example_ew_win_7_5_e_parent_n_deals():
+    """Worked example: E-W win 7-5: E (left of N) becomes parent and N deals."""
+    standing = GAME.replay(table(), [deal(5, 7)])
+    assert (standing.leader, standing.dealer) == (E, N)
+    assert standing.totals == (0, 1, 0, 1)
+
+
+# --- who is parent, who deals -----------------------------------------------------------
+
+def test_13_0_of_parents_team_passes_to_partner_and_two_cards_each():
+    """'The parent's team won 7-0 or 13-0: the parent's partner becomes parent'; 'after 13-0 ... two cards each'."""
+    standing = GAME.replay(table(), [deal(13, 0, first_seven=True, played_on=True)])
+    assert (standing.leader, standing.dealer) == (S, E)
+    assert any("E gives two cards to N and W two to S" in note for note in notes(standing))
+    assert any("N gives any two cards to E and S any two to W" in note for note in notes(standing))
+    assert standing.totals == (4, 0, 4, 0)
+
+
+def test_dealers_team_sweep_passes_left_and_exchange_is_an_option():
+    """Decision: a dealer's-team 7-0 passes the parent like any dealer's-team win (left of the old parent);
+    option exchange_after_dealer_team_sweep (on): the losers N and S give right, E and W return left."""
+    standing = GAME.replay(table(), [deal(0, 7, first_seven=True)])
+    assert (standing.leader, standing.dealer) == (E, N)
+    give = next(note for note in notes(standing) if note.startswith("Exchange"))
+    assert "N gives one card to W and S one to E" in give
+    assert any("W gives any one card to N and E any one to S" in note for note in notes(standing))
+    off = GAME.replay(table(exchange_after_dealer_team_sweep=False), [deal(0, 7, first_seven=True)])
+    assert not any("Exchange" in note for note in notes(off))
+
+
+def test_exchange_is_owed_only_for_the_next_deal():
+    """'Exchange at the start of the next deal': one deal later it is gone."""
+    standing = GAME.replay(table(), [deal(7, 0, first_seven=True), deal(7, 3)])
+    assert not any("Exchange" in note for note in notes(standing))
+
+
+def test_dealer_is_always_on_the_team_that_lost():
+    """Research notes 5.2: after the first deal the dealer is a member of the team that lost."""
+    for played, loser in ((deal(7, 2), E), (deal(7, 0, True), E), (deal(3, 7), N), (deal(0, 7, True), N)):
+        assert GAME.replay(table(), [played]).dealer % 2 == loser % 2
+
+
+def test_teams_are_partners_opposite():
+    assert GAME.teams(table()) == ((N, S), (E, W))
+    assert GAME.replay(table(), []).teams == ((N, S), (E, W))
+
+
+def test_partner_redeal_reminder_only_in_sataat():
+    """'In Trup Kasiet the partner's no-trump redeal does not apply.'"""
+    assert any("S may demand a redeal" in note for note in notes(GAME.replay(table(), [])))
+    hidden = notes(GAME.replay(table(variant="trup_kasiet"), []))
+    assert not any("demand a redeal" in note for note in hidden)
+    assert any("Trup Kasiet: N lays one card face down" in note for note in hidden)
+
+
+def test_trup_kasiet_exchange_gives_highest_cards_and_trump_may_stay_unseen():
+    """Decision: under hidden trump the losers give their highest card; trump is recorded or 'never shown'."""
+    t = table(variant="trup_kasiet")
+    standing = GAME.replay(t, [deal(7, 0, first_seven=True, trump="unseen")])
+    give = next(note for note in notes(standing) if note.startswith("Exchange"))
+    assert "their highest card" in give and "trump if" not in give
+    assert "never shown" in str(standing.results[0].breakdown[0])
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(), [deal(7, 0, trump="unseen")])
+    assert caught.value.field == "trump"
+
+
+def test_joker_option_changes_the_top_card_reminder():
+    standing = GAME.replay(table(joker_for_heart_two=True), [deal(7, 0, first_seven=True)])
+    assert any("the joker never has to be given" in note for note in notes(standing))
+
+
+# --- scoring and the end ----------------------------------------------------------------
+
+def test_values_are_options():
+    """O7: a win, a 7-0 and a 13-0 score configurable values (default 1 / 2 / 4), both partners alike."""
+    t = table(win_value=3, seven_value=5, thirteen_value=10)
+    assert GAME.replay(t, [deal(2, 7)]).totals == (0, 3, 0, 3)
+    assert GAME.replay(t, [deal(0, 7, True)]).totals == (0, 5, 0, 5)
+    assert GAME.replay(t, [deal(0, 13, True, True)]).totals == (0, 10, 0, 10)
+
+
+def test_played_on_and_lost_a_later_trick_keeps_7_0():
+    """Decision: the first seven in a row stand even when the team plays on and loses a later trick."""
+    standing = GAME.replay(table(), [deal(9, 1, first_seven=True, played_on=True)])
+    assert standing.totals == (2, 0, 2, 0)
+    assert standing.leader == S
+
+
+def test_team_record_in_notes():
+    standing = GAME.replay(table(), [deal(7, 0, True), deal(7, 2), deal(4, 7), deal(13, 0, True, True)])
+    text = notes(standing)
+    assert "N & S: 3 won, 1 x 7-0, 1 x 13-0." in text
+    assert "E & W: 1 won, 0 x 7-0, 0 x 13-0." in text
+
+
+def test_end_after_deals_most_points_wins():
+    t = table(deals=3)
+    standing = GAME.replay(t, [deal(7, 0, True), deal(4, 7), deal(5, 7)])
+    assert standing.over and standing.deals_left == 0
+    assert standing.totals == (2, 2, 2, 2) and standing.winners == (N, E, S, W)
+    standing = GAME.replay(t, [deal(7, 0, True), deal(4, 7), deal(7, 5)])
+    assert standing.winners == (N, S)
+    with pytest.raises(DealError, match="over"):
+        GAME.replay(t, [deal(7, 1)] * 4)
+
+
+def test_end_by_wins_counts_values():
+    """Option end=wins: the first team to the number of wins; a 7-0 counts as its value."""
+    t = table(end="wins", wins=3)
+    standing = GAME.replay(t, [deal(7, 1), deal(7, 0, True)])
+    assert standing.over and standing.winners == (N, S) and standing.deals_left is None
+    assert not GAME.replay(t, [deal(7, 1), deal(7, 1)]).over
+    with pytest.raises(DealError, match="over"):
+        GAME.replay(t, [deal(7, 1), deal(7, 0, True), deal(7, 1)])
+
+
+# --- checks ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize(
+    "played, field, message",
+    [
+        (deal(7, 7), "tricks", "more than 13"),
+        (deal(14, 0), "tricks-0", "more than 13"),
+        (deal(6, 5), "tricks", "neither N & S nor E & W has 7"),
+        (deal(8, 2), "tricks-0", "unless a team that took the first seven"),
+        (deal(3, 9), "tricks-1", "E & W cannot have 9"),
+        (deal(13, 0, first_seven=True), "tricks-0", "unless"),
+        (deal(7, 2, first_seven=True), "first_seven", "no trick, not 2"),
+        (deal(10, 0, first_seven=True, played_on=True), "tricks-0", "took all 13"),
+        (deal(7, -1), "tricks-1", "less than 0"),
+        ({**deal(7, 2), "trump": "X"}, "trump", "choose"),
+    ],
+)
+def test_impossible_deals_are_refused_with_a_reason(played, field, message):
+    with pytest.raises(DealError, match=message) as caught:
+        GAME.replay(table(), [played])
+    assert caught.value.field == field
+
+
+def test_played_on_is_not_read_without_first_seven():
+    """played_on is only asked after a 7-0 (show_if), so a stray value does not let play go past 7."""
+    with pytest.raises(DealError):
+        GAME.replay(table(), [deal(8, 2, first_seven=False, played_on=True)])
+
+
+# --- invariants -------------------------------------------------------------------------
+
+@st.composite
+def deals(draw):
+    team = draw(st.integers(0, 1))
+    kind = draw(st.sampled_from(["normal", "7-0", "13-0", "on"]))
+    if kind == "normal":
+        won, lost, seven, on = 7, draw(st.integers(0, 6)), False, False
+    elif kind == "7-0":
+        won, lost, seven, on = 7, 0, True, False
+    elif kind == "13-0":
+        won, lost, seven, on = 13, 0, True, True
+    else:
+        won = draw(st.integers(7, 12))
+        won, lost, seven, on = won, draw(st.integers(1, 13 - won)), True, True
+    tricks = (won, lost) if team == 0 else (lost, won)
+    return deal(*tricks, first_seven=seven, played_on=on)
+
+
+@given(st.lists(deals(), max_size=15), st.integers(0, 3))
+def test_session_invariants(played, first_dealer):
+    standing = GAME.replay(table(first_dealer=first_dealer, deals=99), played)
+    assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(4))
+    assert standing.totals[N] == standing.totals[S] and standing.totals[E] == standing.totals[W]
+    assert standing.dealer == (standing.leader - 1) % 4
+    for result in standing.results:
+        scored = [s for s in range(4) if result.points[s]]
+        assert len(scored) == 2 and scored[1] == scored[0] + 2 and result.points[scored[0]] in (1, 2, 4)
+    state = standing.state
+    assert sum(state.wins) == len(played)
+    assert all(state.sevens[t] + state.thirteens[t] <= state.wins[t] for t in (0, 1))
+
+
+@given(st.lists(deals(), max_size=10), st.integers(0, 3))
+def test_rotating_the_table_rotates_everything(played, first_dealer):
+    """Turning the table one seat clockwise swaps the team entries and shifts parents, dealers and points."""
+    def swap(d):
+        return {**d, "tricks": [d["tricks"][1], d["tricks"][0], 0, 0]}
+    plain = GAME.replay(table(first_dealer=first_dealer, deals=99), played)
+    turned = GAME.replay(table(first_dealer=(first_dealer + 1) % 4, deals=99), [swap(d) for d in played])
+    assert turned.leader == (plain.leader + 1) % 4
+    assert turned.dealers == tuple((d + 1) % 4 for d in plain.dealers)
+    assert turned.totals == plain.totals[-1:] + plain.totals[:-1]
+
+
+@given(st.lists(deals(), min_size=1, max_size=30), st.integers(1, 6))
+def test_game_over_stops_in_wins_mode(played, target):
+    t = table(end="wins", wins=target)
+    for count in range(1, len(played) + 1):
+        try:
+            standing = GAME.replay(t, played[:count])
+        except DealError as error:
+            assert "over" in str(error)
+            previous = GAME.replay(t, played[: count - 1])
+            assert previous.over and max(previous.totals) >= target
+            return
+        assert standing.over == (max(standing.totals) >= target)
