@@ -19,7 +19,7 @@ Decisions and named options:
 - ``points_in_play``: ``all`` (default: every point card ends in a hand, since
   the declarer takes the whole widow and point cards may not be discarded) or
   ``some`` (point cards may stay in the stock: untaken ones count as absent).
-- ``target``: 32 with 4 players, 42 with 5 (Pawnee form, O10), 54 with 6 (seed).
+- ``target`` (default 0 = by the number of players): 32 with 4 players, 42 with 5 (Pawnee form, O10), 54 with 6 (seed).
 - ``both_out``: when several sides reach the target in one deal, ``bidder``
   (default: the declaring side wins if it got there, else the highest total)
   or ``higher`` (highest total; equal: the declaring side).
@@ -102,7 +102,8 @@ class Pitch(Game):
             OptionSpec("points_in_play", N_("Point cards in play"), CHOICE, "all",
                        choices=(("all", N_("all ten points every deal")),
                                 ("some", N_("some may stay in the stock")))),
-            OptionSpec("target", N_("Game to"), INT, TARGETS.get(n_players, 32), minimum=1, maximum=999),
+            OptionSpec("target", N_("Game to"), INT, 0, minimum=0, maximum=999,
+                       help=N_("0: by the number of players, 32 with 4, 42 with 5, 54 with 6.")),
             OptionSpec("both_out", N_("Several reach the target in one deal"), CHOICE, "bidder",
                        choices=(("bidder", N_("the declaring side goes out first")),
                                 ("higher", N_("the higher total wins")))),

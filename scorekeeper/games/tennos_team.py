@@ -12,7 +12,7 @@ the team.
 
 Decisions and named options:
 
-- ``mode`` (default ``team``): ``team`` (4 or 6 players, teams by ace colour),
+- ``mode`` (default ``auto``: team with 4 or 6 players, else individual): ``team`` (4 or 6 players, teams by ace colour),
   ``individual`` (2-6) or ``secret`` (6, pairs by joker colour: black, red, white).
 - Who holds which suit (the ace drawn) is entered every game, so teams may
   change from game to game; ``teams()`` is therefore empty (it sees no deal).
@@ -44,7 +44,7 @@ from .tennos import (
     team_game_suits, tennos_label, tennos_rank, tennos_suit,
 )
 
-TEAM, INDIVIDUAL, SECRET = "team", "individual", "secret"
+TEAM, INDIVIDUAL, SECRET, AUTO = "team", "individual", "secret", "auto"
 PLAYERS = {TEAM: (4, 6), INDIVIDUAL: (2, 3, 4, 5, 6), SECRET: (6,)}
 SAME_RANK = {4: 2, 5: 5, 6: 8}
 BATTALION = 2
@@ -92,14 +92,19 @@ class TennosTeam(Game):
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return (
-            OptionSpec("mode", N_("Mode"), CHOICE, TEAM if n_players in (4, 6) else INDIVIDUAL,
-                       choices=((TEAM, N_("team (4 or 6 players)")), (INDIVIDUAL, N_("individual (2-6 players)")),
+            OptionSpec("mode", N_("Mode"), CHOICE, AUTO,
+                       choices=((AUTO, N_("by the number of players: team with 4 or 6, else individual")),
+                                (TEAM, N_("team (4 or 6 players)")), (INDIVIDUAL, N_("individual (2-6 players)")),
                                 (SECRET, N_("secret teams (6 players)")))),
             OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
         )
 
     def mode(self, table: Table) -> str:
-        return table.options.get("mode", TEAM)
+        """The option, with "auto" read as the rules' default for this many players."""
+        mode = table.options.get("mode", AUTO)
+        if mode == AUTO:
+            return TEAM if table.size in (4, 6) else INDIVIDUAL
+        return mode
 
     def check_table(self, table: Table) -> None:
         super().check_table(table)

@@ -232,7 +232,8 @@ def test_dealer_rotates_to_the_left_and_notes_who_bids_first():
 
 def test_targets_by_number_of_players():
     """'32 (4 players) or 54 (6 players)'; 42 for five (Pawnee form)."""
-    assert [resolve_options(GAME.option_specs(n), {})["target"] for n in (4, 5, 6)] == [32, 42, 54]
+    assert [GAME.target(table(n)) for n in (4, 5, 6)] == [32, 42, 54]
+    assert GAME.target(table(4, target=40)) == 40
 
 
 def test_game_ends_at_32_and_stops():

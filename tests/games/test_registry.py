@@ -1,0 +1,46 @@
+"""What every registered game promises the web layer and the API."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.games import GAMES
+from scorekeeper.games.base import Game, Table, resolve_options
+from scorekeeper.games.entry import KINDS
+
+EXPECTED = {"schieberamsch", "handjass", "italian_whist", "yacht", "sataat", "pitch", "stendhal", "tennos_team"}
+
+
+def test_every_game_of_the_collection_is_registered():
+    assert set(GAMES) == EXPECTED
+
+
+@pytest.mark.parametrize("slug", sorted(EXPECTED))
+def test_option_defaults_do_not_depend_on_the_number_of_players(slug):
+    """The new-game form is built before the players are counted, so it must show the right defaults:
+    a count-dependent rule is an explicit "by the number of players" value."""
+    game: Game = GAMES[slug]
+    shapes = {n: [(s.name, s.kind, s.default, s.choices) for s in game.option_specs(n)] for n in game.players}
+    first = shapes[min(game.players)]
+    assert all(shape == first for shape in shapes.values())
+
+
+@pytest.mark.parametrize("slug", sorted(EXPECTED))
+def test_fields_are_well_formed_for_every_player_count(slug):
+    game: Game = GAMES[slug]
+    for n in game.players:
+        table = Table(tuple(f"P{i}" for i in range(n)), resolve_options(game.option_specs(n), {}))
+        try:
+            game.check_table(table)
+        except Exception:
+            continue  # a default mode that does not fit this count is refused at setup, with a reason
+        fields = game.deal_fields(table, game.start(table))
+        names = [spec.name for spec in fields]
+        assert len(names) == len(set(names)), "field names are unique"
+        for spec in fields:
+            assert spec.kind in KINDS
+            assert "-" not in spec.name, "a hyphen would clash with the per-seat form names"
+            if spec.show_if:
+                other = next(s for s in fields if s.name == spec.show_if[0])
+                assert not other.per_seat and names.index(other.name) < names.index(spec.name)
+            if spec.kind in ("choice", "multi"):
+                assert spec.choices
