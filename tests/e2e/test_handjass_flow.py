@@ -1,0 +1,198 @@
+"""A table plays Berner Handjass on a tablet: new session with the Berner variant, three deals
+(the worked examples of shared/rules/handjass.md), Weis tapped in the card picker, Stöck, a refused
+deal, a correction; then a short standard game in which players go out and the last one loses."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.e2e
+NAMES = ("Anna", "Ben", "Carl", "Dora")  # clockwise; deal and play go counter-clockwise
+POINTS = "Card points (last trick's 5 included): "
+STOECK = "Stöck (trump K and Q): "
+
+
+def start_session(page, variant="berner", target=None):
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile("Handjass")).click()
+    for index, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_label("Who deals first").select_option(label=NAMES[0])
+    hearts = page.get_by_label("Berner: hearts trump x")
+    expect(hearts).to_be_hidden()  # the Berner table is asked only for the Berner variant
+    page.get_by_label("Variant").select_option(variant)
+    if variant == "berner":
+        expect(hearts).to_be_visible()
+        expect(hearts).to_have_value("4")
+        expect(page.get_by_label("Berner: clubs trump x")).to_have_value("2")
+        screenshot(page, "handjass-new-game")
+    if target is not None:
+        page.get_by_label("Out (safe) at").fill(str(target))
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#status")).to_contain_text(f"{NAMES[0]} deals")
+
+
+def enter_deal(page, trump, points=None, last=None, playing=NAMES, weis=None, stoeck=()):
+    """Tap trump and players, type the counts, tap each player's shown Weis cards in their column."""
+    entry = page.locator("#entry")
+    entry.locator("[data-field=trump]").get_by_text(trump, exact=True).click()
+    for name in playing:
+        entry.locator("[data-field=playing]").get_by_text(name, exact=True).click()
+    for name, value in (points or {}).items():
+        entry.get_by_label(POINTS + name).fill(str(value))
+    if last:
+        entry.locator("[data-field=last_trick]").get_by_text(last, exact=True).click()
+    for name, cards in (weis or {}).items():
+        cell = entry.locator("tr[data-field=weis] td").nth(NAMES.index(name))
+        for card in cards:
+            cell.get_by_text(card, exact=True).click()
+    for name in stoeck:
+        entry.get_by_label(STOECK + name).check(force=True)
+
+
+def save(page):
+    page.get_by_role("button", name="Save deal").click()
+
+
+def totals(page):
+    return page.locator("tfoot td.total")
+
+
+def row(page, index):
+    return page.locator("tr.deal-row").nth(index)
+
+
+def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
+    start_session(page)
+    notes = page.locator(".note")
+    expect(notes.first).to_contain_text("Anna deals; Dora, on the dealer's right, speaks and leads first.")
+    expect(notes.filter(has_text="Berner:")).to_have_text("Berner: strokes x4 hearts, x3 diamonds, x2 clubs, x1 spades.")
+    expect(notes.filter(has_text="potato")).to_contain_text("Below 26 is a potato; at 7 strokes a player is out")
+    page.evaluate("window.__sameDocument = true")
+
+    # Deal 1 (worked example 1): clubs, counts 60, 45, 30, 22 -> +1, +1, 0, -1; Berner clubs x2.
+    enter_deal(page, "♣ clubs", {"Anna": 60, "Ben": 45, "Carl": 30, "Dora": 22}, last="Anna")
+    save(page)
+    expect(totals(page)).to_have_text(["2", "2", "0", "-2"])
+    assert page.evaluate("window.__sameDocument") is True, "the deal was entered without reloading the page"
+    expect(row(page, 0).locator("td.pts")).to_have_text(["+2", "+2", "·", "-2"])
+    # Counter-clockwise: the deal passes to the dealer's right, Dora.
+    expect(page.locator("#status")).to_contain_text("Dora deals")
+    expect(notes.first).to_contain_text("Dora deals; Carl, on the dealer's right")
+    expect(page.locator("th.dealer")).to_contain_text("Dora")
+    expect(page.locator(".seat-note")).to_have_text(["2 strokes, 0 potatoes", "2 strokes, 0 potatoes",
+                                                     "0 strokes, 0 potatoes", "-2 strokes, 1 potatoes"])
+    row(page, 0).locator("summary").click()
+    expect(row(page, 0)).to_contain_text("Below 26, a potato, -1: Dora.")
+    expect(row(page, 0)).to_contain_text("Highest at or above 26, +1: Anna, Ben.")
+    expect(row(page, 0)).to_contain_text("Berner Handjass, ♣ clubs trump: every stroke x2.")
+
+    # Deal 2 (worked example 3), hearts x4: Anna shows a 4-card sequence (50), Ben four kings (100)
+    # and a separate 3-card sequence (20) and has Stöck (his ♥K is in the four kings).
+    # First typed with a wrong count: 22 + 10 + 70 + 48 = 150, not 157 -> refused, nothing lost.
+    weis = {"Anna": ["♦10", "♦9", "♦8", "♦7"], "Ben": ["♣K", "♠K", "♥K", "♦K", "♠9", "♠8", "♠7"]}
+    enter_deal(page, "♥ hearts", {"Anna": 22, "Ben": 10, "Carl": 70, "Dora": 48}, last="Carl",
+               weis=weis, stoeck=["Ben"])
+    save(page)
+    refusal = page.locator("tr[data-field=points] [role=alert]")
+    expect(refusal).to_have_text("All 36 cards were played: the card points add up to 157 (last trick included), "
+                                 "not 150.")
+    expect(page.get_by_label(POINTS + "Dora")).to_have_value("48")
+    expect(page.get_by_label(POINTS + "Carl")).to_have_value("70")
+    expect(page.get_by_label(STOECK + "Ben")).to_be_checked()
+    ben_weis = page.locator("tr[data-field=weis] td").nth(1).locator("input:checked")
+    expect(ben_weis).to_have_count(7)
+    expect(page.locator("[data-field=trump] input:checked")).to_have_value("H")
+    expect(totals(page)).to_have_text(["2", "2", "0", "-2"])
+    screenshot(page, "handjass-refused")
+
+    page.get_by_label(POINTS + "Dora").fill("55")
+    save(page)
+    # Ben 10 + Weis 120 + Stöck 20 = 150 and Carl 70 the top two: +1 each; Dora 55 nothing; Anna 22 (her
+    # own Weis does not count) a potato. Hearts x4: Anna -4, Ben +4, Carl +4.
+    expect(row(page, 1).locator("td.pts")).to_have_text(["-4", "+4", "+4", "·"])
+    expect(totals(page)).to_have_text(["-2", "6", "4", "-2"])
+    expect(page.locator("#status")).to_contain_text("Carl deals")
+    row(page, 1).locator("summary").click()
+    breakdown = row(page, 1).locator("details ol")
+    expect(breakdown).to_contain_text("only Ben's Weis count")
+    expect(breakdown).to_contain_text("Weis of Ben: four K 100.")
+    expect(breakdown).to_contain_text("Weis of Ben: 3-card sequence ♠9-♠7 20.")
+    expect(breakdown).to_contain_text("Ben: 10 card points + Weis 120 + Stöck 20 = 150.")
+    expect(breakdown).to_contain_text("Anna: 22 card points.")
+    expect(breakdown).to_contain_text("Berner Handjass, ♥ hearts trump: every stroke x4.")
+
+    # Deal 3 (worked example 2), spades x1: counts 90, 25, 22, 20 -> only Dora reaches 26: +2, three potatoes.
+    enter_deal(page, "♠ spades", {"Anna": 25, "Ben": 22, "Carl": 20, "Dora": 90}, last="Dora")
+    save(page)
+    expect(row(page, 2).locator("td.pts")).to_have_text(["-1", "-1", "-1", "+2"])
+    expect(totals(page)).to_have_text(["-3", "5", "3", "0"])
+    expect(page.locator("#status")).to_contain_text("Ben deals")
+    expect(page.locator(".seat-note")).to_have_text(["-3 strokes, 2 potatoes", "5 strokes, 1 potatoes",
+                                                     "3 strokes, 1 potatoes", "0 strokes, 1 potatoes"])
+    expect(page.locator("tr.deal-row th small.dealt")).to_have_text(["Anna", "Dora", "Carl"])
+    row(page, 1).locator("summary").click()
+    screenshot(page, "handjass-scoreboard")
+
+    # Correct deal 1: the trump was spades, not clubs -> x1: +1, +1, 0, -1; deals 2 and 3 are recomputed on top.
+    row(page, 0).get_by_role("link", name="Correct").click()
+    expect(page.get_by_label(POINTS + "Anna")).to_have_value("60")
+    expect(page.locator("[data-field=trump] input:checked")).to_have_value("C")
+    page.locator("[data-field=trump]").get_by_text("♠ spades", exact=True).click()
+    page.get_by_role("button", name="Save correction").click()
+    expect(row(page, 0).locator("td.pts")).to_have_text(["+1", "+1", "·", "-1"])
+    expect(totals(page)).to_have_text(["-4", "4", "3", "1"])
+    expect(page.locator("#revisions")).to_contain_text("Deal 1 corrected.")
+    expect(page.locator("#status")).to_contain_text("Ben deals")
+    expect(page.locator(".seat-note").nth(1)).to_have_text("4 strokes, 1 potatoes")
+    screenshot(page, "handjass-after-correction")
+
+
+def test_standard_game_players_go_out_and_the_last_one_loses(page):
+    start_session(page, variant="standard", target=2)
+    expect(page.locator(".note").filter(has_text="Berner")).to_have_count(0)
+
+    # Deal 1 (Anna deals): only Anna plays -> +2 without play: she reaches 2 and is out, safe.
+    enter_deal(page, "♦ diamonds", playing=["Anna"])
+    save(page)
+    expect(totals(page)).to_have_text(["2", "0", "0", "0"])
+    expect(page.locator(".seat-note").first).to_have_text("out, safe after deal 1; 0 potatoes")
+    expect(page.locator("table.scores thead th.out")).to_contain_text("Anna")
+    expect(page.locator("#status")).to_contain_text("Dora deals")
+    # Anna can no longer be entered: no boxes in her column, and ticking her is refused.
+    expect(page.get_by_label(POINTS + "Anna")).to_have_count(0)
+    expect(page.get_by_label(STOECK + "Anna")).to_have_count(0)
+    enter_deal(page, "♦ diamonds", playing=["Anna"])
+    save(page)
+    expect(page.locator("[data-field=playing] [role=alert]")).to_have_text("Anna is out of the game.")
+    page.locator("[data-field=playing]").get_by_text("Anna", exact=True).click()  # untick her
+    screenshot(page, "handjass-out-player")
+
+    # Deal 2 (Dora deals; Carl on her right): only Ben plays -> +2, out.
+    enter_deal(page, "♦ diamonds", playing=["Ben"])
+    save(page)
+    expect(totals(page)).to_have_text(["2", "2", "0", "0"])
+    expect(page.locator("#status")).to_contain_text("Carl deals")
+
+    # Deal 3 (Carl deals), two left: both play; Dora 100, Carl 40 -> the higher count +1.
+    expect(page.locator(".note").first).to_contain_text("Carl deals; Dora, on the dealer's right")
+    enter_deal(page, "♣ clubs", {"Carl": 40, "Dora": 100}, last="Dora", playing=["Carl", "Dora"])
+    save(page)
+    expect(totals(page)).to_have_text(["2", "2", "0", "1"])
+    # The rotation skips Ben and Anna, who are out: from Carl the deal goes to Dora.
+    expect(page.locator("#status")).to_contain_text("Dora deals")
+
+    # Deal 4 (Dora deals): only Carl plays -> +2, out; Dora, the last one left, loses.
+    enter_deal(page, "♥ hearts", playing=["Carl"])
+    save(page)
+    expect(totals(page)).to_have_text(["2", "2", "2", "1"])
+    status = page.locator("#status")
+    expect(status).to_contain_text("Game over.")
+    expect(status).to_contain_text("Winner: Anna, Ben, Carl")
+    expect(status).to_contain_text("Loser: Dora")
+    expect(page.locator("#entry")).to_have_count(0)
+    screenshot(page, "handjass-game-over")
