@@ -1,0 +1,149 @@
+"""Four players play a series of three TENNOS team games on a tablet: every game each player's
+suit (the ace drawn) is chosen and the picture cards captured are tapped in that player's column.
+
+Expected points come from shared/rules/tennos-team.md: own-suit picture 3, other picture 2, unused
+joker 1, ace in hand 1, J-Q-K of the team colour +2 / other colour +3, 4 of a rank +2; black suits
+spade, cross, club; teams by ace colour; totals within 1 point -> the second-best players decide.
+The series is won by most games won, then by the higher point total.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import screenshot
+
+pytestmark = pytest.mark.e2e
+NAMES = ("Anna", "Ben", "Carl", "Dora")
+
+
+def start_session(page):
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile("TENNOS team")).click()
+    for index, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_label("Who deals first").select_option(label="Anna")
+    page.get_by_label("Mode").select_option(label="team (4 or 6 players)")
+    page.get_by_label("Number of games").fill("3")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#status")).to_contain_text("Anna deals")
+
+
+def cell(scope, row, name):
+    return scope.locator(f"tr[data-field={row}] td").nth(NAMES.index(name))
+
+
+def tap_pictures(scope, name, cards):
+    """Tap picture cards in one player's column of the card picker."""
+    for card in cards:
+        cell(scope, "pictures", name).get_by_text(card, exact=True).click()
+
+
+def enter_game(scope, suits, pictures, jokers=None, aces=()):
+    for name, suit in suits.items():
+        cell(scope, "suit", name).get_by_text(suit, exact=True).click()
+    for name, cards in pictures.items():
+        tap_pictures(scope, name, cards)
+    for name, count in (jokers or {}).items():
+        scope.get_by_label("Jokers never played: " + name).fill(str(count))
+    for name in aces:
+        scope.get_by_label("Ace still in hand: " + name).check(force=True)
+
+
+def totals(page):
+    return page.locator("tfoot td.total")
+
+
+def test_a_series_of_three_games_with_a_correction(page):
+    start_session(page)
+    expect(page.locator(".note").first).to_have_text(
+        "Enter each player's suit (the ace drawn); the spade player leads the first trick.")
+    expect(page.locator(".seat-note")).to_have_text(["0 games won"] * 4)
+    page.evaluate("window.__sameDocument = true")
+
+    # --- Game 1: worked examples 1 and 2. Anna (spade): 3 x 3 + 2 + set of own colour 2 + ace 1 = 14.
+    # Ben (heart): six other pictures 12 + club set of the other colour 3 + four jacks 2 = 17.
+    # Carl (club): ♥Q ♥K 4 + one unused joker = 5. Dora (diamond): ♦Q ♦K 6 + ✚Q ✚K ☘Q ☘K 8 = 14.
+    # Black (Anna, Carl) 19 v red (Ben, Dora) 31: red wins.
+    # Dora's ♥J is also tapped by mistake: refused, naming the card and both players.
+    entry = page.locator("#entry")
+    enter_game(entry,
+               suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
+               pictures={"Anna": ["♠J", "♠Q", "♠K", "♥J"],
+                         "Ben": ["♣J", "♣Q", "♣K", "♦J", "☘J", "✚J"],
+                         "Carl": ["♥Q", "♥K"],
+                         "Dora": ["♦Q", "♦K", "✚Q", "✚K", "☘Q", "☘K", "♥J"]},
+               jokers={"Carl": 1}, aces=["Anna"])
+    page.get_by_role("button", name="Save deal").click()
+    dora = cell(page, "pictures", "Dora")
+    expect(dora.get_by_role("alert")).to_have_text("♥J is entered for both Anna and Dora.")
+    expect(dora.locator("input[value=KL]")).to_be_checked()  # what was tapped is kept
+    expect(cell(page, "pictures", "Anna").locator("input[value=JH]")).to_be_checked()
+    expect(page.get_by_label("Jokers never played: Carl")).to_have_value("1")
+    expect(page.get_by_label("Ace still in hand: Anna")).to_be_checked()
+    expect(page.locator("tr.deal-row")).to_have_count(0)
+    screenshot(page, "tennos_team-refused-double-card")
+    tap_pictures(page.locator("#entry"), "Dora", ["♥J"])  # untap
+    page.get_by_role("button", name="Save deal").click()
+    expect(totals(page)).to_have_text(["14", "17", "5", "14"])
+    assert page.evaluate("window.__sameDocument") is True, "the game was entered without reloading the page"
+    expect(page.locator(".seat-note")).to_have_text(["0 games won", "1 games won", "0 games won", "1 games won"])
+    expect(page.locator("#status")).to_contain_text("Ben deals")
+    row = page.locator("tr.deal-row").first
+    expect(row.locator("summary")).to_have_text("Ben, Dora win")
+    row.locator("summary").click()
+    expect(row).to_contain_text("Anna (♠): own suit 9 + other pictures 2 + J-Q-K own colour 2 + ace in hand 1 = 14.")
+    expect(row).to_contain_text("Ben (♥): other pictures 12 + J-Q-K other colour 3 + same rank 2 = 17.")
+    expect(row).to_contain_text("The red team wins: higher total.")
+
+    # --- Game 2: new aces. Worked example 3: black 31 v red 30, within one point.
+    # Anna (club): ♣ set 9 + 2, ♠ set 6 + 2, joker 1, ace 1 = 21. Carl (spade): ✚ set 6 + 2, joker, ace = 10.
+    # Ben (diamond): ♦ set 9 + 2, ☘ set 6 + 2 = 19. Dora (heart): ♥ set 9 + 2 = 11.
+    # Second-best players: black 10, red 11 -> red wins though its total is lower.
+    enter_game(page.locator("#entry"),
+               suits={"Anna": "club", "Ben": "diamond", "Carl": "spade", "Dora": "heart"},
+               pictures={"Anna": ["♣J", "♣Q", "♣K", "♠J", "♠Q", "♠K"],
+                         "Ben": ["♦J", "♦Q", "♦K", "☘J", "☘Q", "☘K"],
+                         "Carl": ["✚J", "✚Q", "✚K"],
+                         "Dora": ["♥J", "♥Q", "♥K"]},
+               jokers={"Anna": 1, "Carl": 1}, aces=["Anna", "Carl"])
+    page.get_by_role("button", name="Save deal").click()
+    expect(totals(page)).to_have_text(["35", "36", "15", "25"])
+    row = page.locator("tr.deal-row").nth(1)
+    row.locator("summary").click()
+    expect(row).to_contain_text("black team (Carl, Anna): 10 + 21 = 31.")
+    expect(row).to_contain_text("red team (Dora, Ben): 11 + 19 = 30.")
+    expect(row).to_contain_text("The red team wins: totals within one point; second-best players 10, 11.")
+
+    # --- Game 3 ends early (some pictures stay in the deck). Anna (spade) ♠ set 11;
+    # Carl (club) ♣ set 11 + ✚ set 6 + 2 = 19; Ben (heart) ♥J 3; Dora (diamond) ♦J 3. Black wins.
+    enter_game(page.locator("#entry"),
+               suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
+               pictures={"Anna": ["♠J", "♠Q", "♠K"], "Ben": ["♥J"],
+                         "Carl": ["♣J", "♣Q", "♣K", "✚J", "✚Q", "✚K"], "Dora": ["♦J"]})
+    page.get_by_role("button", name="Save deal").click()
+    expect(totals(page)).to_have_text(["46", "39", "34", "28"])
+    # Wins: Anna 1, Ben 2, Carl 1, Dora 2; Ben and Dora tie on wins, Ben has more points.
+    expect(page.locator("#status")).to_contain_text("Game over.")
+    expect(page.locator("#status")).to_contain_text("Winner: Ben")
+    expect(page.locator(".seat-note")).to_have_text(["1 games won", "2 games won", "1 games won", "2 games won"])
+    expect(page.locator("#entry")).to_have_count(0)
+    screenshot(page, "tennos_team-game-over")
+
+    # --- Correction of game 2: Carl, not Ben, took the ☘J. Carl: ✚ set 8 + ☘J 2 + joker + ace = 12;
+    # Ben: ♦ set 11 + ☘Q ☘K 4 = 15. Black 33 v red 26: black wins game 2, and Anna wins the series.
+    page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
+    expect(cell(page, "pictures", "Ben").locator("input[value=JL]")).to_be_checked()
+    tap_pictures(page, "Ben", ["☘J"])
+    tap_pictures(page, "Carl", ["☘J"])
+    screenshot(page, "tennos_team-correct-form")
+    page.get_by_role("button", name="Save correction").click()
+    expect(totals(page)).to_have_text(["46", "35", "36", "28"])
+    expect(page.locator(".seat-note")).to_have_text(["2 games won", "1 games won", "2 games won", "1 games won"])
+    expect(page.locator("#status")).to_contain_text("Winner: Anna")
+    row = page.locator("tr.deal-row").nth(1)
+    expect(row.locator("summary")).to_have_text("Carl, Anna win")
+    expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
+    screenshot(page, "tennos_team-after-correction")
