@@ -117,6 +117,8 @@ class Game:
     lower_is_better: bool = False
     #: the standing's first column: "points" or a game word ("strokes")
     unit: str = N_("points")
+    #: shown on the new-game page: how to seat the players (partners opposite, ...)
+    setup_help: str = ""
 
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:

@@ -94,6 +94,8 @@ class Pitch(Game):
     name = N_("Ten-Point Pitch with jokers")
     version = 1
     players = (4, 5, 6)
+    setup_help = N_("Partners sit opposite: with 4 players, players 1 & 3 against 2 & 4; with 6, players "
+                    "1, 3, 5 against 2, 4, 6. With 5, the declarer calls a partner each deal.")
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return (

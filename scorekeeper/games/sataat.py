@@ -101,6 +101,7 @@ class Sataat(Game):
     name = N_("Sataat")
     version = 1
     players = (4,)
+    setup_help = N_("Partners sit opposite: players 1 & 3 against players 2 & 4.")
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return (

@@ -187,7 +187,8 @@ def edit_deal(session_id: int, deal_id: int):
     else:
         form = deal_form(fields, board.table, payload=deal.payload)
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
-                           fields=fields, table=board.table, state=state), status
+                           fields=fields, table=board.table, state=state,
+                           teams=board.game.teams(board.table)), status
 
 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
