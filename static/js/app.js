@@ -12,7 +12,8 @@
       var inputs = form.querySelectorAll('[name="' + name + '"]');
       var value = null;
       inputs.forEach(function (input) {
-        if ((input.type === "radio" || input.type === "checkbox") ? input.checked : true) value = input.value;
+        if (input.type === "checkbox") value = input.checked ? input.value : "";
+        else if (input.type !== "radio" || input.checked) value = input.value;
       });
       el.hidden = wanted.indexOf(value) === -1;
     });

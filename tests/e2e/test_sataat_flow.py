@@ -191,8 +191,6 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     screenshot(page, "sataat-game-over")
 
 
-@pytest.mark.xfail(strict=True, reason="the 'played on' toggle never appears: its show_if value True is compared "
-                                       "by app.js with the checkbox value 'y', so a 13-0 cannot be entered")
 def test_a_thirteen_nil_is_entered_after_playing_on(page):
     start_session(page)
     enter_deal(page, "hearts", 13, 0, seven=True)
