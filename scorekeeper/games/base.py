@@ -209,7 +209,7 @@ class Game:
         wanted = set(order[: order.index(phase) + 1])
         fields = [spec for spec in self.deal_fields(table, state) if spec.phase in wanted]
         known = {spec.name for spec in fields}
-        deal = parse_deal(fields, {k: v for k, v in raw.items() if k in known}, table.size)
+        deal = parse_deal(fields, {k: v for k, v in raw.items() if k in known}, table.size, table.names)
         self.check_phase(table, state, deal, phase)
         return deal
 
@@ -217,7 +217,7 @@ class Game:
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
-        deal = parse_deal(self.deal_fields(table, state), raw, table.size)
+        deal = parse_deal(self.deal_fields(table, state), raw, table.size, table.names)
         self.check_deal(table, state, deal)
         return deal
 

@@ -29,6 +29,7 @@ class FieldSpec:
     show_if: (other_field, values): only asked (and only read) while the other
              field has one of those values; otherwise it takes its default.
     seats: for per-seat fields, which seats are asked (None: all); the others get the default.
+           For seat / seats fields, which players may be chosen (e.g. those still in the game).
     phase: fields of an earlier phase (e.g. "bid") are entered and locked before
            play; the web stores them as a pending deal and asks the rest after.
     """
@@ -165,7 +166,9 @@ def is_shown(spec: FieldSpec, values: Mapping[str, Any]) -> bool:
     return values.get(other) in wanted
 
 
-def parse_deal(fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int) -> dict[str, Any]:
+def parse_deal(
+    fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int, names: Sequence[str] | None = None
+) -> dict[str, Any]:
     """Turn what was entered (form strings or JSON) into typed values, field by field.
 
     Per-seat fields come as a list of `size` values. Fields hidden by `show_if`
@@ -201,17 +204,15 @@ def parse_deal(fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int) -
                 _parse_one(spec, value[seat], f"{spec.name}-{seat}", size) if seat in asked else spec.empty()
                 for seat in range(size)
             ]
-            if spec.total is not None and spec.kind == INT and None not in values[spec.name]:
-                if sum(values[spec.name]) != spec.total:
-                    raise RuleError(
-                        T(
-                            "%(field)s must add up to %(total)d; these add up to %(sum)d.",
-                            field=Text(spec.label),
-                            total=spec.total,
-                            sum=sum(values[spec.name]),
-                        ),
-                        spec.name,
-                    )
+            entries = values[spec.name]
+            if spec.total is not None and spec.kind == INT and None not in entries and sum(entries) != spec.total:
+                who = names or [str(seat + 1) for seat in range(size)]
+                listed = ", ".join(f"{who[seat]} {entries[seat]}" for seat in asked)
+                raise RuleError(
+                    T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",
+                      field=Text(spec.label), total=spec.total, entries=listed, sum=sum(entries)),
+                    spec.name,
+                )
         else:
             values[spec.name] = _parse_one(spec, value, spec.name, size)
     return values

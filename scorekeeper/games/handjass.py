@@ -119,21 +119,23 @@ class Handjass(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         active = tuple(seat for seat in range(table.size) if state.active[seat])
         fields = [FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS),
-                  FieldSpec("playing", N_("Who plays"), SEATS, help=N_("The others sit out this deal."))]
+                  FieldSpec("playing", N_("Who plays"), SEATS, seats=active,
+                            help=N_("The others sit out this deal."))]
         if len(active) >= 3:
             fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))
         fields += [
             FieldSpec("points", N_("Card points (last trick's 5 included)"), INT, per_seat=True, required=False,
                       minimum=0, maximum=TOTAL, seats=active),
-            FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False),
+            FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False, seats=active),
             FieldSpec("weis", N_("Weis shown (tap its cards)"), MULTI, per_seat=True, seats=active,
                       choices=tuple((card, label(card)) for card in DECK)),
             FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active),
-            FieldSpec("draw", N_("Won the card draw (only after a tie for a stroke)"), SEATS, required=False),
+            FieldSpec("draw", N_("Won the card draw (only after a tie for a stroke)"), SEATS, required=False,
+                      seats=active),
         ]
         if table.options.get("potato_bonus"):
             fields.append(FieldSpec("bonus_draw", N_("Won the draw for the potato bonus (tie for the top)"),
-                                    SEAT, required=False))
+                                    SEAT, required=False, seats=active))
         return tuple(fields)
 
     # -- checks --------------------------------------------------------------

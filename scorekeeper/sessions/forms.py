@@ -53,7 +53,8 @@ def seat_field_name(spec: FieldSpec, seat: int) -> str:
 
 
 def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
-    seat_choices = choices(enumerate(table.names))
+    offered = range(table.size) if spec.per_seat or spec.seats is None else spec.seats
+    seat_choices = choices((seat, table.names[seat]) for seat in offered)
     if spec.kind == INT:
         return IntegerField(label, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == BOOL:

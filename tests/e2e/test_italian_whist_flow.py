@@ -92,9 +92,9 @@ def test_schedule_halves_seed_example_refusal_correction_and_end(page):
     type_half(page, SECOND, (3, 3, None))
     expect(page.get_by_label(SECOND + "Cat")).to_have_value("3")
     page.get_by_role("button", name="Save deal").click()
-    error = page.locator("tr[data-field=first]").get_by_role("alert")
-    expect(error).to_have_text("Tricks in the first half must add up to 9; these add up to 10.")
-    expect(page.locator("tr[data-field=second]").get_by_role("alert")).to_have_count(0)
+    error = page.locator("[data-error-for=first]").get_by_role("alert")
+    expect(error).to_have_text("Tricks in the first half must add up to 9, but Ann 4, Ben 3, Cat 3 add up to 10.")
+    expect(page.locator("[data-error-for=second]")).to_have_count(0)
     for name, value in zip(NAMES, ("4", "3", "3")):
         expect(page.get_by_label(FIRST + name)).to_have_value(value)
     for name in NAMES:

@@ -113,7 +113,7 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     # Impossible deals are refused beside the tricks, keeping what was typed: nobody reached 7 ...
     enter_deal(page, "never shown", 6, 5)
     save(page)
-    tricks_row = page.locator("tr[data-field=tricks]")
+    tricks_row = page.locator("[data-error-for=tricks]")
     expect(tricks_row.get_by_role("alert")).to_have_text(
         "Play stops when a team has 7 tricks: neither Ann & Cat nor Ben & Dan has 7.")
     expect(page.get_by_label(TRICKS + "Ann")).to_have_value("6")

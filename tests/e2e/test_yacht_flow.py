@@ -110,8 +110,8 @@ def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
     expect(page.get_by_label(TRICKS + "Dora")).to_have_value("4")  # the last box fills itself
     page.get_by_label(TRICKS + "Dora").fill("3")
     page.get_by_role("button", name="Save deal").click()
-    trick_row = page.locator("#entry tr[data-field=tricks]")
-    expect(trick_row.get_by_role("alert")).to_have_text("Tricks taken must add up to 13; these add up to 12.")
+    error = page.locator("#entry [data-error-for=tricks]").get_by_role("alert")
+    expect(error).to_have_text("Tricks taken must add up to 13, but Anna 8, Ben 0, Carl 1, Dora 3 add up to 12.")
     for name, count in zip(NAMES, ["8", "0", "1", "3"]):
         expect(page.get_by_label(TRICKS + name)).to_have_value(count)
     expect(locked.locator("tr[data-locked=bid] td")).to_have_text(["start and goal", "T.U.", "L.T.U.", "start and goal"])
