@@ -7,7 +7,7 @@ import ast
 from collections.abc import Iterator
 
 SINGULAR = {"T", "N_", "_l", "lazy_gettext", "gettext", "_"}
-PLURAL = {"ngettext", "lazy_ngettext"}
+PLURAL = {"ngettext", "lazy_ngettext", "P"}
 
 
 def _name(func: ast.expr) -> str | None:

@@ -51,7 +51,7 @@ def translate(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, Text):
-        return value.render(gettext)
+        return value.render(gettext, _catalogue().ungettext)
     if isinstance(value, str):
         return gettext(value) if value else ""
     return str(value)

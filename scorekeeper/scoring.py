@@ -7,8 +7,8 @@ change leaves a Revision. Nothing here stores a total.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 

@@ -51,6 +51,7 @@ from .base import (
     FieldSpec,
     Game,
     OptionSpec,
+    P,
     RuleError,
     State,
     T,
@@ -390,10 +391,10 @@ class Handjass(Game):
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         return tuple(
-            T("out, safe after deal %(deal)d; %(potatoes)d potatoes", deal=state.out_after[seat],
-              potatoes=state.potatoes[seat]) if not state.active[seat] else
-            T("%(strokes)d strokes, %(potatoes)d potatoes", strokes=state.totals[seat],
-              potatoes=state.potatoes[seat])
+            T("out, safe after deal %(deal)d; %(potatoes)s", deal=state.out_after[seat],
+              potatoes=P("%(n)d potato", "%(n)d potatoes", state.potatoes[seat])) if not state.active[seat] else
+            T("%(strokes)s, %(potatoes)s", strokes=P("%(n)d stroke", "%(n)d strokes", state.totals[seat]),
+              potatoes=P("%(n)d potato", "%(n)d potatoes", state.potatoes[seat]))
             for seat in range(table.size))
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:

@@ -35,12 +35,26 @@ Decisions and named options:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .base import (
-    BOOL, CHOICE, INT, MULTI, SEAT, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T,
-    Table, Text,
+    BOOL,
+    CHOICE,
+    INT,
+    MULTI,
+    N_,
+    SEAT,
+    DealResult,
+    FieldSpec,
+    Game,
+    OptionSpec,
+    RuleError,
+    State,
+    T,
+    Table,
+    Text,
 )
 from .cards import SUIT_SYMBOLS
 

@@ -31,14 +31,37 @@ Decisions and named options:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .base import (
-    CHOICE, INT, MULTI, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T, Table, Text,
+    CHOICE,
+    INT,
+    MULTI,
+    N_,
+    DealResult,
+    FieldSpec,
+    Game,
+    OptionSpec,
+    P,
+    RuleError,
+    State,
+    T,
+    Table,
+    Text,
 )
 from .tennos import (
-    PAIRED_SUIT, RANK_VALUE, TENNOS_RANKS, TENNOS_SUIT_CARDS, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS, TENNOS_SUITS,
-    stendhal_cards, strength, tennos_label, tennos_suit,
+    PAIRED_SUIT,
+    RANK_VALUE,
+    TENNOS_RANKS,
+    TENNOS_SUIT_CARDS,
+    TENNOS_SUIT_NAMES,
+    TENNOS_SUIT_SYMBOLS,
+    TENNOS_SUITS,
+    stendhal_cards,
+    strength,
+    tennos_label,
+    tennos_suit,
 )
 
 BONUS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
@@ -192,7 +215,7 @@ class Stendhal(Game):
         revealed = deal.get("revealed") or []
         out_of_play = table.size + stendhal_cards(table.size)[1]
         for pick, suit in zip(("minus", "paired"), suits):
-            card_name = lambda rank: tennos_label(rank + suit)  # noqa: E731
+            card_name = lambda rank, suit=suit: tennos_label(rank + suit)  # noqa: E731
             gone = {card[:-1] for card in revealed if tennos_suit(card) == suit}
             counts = self.taken(table, deal, pick)
             mode = table.options.get("capture_entry", "cards")
@@ -250,8 +273,9 @@ class Stendhal(Game):
                                detail=detail, score=score))
             elif deal["suits"][seat]:
                 score = BONUS[deal["suits"][seat]]
-                lines.append(T("%(player)s: no minus card, %(n)d suits taken: %(score)+d.",
-                               player=table.name(seat), n=deal["suits"][seat], score=score))
+                lines.append(P("%(player)s: no minus card, %(n)d suit taken: %(score)+d.",
+                               "%(player)s: no minus card, %(n)d suits taken: %(score)+d.",
+                               deal["suits"][seat], player=table.name(seat), score=score))
             else:
                 lines.append(T("%(player)s: no trick, 0.", player=table.name(seat)))
             points.append(score)

@@ -12,7 +12,8 @@ the team.
 
 Decisions and named options:
 
-- ``mode`` (default ``auto``: team with 4 or 6 players, else individual): ``team`` (4 or 6 players, teams by ace colour),
+- ``mode`` (default ``auto``: team with 4 or 6 players, else individual):
+  ``team`` (4 or 6 players, teams by ace colour),
   ``individual`` (2-6) or ``secret`` (6, pairs by joker colour: black, red, white).
 - Who holds which suit (the ace drawn) is entered every game, so teams may
   change from game to game; ``teams()`` is therefore empty (it sees no deal).
@@ -34,14 +35,40 @@ Decisions and named options:
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .base import (
-    BOOL, CHOICE, INT, MULTI, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T, Table, Text,
+    BOOL,
+    CHOICE,
+    INT,
+    MULTI,
+    N_,
+    DealResult,
+    FieldSpec,
+    Game,
+    OptionSpec,
+    P,
+    RuleError,
+    State,
+    T,
+    Table,
+    Text,
 )
 from .tennos import (
-    BLACK, COLOUR_NAMES, PICTURE_CARDS, PICTURE_RANKS, RED, TENNOS_COLOURS, TENNOS_SUIT_NAMES, TENNOS_SUITS, WHITE,
-    team_game_suits, tennos_label, tennos_rank, tennos_suit,
+    BLACK,
+    COLOUR_NAMES,
+    PICTURE_CARDS,
+    PICTURE_RANKS,
+    RED,
+    TENNOS_COLOURS,
+    TENNOS_SUIT_NAMES,
+    TENNOS_SUITS,
+    WHITE,
+    team_game_suits,
+    tennos_label,
+    tennos_rank,
+    tennos_suit,
 )
 
 TEAM, INDIVIDUAL, SECRET, AUTO = "team", "individual", "secret", "auto"
@@ -255,7 +282,7 @@ class TennosTeam(Game):
         return tuple(s for s in range(table.size) if (state.wins[s], state.totals[s]) == best)
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
-        return tuple(T("%(n)d games won", n=w) for w in getattr(state, "wins", (0,) * table.size))
+        return tuple(P("%(n)d game won", "%(n)d games won", w) for w in getattr(state, "wins", (0,) * table.size))
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         return (T("Enter each player's suit (the ace drawn); the spade player leads the first trick."),)

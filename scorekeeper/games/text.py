@@ -25,13 +25,22 @@ class Text:
 
     msgid: str
     params: tuple[tuple[str, Any], ...] = ()
+    #: the plural msgid of a counted sentence (see `P`); the count is the parameter "n"
+    plural: str | None = None
 
-    def render(self, translate=lambda msgid: msgid) -> str:
-        text = translate(self.msgid)
+    def render(self, translate=lambda msgid: msgid, ntranslate=None) -> str:
+        """The sentence with its values; `translate(msgid)` and `ntranslate(singular, plural, n)`
+        return the raw translated pattern."""
+        if self.plural is None:
+            text = translate(self.msgid)
+        else:
+            n = dict(self.params)["n"]
+            text = (ntranslate(self.msgid, self.plural, n) if ntranslate
+                    else self.msgid if n == 1 else self.plural)
         if not self.params:
             return text
         values = {
-            key: value.render(translate) if isinstance(value, Text) else value
+            key: value.render(translate, ntranslate) if isinstance(value, Text) else value
             for key, value in self.params
         }
         return text % values
@@ -43,6 +52,15 @@ class Text:
 def T(msgid: str, **params: Any) -> Text:
     """Build a `Text`; `T("%(n)d tricks", n=3)`."""
     return Text(msgid, tuple(sorted(params.items())))
+
+
+def P(singular: str, plural: str, n: int, **params: Any) -> Text:
+    """A counted sentence: `P("%(n)d trick", "%(n)d tricks", n)`; languages choose the form.
+
+    >>> str(P("%(n)d potato", "%(n)d potatoes", 1)), str(P("%(n)d potato", "%(n)d potatoes", 3))
+    ('1 potato', '3 potatoes')
+    """
+    return Text(singular, tuple(sorted({**params, "n": n}.items())), plural)
 
 
 class RuleError(ValueError):

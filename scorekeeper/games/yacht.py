@@ -37,10 +37,24 @@ Decisions and named options:
 """
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .base import (
-    BOOL, CHOICE, INT, DealResult, FieldSpec, Game, N_, OptionSpec, RuleError, State, T, Table, Text,
+    BOOL,
+    CHOICE,
+    INT,
+    N_,
+    DealResult,
+    FieldSpec,
+    Game,
+    OptionSpec,
+    P,
+    RuleError,
+    State,
+    T,
+    Table,
+    Text,
 )
 
 GOAL, TU, LTU = "goal", "tu", "ltu"
@@ -177,8 +191,9 @@ class Yacht(Game):
                 return points, T("%(player)s: %(bid)s, no trick: made, %(points)+d.",
                                  player=player, bid=label, points=points)
             points = -opts.get(f"{kind}_failed", DEFAULTS[f"{kind}_failed"])
-            return points, T("%(player)s: %(bid)s, %(tricks)d tricks: failed, %(points)+d.",
-                             player=player, bid=label, tricks=tricks, points=points)
+            return points, P("%(player)s: %(bid)s, %(n)d trick: failed, %(points)+d.",
+                             "%(player)s: %(bid)s, %(n)d tricks: failed, %(points)+d.",
+                             tricks, player=player, bid=label, points=points)
         if opts.get("simple_bids"):
             bid = deal["bid_tricks"][seat]
             distance = abs(tricks - bid)

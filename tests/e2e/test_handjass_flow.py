@@ -70,7 +70,8 @@ def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
     start_session(page)
     notes = page.locator(".note")
     expect(notes.first).to_contain_text("Anna deals; Dora, on the dealer's right, speaks and leads first.")
-    expect(notes.filter(has_text="Berner:")).to_have_text("Berner: strokes x4 hearts, x3 diamonds, x2 clubs, x1 spades.")
+    expect(notes.filter(has_text="Berner:")).to_have_text(
+        "Berner: strokes x4 hearts, x3 diamonds, x2 clubs, x1 spades.")
     expect(notes.filter(has_text="potato")).to_contain_text("Below 26 is a potato; at 7 strokes a player is out")
     page.evaluate("window.__sameDocument = true")
 
@@ -85,7 +86,7 @@ def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
     expect(notes.first).to_contain_text("Dora deals; Carl, on the dealer's right")
     expect(page.locator("th.dealer")).to_contain_text("Dora")
     expect(page.locator(".seat-note")).to_have_text(["2 strokes, 0 potatoes", "2 strokes, 0 potatoes",
-                                                     "0 strokes, 0 potatoes", "-2 strokes, 1 potatoes"])
+                                                     "0 strokes, 0 potatoes", "-2 strokes, 1 potato"])
     row(page, 0).locator("summary").click()
     expect(row(page, 0)).to_contain_text("Below 26, a potato, -1: Dora.")
     expect(row(page, 0)).to_contain_text("Highest at or above 26, +1: Anna, Ben.")
@@ -132,8 +133,8 @@ def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
     expect(row(page, 2).locator("td.pts")).to_have_text(["-1", "-1", "-1", "+2"])
     expect(totals(page)).to_have_text(["-3", "5", "3", "0"])
     expect(page.locator("#status")).to_contain_text("Ben deals")
-    expect(page.locator(".seat-note")).to_have_text(["-3 strokes, 2 potatoes", "5 strokes, 1 potatoes",
-                                                     "3 strokes, 1 potatoes", "0 strokes, 1 potatoes"])
+    expect(page.locator(".seat-note")).to_have_text(["-3 strokes, 2 potatoes", "5 strokes, 1 potato",
+                                                     "3 strokes, 1 potato", "0 strokes, 1 potato"])
     expect(page.locator("tr.deal-row th small.dealt")).to_have_text(["Anna", "Dora", "Carl"])
     row(page, 1).locator("summary").click()
     screenshot(page, "handjass-scoreboard")
@@ -148,7 +149,7 @@ def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
     expect(totals(page)).to_have_text(["-4", "4", "3", "1"])
     expect(page.locator("#revisions")).to_contain_text("Deal 1 corrected.")
     expect(page.locator("#status")).to_contain_text("Ben deals")
-    expect(page.locator(".seat-note").nth(1)).to_have_text("4 strokes, 1 potatoes")
+    expect(page.locator(".seat-note").nth(1)).to_have_text("4 strokes, 1 potato")
     screenshot(page, "handjass-after-correction")
 
 

@@ -89,7 +89,7 @@ def test_a_series_of_three_games_with_a_correction(page):
     page.get_by_role("button", name="Save deal").click()
     expect(totals(page)).to_have_text(["14", "17", "5", "14"])
     assert page.evaluate("window.__sameDocument") is True, "the game was entered without reloading the page"
-    expect(page.locator(".seat-note")).to_have_text(["0 games won", "1 games won", "0 games won", "1 games won"])
+    expect(page.locator(".seat-note")).to_have_text(["0 games won", "1 game won", "0 games won", "1 game won"])
     expect(page.locator("#status")).to_contain_text("Ben deals")
     row = page.locator("tr.deal-row").first
     expect(row.locator("summary")).to_have_text("Ben, Dora win")
@@ -128,7 +128,7 @@ def test_a_series_of_three_games_with_a_correction(page):
     # Wins: Anna 1, Ben 2, Carl 1, Dora 2; Ben and Dora tie on wins, Ben has more points.
     expect(page.locator("#status")).to_contain_text("Game over.")
     expect(page.locator("#status")).to_contain_text("Winner: Ben")
-    expect(page.locator(".seat-note")).to_have_text(["1 games won", "2 games won", "1 games won", "2 games won"])
+    expect(page.locator(".seat-note")).to_have_text(["1 game won", "2 games won", "1 game won", "2 games won"])
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "tennos_team-game-over")
 
@@ -141,7 +141,7 @@ def test_a_series_of_three_games_with_a_correction(page):
     screenshot(page, "tennos_team-correct-form")
     page.get_by_role("button", name="Save correction").click()
     expect(totals(page)).to_have_text(["46", "35", "36", "28"])
-    expect(page.locator(".seat-note")).to_have_text(["2 games won", "1 games won", "2 games won", "1 games won"])
+    expect(page.locator(".seat-note")).to_have_text(["2 games won", "1 game won", "2 games won", "1 game won"])
     expect(page.locator("#status")).to_contain_text("Winner: Anna")
     row = page.locator("tr.deal-row").nth(1)
     expect(row.locator("summary")).to_have_text("Carl, Anna win")

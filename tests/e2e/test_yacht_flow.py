@@ -98,7 +98,8 @@ def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
     page.get_by_label("Goal number: Dora").fill("1")
     lock(page)
     locked = page.locator(".locked-bids")
-    expect(locked.locator("tr[data-locked=bid] td")).to_have_text(["start and goal", "T.U.", "L.T.U.", "start and goal"])
+    expect(locked.locator("tr[data-locked=bid] td")).to_have_text(
+        ["start and goal", "T.U.", "L.T.U.", "start and goal"])
     expect(locked.locator("tr[data-locked=start] td")).to_have_text(["5", "—", "—", "6"])
     expect(locked.locator("tr[data-locked=goal] td")).to_have_text(["9", "—", "—", "1"])
     expect(page.locator("#entry").get_by_label("Start number: Anna")).to_have_count(0)  # bids can't be retyped
@@ -114,7 +115,8 @@ def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
     expect(error).to_have_text("Tricks taken must add up to 13, but Anna 8, Ben 0, Carl 1, Dora 3 add up to 12.")
     for name, count in zip(NAMES, ["8", "0", "1", "3"]):
         expect(page.get_by_label(TRICKS + name)).to_have_value(count)
-    expect(locked.locator("tr[data-locked=bid] td")).to_have_text(["start and goal", "T.U.", "L.T.U.", "start and goal"])
+    expect(locked.locator("tr[data-locked=bid] td")).to_have_text(
+        ["start and goal", "T.U.", "L.T.U.", "start and goal"])
     expect(locked.locator("tr[data-locked=goal] td")).to_have_text(["9", "—", "—", "1"])
     expect(page.get_by_role("button", name="Save deal")).to_be_visible()
     expect(page.locator("tr.deal-row")).to_have_count(0)
@@ -144,7 +146,7 @@ def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
     row1 = page.locator("tr.deal-row").first
     row1.locator("summary").click()
     expect(row1).to_contain_text("Anna: 5 + 2 x 8 - 13 = 8, goal 9, off by 1: 40.")
-    expect(row1).to_contain_text("Carl: L.T.U., 1 tricks: failed, -200.")
+    expect(row1).to_contain_text("Carl: L.T.U., 1 trick: failed, -200.")
     expect(row1).to_contain_text("Points from the house table")
     screenshot(page, "yacht-scoreboard")
 

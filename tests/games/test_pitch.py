@@ -3,7 +3,8 @@ the end of the game and the invariants."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError, Table, resolve_options

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError, Table, resolve_options

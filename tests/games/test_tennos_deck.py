@@ -5,8 +5,21 @@ import pytest
 
 from scorekeeper.games import GAMES
 from scorekeeper.games.tennos import (
-    BLANKS, JOKER_COLOUR, JOKERS, PAIRED_SUIT, PICTURE_CARDS, RANK_VALUE, TENNOS_COLOURS, TENNOS_DECK,
-    TENNOS_SUIT_CARDS, TENNOS_SUITS, stendhal_cards, strength, team_game_cards, team_game_suits, tennos_label,
+    BLANKS,
+    JOKER_COLOUR,
+    JOKERS,
+    PAIRED_SUIT,
+    PICTURE_CARDS,
+    RANK_VALUE,
+    TENNOS_COLOURS,
+    TENNOS_DECK,
+    TENNOS_SUIT_CARDS,
+    TENNOS_SUITS,
+    stendhal_cards,
+    strength,
+    team_game_cards,
+    team_game_suits,
+    tennos_label,
 )
 
 

@@ -3,7 +3,8 @@ the checks and the invariants."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
@@ -198,7 +199,7 @@ def test_series_of_games_most_wins_then_points():
     standing = GAME.replay(t, [close_game(), close_game(["KX"])])
     assert standing.over and standing.state.wins == (1, 1, 1, 1)
     assert standing.totals == (30, 40, 30, 24) and standing.winners == (1,)
-    assert str(standing.seat_notes[0]) == "1 games won"
+    assert str(standing.seat_notes[0]) == "1 game won"
 
 
 # --- invariants ---------------------------------------------------------------------
