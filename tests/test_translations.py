@@ -25,8 +25,8 @@ def extracted(tmp_path_factory):
     """Extract the texts afresh from the source, exactly as scripts/translations does."""
     pot = tmp_path_factory.mktemp("pot") / "messages.pot"
     subprocess.run(
-        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg", "-k", "T", "-k", "N_", "-k", "P:1,2",
-         "-k", "_l", "-k", "lazy_gettext", "--no-location", "-o", str(pot), "."],
+        [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg",
+         "-k", "T", "-k", "N_", "-k", "P:1,2", "-k", "_l", "-k", "lazy_gettext", "--no-location", "-o", str(pot), "."],
         cwd=ROOT, check=True, capture_output=True,
     )
     with pot.open("rb") as handle:

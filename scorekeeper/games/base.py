@@ -198,6 +198,10 @@ class Game:
                 seen.append(spec.phase)
         return tuple(seen)
 
+    def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
+        """What the table must know once an early phase is locked (Stendhal: the minus suits)."""
+        return ()
+
     def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
         """Raise RuleError when the values of an early phase (say, the bids) break a rule."""
 

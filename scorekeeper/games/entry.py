@@ -26,8 +26,10 @@ class FieldSpec:
     per_seat: the value is a list with one entry per seat.
     total: for per-seat ints, the entries must sum to this; the form fills the
            last one in when the others are typed.
-    show_if: (other_field, values): only asked (and only read) while the other
-             field has one of those values; otherwise it takes its default.
+    show_if: (other_field, values): only asked (and only read) while the other (earlier)
+             field has one of those values; otherwise it takes its default. When both are
+             per-seat, each player's entry follows that player's own value (Yacht: start and
+             goal only for a player who bid them).
     seats: for per-seat fields, which seats are asked (None: all); the others get the default.
            For seat / seats fields, which players may be chosen (e.g. those still in the game).
     phase: fields of an earlier phase (e.g. "bid") are entered and locked before
@@ -159,11 +161,15 @@ def _parse_one(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
     raise ValueError(f"unknown field kind {spec.kind!r}")
 
 
-def is_shown(spec: FieldSpec, values: Mapping[str, Any]) -> bool:
+def is_shown(spec: FieldSpec, values: Mapping[str, Any], seat: int | None = None) -> bool:
+    """Whether the field (or one player's entry of it) is asked, given the values before it."""
     if spec.show_if is None:
         return True
     other, wanted = spec.show_if
-    return values.get(other) in wanted
+    value = values.get(other)
+    if isinstance(value, list):  # a per-seat condition: the whole row is shown, seat by seat
+        return seat is None or value[seat] in wanted
+    return value in wanted
 
 
 def parse_deal(
@@ -201,7 +207,8 @@ def parse_deal(
                 )
             asked = range(size) if spec.seats is None else spec.seats
             values[spec.name] = [
-                _parse_one(spec, value[seat], f"{spec.name}-{seat}", size) if seat in asked else spec.empty()
+                _parse_one(spec, value[seat], f"{spec.name}-{seat}", size)
+                if seat in asked and is_shown(spec, values, seat) else spec.empty()
                 for seat in range(size)
             ]
             entries = values[spec.name]

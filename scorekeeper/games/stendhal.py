@@ -198,6 +198,12 @@ class Stendhal(Game):
     def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
         self.decide(table, state, deal)
 
+    def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
+        """Once the revealed cards are locked, the table plays knowing the minus suits."""
+        suit, paired, why = self.decide(table, state, early)
+        return (T("Minus suits: %(suit)s (%(why)s) and its pair %(paired)s.", suit=Text(TENNOS_SUIT_NAMES[suit]),
+                  why=why, paired=Text(TENNOS_SUIT_NAMES[paired])),)
+
     # -- what each player took ------------------------------------------------------
     def order(self, table: Table) -> tuple[str, ...]:
         """Ranks from the lowest card up, as option ``lowest_ace`` says."""

@@ -135,12 +135,12 @@ class Yacht(Game):
         bid = [FieldSpec("bid", N_("Bid"), CHOICE, per_seat=True, choices=kinds, default=GOAL, phase="bid")]
         if simple:
             bid.append(FieldSpec("bid_tricks", N_("Tricks bid"), INT, per_seat=True, required=False,
-                                 minimum=0, maximum=n, phase="bid"))
+                                 minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,))))
         else:
             bid += [FieldSpec("start", N_("Start number"), INT, per_seat=True, required=False,
-                              minimum=0, maximum=n, phase="bid"),
+                              minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,))),
                     FieldSpec("goal", N_("Goal number"), INT, per_seat=True, required=False,
-                              minimum=0, maximum=n, phase="bid")]
+                              minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,)))]
         tricks = FieldSpec("tricks", N_("Tricks taken"), INT, per_seat=True, minimum=0, maximum=n, total=n)
         return tuple(bid) + (tricks,)
 
@@ -149,7 +149,8 @@ class Yacht(Game):
         return ("bid_tricks",) if table.options.get("simple_bids") else ("start", "goal")
 
     def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
-        """Refuse impossible bids: a numbered bid without its numbers, a T.U. with numbers."""
+        """Refuse impossible bids: a numbered bid without its numbers (a T.U. / L.T.U. has none:
+        its number boxes are not asked, see `deal_fields`)."""
         n = hand_size(table.size)
         for seat in range(table.size):
             player, kind = table.name(seat), deal["bid"][seat]
@@ -162,10 +163,6 @@ class Yacht(Game):
                                          player=player),
                                "bid_tricks": T("%(player)s bid a number of tricks: enter it.", player=player)}
                     raise RuleError(message[name], f"{name}-{seat}")
-                if kind != GOAL and value is not None:
-                    raise RuleError(T("%(player)s bid %(bid)s, which has no numbers: leave this empty.",
-                                      player=player, bid=Text(N_("T.U.") if kind == TU else N_("L.T.U."))),
-                                    f"{name}-{seat}")
                 if value is not None and not 0 <= value <= n:
                     raise RuleError(T("%(player)s: a bid number is from 0 to %(n)d.", player=player, n=n),
                                     f"{name}-{seat}")

@@ -41,6 +41,9 @@ def bid(page, bids):
         if kind == "goal":
             entry.get_by_label(f"Start number: {name}").fill(str(value[1]))
             entry.get_by_label(f"Goal number: {name}").fill(str(value[2]))
+        else:  # a T.U. / L.T.U. bid has no numbers: its boxes are not asked
+            expect(entry.get_by_label(f"Start number: {name}")).to_be_hidden()
+            expect(entry.get_by_label(f"Goal number: {name}")).to_be_hidden()
 
 
 def lock(page):

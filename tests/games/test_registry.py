@@ -41,6 +41,7 @@ def test_fields_are_well_formed_for_every_player_count(slug):
             assert "-" not in spec.name, "a hyphen would clash with the per-seat form names"
             if spec.show_if:
                 other = next(s for s in fields if s.name == spec.show_if[0])
-                assert not other.per_seat and names.index(other.name) < names.index(spec.name)
+                assert names.index(other.name) < names.index(spec.name), "a condition is on an earlier field"
+                assert spec.per_seat or not other.per_seat, "only a per-seat field may follow a per-seat value"
             if spec.kind in ("choice", "multi"):
                 assert spec.choices

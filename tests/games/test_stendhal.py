@@ -264,3 +264,20 @@ def test_totals_equal_sum_of_deals(cases):
     t = table(5, 0, limit="custom", custom_limit=9999)
     standing = GAME.replay(t, [case[2] for case in cases])
     assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(5))
+
+
+
+def test_pending_notes_name_the_minus_suits_once_the_revealed_cards_are_locked():
+    """Rules 'minus suits': the table plays knowing them, so they are shown as soon as the reveal is locked."""
+    from scorekeeper.games.base import Text
+    from scorekeeper.games.stendhal import PAIRED_SUIT
+    from scorekeeper.games.tennos import TENNOS_SUIT_NAMES
+
+    game = get_game("stendhal")
+    table = Table(("A", "B", "C", "D", "E"), resolve_options(game.option_specs(5), {}))
+    revealed = ["AS", "9S", "3S", "JD", "AC", "9L", "3H", "5C"]  # three spades: spade is the minus suit
+    early = game.parse_phase(table, game.start(table), {"revealed": revealed}, "bid")
+    (note,) = game.pending_notes(table, game.start(table), early)
+    text = str(note)
+    assert text.startswith("Minus suits: " + str(Text(TENNOS_SUIT_NAMES["S"])))
+    assert str(Text(TENNOS_SUIT_NAMES[PAIRED_SUIT["S"]])) in text
