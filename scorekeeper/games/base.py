@@ -119,6 +119,8 @@ class Game:
     unit: str = N_("points")
     #: shown on the new-game page: how to seat the players (partners opposite, ...)
     setup_help: str = ""
+    #: totals are strokes that players draw as tally marks (Handjass)
+    tally: bool = False
 
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:

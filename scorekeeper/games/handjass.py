@@ -85,7 +85,8 @@ class Handjass(Game):
     name = N_("Handjass")
     version = 1
     players = (2, 3, 4)
-    lower_is_better = False  # strokes are good: reaching the target makes a player safe
+    lower_is_better = False
+    tally = True  # strokes are good: reaching the target makes a player safe
     unit = N_("strokes")
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:

@@ -15,6 +15,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
+from markupsafe import Markup
 from sqlalchemy import select
 from wtforms import FieldList
 
@@ -72,6 +73,16 @@ def _apply_error(form, error: RuleError) -> None:
 def seat_names(seats, names) -> str:
     """Seat indexes as the players' names: (0, 2) -> "Anna, Carl"."""
     return ", ".join(names[seat] for seat in seats)
+
+
+@bp.app_template_filter("tally")
+def tally(strokes: int) -> Markup:
+    """Strokes the way they are drawn on a slate: groups of five struck through."""
+    if strokes <= 0:
+        return Markup("")
+    fives, rest = divmod(strokes, 5)
+    groups = ['<span class="five">||||</span>'] * fives + (["|" * rest] if rest else [])
+    return Markup('<span class="tally" aria-hidden="true">' + " ".join(groups) + "</span>")
 
 
 # --- home and new session ---------------------------------------------------------

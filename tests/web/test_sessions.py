@@ -161,3 +161,11 @@ def test_the_table_can_end_early_and_change_its_mind(client, ctx):
     client.post(f"/sessions/{sid}/reopen")
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert 'id="entry"' in html and "10 deals left" in html and "The table continued the game." in html
+
+
+def test_strokes_are_drawn_as_tally_marks_in_fives():
+    from scorekeeper.sessions.views import tally
+
+    assert str(tally(0)) == ""
+    assert str(tally(7)).count('class="five"') == 1 and str(tally(7)).endswith("||</span>")
+    assert str(tally(10)).count('class="five"') == 2
