@@ -33,6 +33,18 @@ class Board:
     state: State
 
     @property
+    def last_phase(self) -> bool:
+        """Whether the next entry completes a deal (rather than locking its bids)."""
+        return self.phase == self.game.phases(self.table, self.state)[-1]
+
+    def state_before(self, deal: Deal) -> State:
+        """Where the session stood before `deal` (the state after the last deal for a pending one)."""
+        if deal not in self.deals:
+            return self.state
+        index = self.deals.index(deal)
+        return self.game.replay(self.table, [d.payload for d in self.deals[:index]]).state
+
+    @property
     def phase(self) -> str:
         """The entry phase the next form asks for."""
         phases = self.game.phases(self.table, self.state)
@@ -162,6 +174,14 @@ def add_deal(session: GameSession, raw: Mapping[str, Any]) -> Deal:
     return deal
 
 
+def enter(session: GameSession, raw: Mapping[str, Any]) -> Deal:
+    """What the table submits next: the whole deal, or the bids of a game that locks them first."""
+    current = board(session)
+    if current.last_phase or current.standing.over:
+        return add_deal(session, raw)
+    return lock_phase(session, raw)
+
+
 def lock_phase(session: GameSession, raw: Mapping[str, Any]) -> Deal:
     """Store the early phase of the next deal (the bids) so it cannot change once play starts."""
     current = board(session)
@@ -183,8 +203,7 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any]) -> De
     game, table = current.game, current.table
     ordered = list(current.deals)
     index = ordered.index(deal) if deal in ordered else len(ordered)
-    before_state = game.replay(table, [d.payload for d in ordered[:index]]).state
-    parsed = game.parse(table, before_state, raw)
+    parsed = game.parse(table, current.state_before(deal), raw)
     payloads = [d.payload for d in ordered]
     if deal in ordered:
         payloads[index] = parsed

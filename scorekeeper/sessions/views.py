@@ -156,12 +156,7 @@ def add_deal(session_id: int):
     form, fields = _entry_form(board, formdata=request.form)
     if form.validate():
         try:
-            raw = raw_deal(form, fields, board.table.size)
-            phases = board.game.phases(board.table, board.state)
-            if board.phase != phases[-1]:
-                scoring.lock_phase(session, raw)
-            else:
-                scoring.add_deal(session, raw)
+            scoring.enter(session, raw_deal(form, fields, board.table.size))
         except RuleError as error:
             db.session.rollback()
             _apply_error(form, error)
@@ -181,7 +176,7 @@ def edit_deal(session_id: int, deal_id: int):
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
     number = scoring.deal_number(session, deal)
-    state = board.game.replay(board.table, [d.payload for d in board.deals[: number - 1]]).state
+    state = board.state_before(deal)
     fields = board.game.deal_fields(board.table, state)
     status = 200
     if request.method == "POST":
