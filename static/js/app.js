@@ -44,12 +44,25 @@
     });
   }
 
+  // A folded card picker's summary lists what is picked.
+  function summarise(fold) {
+    var picked = Array.prototype.map.call(fold.querySelectorAll("input:checked"), function (input) {
+      return input.nextElementSibling.textContent;
+    });
+    var summary = fold.querySelector("summary");
+    summary.querySelector(".picked").textContent = picked.length ? picked.join(" ") : summary.dataset.none;
+  }
+
   function init(root) {
     applyShowIf(root);
     nameDealers();
   }
 
-  document.addEventListener("change", function (event) { applyShowIf(document); });
+  document.addEventListener("change", function (event) {
+    applyShowIf(document);
+    var fold = event.target.closest && event.target.closest("details.fold");
+    if (fold) summarise(fold);
+  });
   document.addEventListener("input", function (event) {
     if (event.target.matches && event.target.matches("input.name")) nameDealers();
     var row = event.target.closest && event.target.closest("[data-total]");

@@ -98,3 +98,12 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def open_fold(scope) -> None:
+    """Open the folded card picker inside `scope` by tapping its summary, as a player does
+    (waits for it: the form may still be coming in by htmx)."""
+    fold = scope.locator("details.fold").first
+    fold.locator("summary").wait_for()
+    if not fold.evaluate("details => details.open"):
+        fold.locator("summary").click()

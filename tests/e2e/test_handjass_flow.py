@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import open_fold, screenshot
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")  # clockwise; deal and play go counter-clockwise
@@ -48,6 +48,7 @@ def enter_deal(page, trump, points=None, last=None, playing=NAMES, weis=None, st
         entry.locator("[data-field=last_trick]").get_by_text(last, exact=True).click()
     for name, cards in (weis or {}).items():
         cell = entry.locator("tr[data-field=weis] td").nth(NAMES.index(name))
+        open_fold(cell)
         for card in cards:
             cell.get_by_text(card, exact=True).click()
     for name in stoeck:

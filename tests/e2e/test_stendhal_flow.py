@@ -12,7 +12,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import open_fold, screenshot
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
@@ -35,6 +35,7 @@ def start_session(page):
 def reveal(page, cards):
     """Tap the revealed cards in the bid-phase card picker."""
     picker = page.locator("#entry [data-field=revealed]")
+    open_fold(picker)
     for card in cards:
         picker.get_by_text(card, exact=True).click()
 
@@ -46,6 +47,7 @@ def lock_bids(page):
 def tap_ranks(scope, row, name, ranks):
     """Tap ranks in one player's column of a per-seat card row (minus_cards / paired_cards)."""
     cell = scope.locator(f"tr[data-field={row}] td").nth(NAMES.index(name))
+    open_fold(cell)
     for rank in ranks:
         cell.get_by_text(rank, exact=True).click()
 

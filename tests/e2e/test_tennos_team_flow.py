@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import open_fold, screenshot
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
@@ -36,7 +36,8 @@ def cell(scope, row, name):
 
 
 def tap_pictures(scope, name, cards):
-    """Tap picture cards in one player's column of the card picker."""
+    """Tap picture cards in one player's column of the card picker (folded until tapped)."""
+    open_fold(cell(scope, "pictures", name))
     for card in cards:
         cell(scope, "pictures", name).get_by_text(card, exact=True).click()
 
