@@ -78,6 +78,7 @@ def _stopped(game: Game, table: Table, standing: Standing) -> Standing:
     return dataclasses.replace(
         standing, over=True, dealer=None, leader=None, notes=(),
         winners=game.winners(table, state), losers=game.losers(table, state),
+        seat_notes=game.final_seat_notes(table, state),
     )
 
 

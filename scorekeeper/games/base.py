@@ -188,6 +188,10 @@ class Game:
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         return (None,) * table.size
 
+    def final_seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        """Per-player status once the game is over (marks about the next deal no longer apply)."""
+        return self.seat_notes(table, state)
+
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
         return ()
 
@@ -259,7 +263,7 @@ class Game:
             dealers=tuple(dealers),
             deals_left=self.deals_left(table, state),
             notes=() if over else self.notes(table, state),
-            seat_notes=self.seat_notes(table, state),
+            seat_notes=self.final_seat_notes(table, state) if over else self.seat_notes(table, state),
             active=state.active,
             teams=self.teams(table),
             state=state,

@@ -238,6 +238,10 @@ class Sataat(Game):
         notes[state.dealer] = T("deals")
         return tuple(notes)
 
+    def final_seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        """Nobody is parent or deals once the session is over."""
+        return (None,) * table.size
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         parent, dealer = state.leader, state.dealer
         top = Text(N_("the joker")) if table.options.get("joker_for_heart_two") else Text(N_("the ♥2"))

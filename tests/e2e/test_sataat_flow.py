@@ -188,6 +188,7 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     expect(page.locator("#status")).to_contain_text("Winner: Ben, Dan")
     expect(page.locator("thead th.winner")).to_have_count(2)
     expect(page.locator("#entry")).to_have_count(0)
+    expect(page.locator("thead .seat-note")).to_have_count(0)  # nobody is parent or deals any more
     screenshot(page, "sataat-game-over")
 
 

@@ -168,6 +168,7 @@ def test_end_by_wins_counts_values():
     t = table(end="wins", wins=3)
     standing = GAME.replay(t, [deal(7, 1), deal(7, 0, True)])
     assert standing.over and standing.winners == (N, S) and standing.deals_left is None
+    assert standing.seat_notes == (None,) * 4  # no parent or dealer marks once over
     assert not GAME.replay(t, [deal(7, 1), deal(7, 1)]).over
     with pytest.raises(DealError, match="over"):
         GAME.replay(t, [deal(7, 1), deal(7, 0, True), deal(7, 1)])
