@@ -36,3 +36,35 @@ def session_stats(board: Board) -> list[SeatStats]:
             dealt=dealers.count(seat),
         ))
     return stats
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One player's record in one game, over the sessions they sat in."""
+
+    game: str
+    played: int
+    finished: int
+    won: int
+    lost: int
+    average_total: float | None
+
+
+def player_record(rows: list[tuple[object, Board, int]]) -> list[GameRecord]:
+    """rows: (session, replayed board, the player's seat). Finished sessions count for won/lost/average."""
+    by_game: dict[str, list[tuple[Board, int]]] = {}
+    for _, board, seat in rows:
+        by_game.setdefault(board.game.slug, []).append((board, seat))
+    records = []
+    for slug, boards in sorted(by_game.items()):
+        finished = [(b, seat) for b, seat in boards if b.standing.over]
+        totals = [b.standing.totals[seat] for b, seat in finished]
+        records.append(GameRecord(
+            game=slug,
+            played=len(boards),
+            finished=len(finished),
+            won=sum(1 for b, seat in finished if seat in b.standing.winners),
+            lost=sum(1 for b, seat in finished if seat in b.standing.losers),
+            average_total=round(sum(totals) / len(totals), 1) if totals else None,
+        ))
+    return records

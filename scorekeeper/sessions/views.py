@@ -16,7 +16,7 @@ from flask import (
 )
 from flask_babel import gettext
 from markupsafe import Markup
-from sqlalchemy import select
+from sqlalchemy import func, select
 from wtforms import FieldList
 
 from .. import scoring
@@ -27,7 +27,7 @@ from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player, Seat
 from . import bp
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
-from .stats import session_stats
+from .stats import player_record, session_stats
 
 
 def _is_htmx() -> bool:
@@ -275,6 +275,30 @@ def _safe_board(session: GameSession):
         return scoring.board(session)
     except (RuleError, KeyError):
         return None
+
+
+@bp.get("/players")
+def players():
+    counts = db.session.execute(
+        select(Player, func.count(Seat.id)).join(Seat, Seat.player_id == Player.id)
+        .group_by(Player.id).order_by(Player.name)
+    ).all()
+    return render_template("players/index.html", counts=counts)
+
+
+@bp.get("/players/<int:player_id>")
+def show_player(player_id: int):
+    player = db.session.get(Player, player_id) or abort(404)
+    sessions = db.session.scalars(
+        select(GameSession).join(Seat).where(Seat.player_id == player.id).order_by(GameSession.created_at.desc())
+    ).all()
+    rows = []
+    for session in sessions:
+        board = _safe_board(session)
+        if board is not None:
+            seat = next(s.position for s in session.seats if s.player_id == player.id)
+            rows.append((session, board, seat))
+    return render_template("players/show.html", player=player, rows=rows, records=player_record(rows), games=GAMES)
 
 
 # --- language -----------------------------------------------------------------
