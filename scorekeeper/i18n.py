@@ -11,7 +11,7 @@ from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale, get_translations
 
 from .extensions import babel
-from .games.base import Text
+from .games.base import DealError, Text
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
@@ -55,6 +55,12 @@ def translate(value: Any) -> str:
     if isinstance(value, str):
         return gettext(value) if value else ""
     return str(value)
+
+
+def stored_deal_message(error: DealError) -> str:
+    """A stored deal that the engine now refuses: which one, and why."""
+    return gettext("Deal %(number)d of this session no longer fits the rules: %(reason)s",
+                   number=error.index + 1, reason=translate(error.text))
 
 
 def init_app(app: Flask) -> None:

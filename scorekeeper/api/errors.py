@@ -6,8 +6,8 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from ..extensions import db
-from ..games.base import RuleError
-from ..i18n import translate
+from ..games.base import DealError, RuleError
+from ..i18n import stored_deal_message, translate
 from . import bp
 
 
@@ -26,6 +26,12 @@ def rule_error_response(error: RuleError):
     """422 with the rule's sentence; the field it names, if any, in "fields"."""
     message = translate(error.text)
     return error_response(422, message, {error.field: message} if error.field else {})
+
+
+@bp.errorhandler(DealError)
+def handle_stored_deal_error(error: DealError):
+    """A stored deal the engine now refuses: 409, naming the deal (not the request's fault)."""
+    return error_response(409, stored_deal_message(error))
 
 
 @bp.errorhandler(RuleError)

@@ -22,8 +22,8 @@ from wtforms import FieldList
 from .. import scoring
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import RuleError
-from ..i18n import LANGUAGE_COOKIE, translate
+from ..games.base import DealError, RuleError
+from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Seat
 from . import bp
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
@@ -322,6 +322,21 @@ def not_found(error):
         from ..api.errors import error_response
         return error_response(404, gettext("Not found."))
     return render_template("error.html", message=gettext("There is no such page."), status=404), 404
+
+
+@bp.app_errorhandler(DealError)
+def stored_deal_no_longer_fits(error: DealError):
+    """A stored deal the engine now refuses (say, after an engine change): say which and why."""
+    return render_template("error.html", message=stored_deal_message(error), status=409), 409
+
+
+@bp.app_errorhandler(500)
+def server_error(error):
+    message = gettext("Something went wrong on our side; what was entered before is safe. Please try again.")
+    if request.path.startswith("/api/"):
+        from ..api.errors import error_response
+        return error_response(500, message)
+    return render_template("error.html", message=message, status=500), 500
 
 
 @bp.app_errorhandler(400)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.extensions import db
 from scorekeeper.models import Deal, Revision
 
 from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, totals
@@ -193,3 +194,16 @@ def test_player_statistics_across_sessions(client, ctx):
     assert cells[5] == "3.5"  # average final total of the finished ones: (0 + 7) / 2
     assert html.count(">won<") == 1 and html.count(">in play<") == 1
     assert client.get("/players/999").status_code == 404
+
+
+def test_a_stored_deal_that_no_longer_fits_is_explained_not_a_crash(client, ctx):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    deal = Deal.query.one()
+    deal.payload = {**deal.payload, "points": [30, 40, 51]}  # as if an older engine had accepted it
+    db.session.commit()
+    response = client.get(f"/sessions/{sid}")
+    assert response.status_code == 409
+    assert "Deal 1 of this session no longer fits the rules" in response.get_data(as_text=True)
+    response = client.get(f"/api/v1/sessions/{sid}")
+    assert response.status_code == 409 and response.json["error"] == "conflict"
