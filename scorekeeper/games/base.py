@@ -121,6 +121,8 @@ class Game:
     setup_help: str = ""
     #: totals are strokes that players draw as tally marks (Handjass)
     tally: bool = False
+    #: each entry is a whole game of a series (TENNOS team game), so the pages say "game", not "deal"
+    rounds_are_games: bool = False
 
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:

@@ -116,6 +116,7 @@ class TennosTeam(Game):
     name = N_("TENNOS team game")
     version = 1
     players = (2, 3, 4, 5, 6)
+    rounds_are_games = True
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return (

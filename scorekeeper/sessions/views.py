@@ -193,7 +193,7 @@ def edit_deal(session_id: int, deal_id: int):
     else:
         form = deal_form(fields, board.table, payload=deal.payload)
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
-                           fields=fields, table=board.table, state=state,
+                           fields=fields, table=board.table, state=state, game=board.game,
                            teams=board.game.teams(board.table)), status
 
 

@@ -77,7 +77,7 @@ def test_a_series_of_three_games_with_a_correction(page):
                          "Carl": ["♥Q", "♥K"],
                          "Dora": ["♦Q", "♦K", "✚Q", "✚K", "☘Q", "☘K", "♥J"]},
                jokers={"Carl": 1}, aces=["Anna"])
-    page.get_by_role("button", name="Save deal").click()
+    page.get_by_role("button", name="Save game").click()
     dora = cell(page, "pictures", "Dora")
     expect(dora.get_by_role("alert")).to_have_text("♥J is entered for both Anna and Dora.")
     expect(dora.locator("input[value=KL]")).to_be_checked()  # what was tapped is kept
@@ -87,11 +87,14 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(page.locator("tr.deal-row")).to_have_count(0)
     screenshot(page, "tennos_team-refused-double-card")
     tap_pictures(page.locator("#entry"), "Dora", ["♥J"])  # untap
-    page.get_by_role("button", name="Save deal").click()
+    page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["14", "17", "5", "14"])
     assert page.evaluate("window.__sameDocument") is True, "the game was entered without reloading the page"
     expect(page.locator(".seat-note")).to_have_text(["0 games won", "1 game won", "0 games won", "1 game won"])
     expect(page.locator("#status")).to_contain_text("Ben deals")
+    expect(page.locator("#status")).to_contain_text("Game 2")  # each entry is a whole game, not a deal
+    expect(page.locator("#status")).to_contain_text("2 games left")
+    expect(page.locator("#entry h2")).to_contain_text("Enter game 2")
     row = page.locator("tr.deal-row").first
     expect(row.locator("summary")).to_have_text("Ben, Dora win")
     row.locator("summary").click()
@@ -110,7 +113,7 @@ def test_a_series_of_three_games_with_a_correction(page):
                          "Carl": ["✚J", "✚Q", "✚K"],
                          "Dora": ["♥J", "♥Q", "♥K"]},
                jokers={"Anna": 1, "Carl": 1}, aces=["Anna", "Carl"])
-    page.get_by_role("button", name="Save deal").click()
+    page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["35", "36", "15", "25"])
     row = page.locator("tr.deal-row").nth(1)
     row.locator("summary").click()
@@ -124,7 +127,7 @@ def test_a_series_of_three_games_with_a_correction(page):
                suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
                pictures={"Anna": ["♠J", "♠Q", "♠K"], "Ben": ["♥J"],
                          "Carl": ["♣J", "♣Q", "♣K", "✚J", "✚Q", "✚K"], "Dora": ["♦J"]})
-    page.get_by_role("button", name="Save deal").click()
+    page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["46", "39", "34", "28"])
     # Wins: Anna 1, Ben 2, Carl 1, Dora 2; Ben and Dora tie on wins, Ben has more points.
     expect(page.locator("#status")).to_contain_text("Game over.")
@@ -146,5 +149,5 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(page.locator("#status")).to_contain_text("Winner: Anna")
     row = page.locator("tr.deal-row").nth(1)
     expect(row.locator("summary")).to_have_text("Carl, Anna win")
-    expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
+    expect(page.locator("#revisions")).to_contain_text("Game 2 corrected.")  # each entry is a game
     screenshot(page, "tennos_team-after-correction")
