@@ -96,7 +96,8 @@ class Handjass(Game):
         return (
             OptionSpec("variant", N_("Variant"), CHOICE, "standard",
                        choices=(("standard", N_("Handjass")), ("berner", N_("Berner Handjass (x trump suit)")))),
-            *(OptionSpec(key, labels[suit], INT, factor, minimum=1, maximum=10, help=berner_help,
+            *(OptionSpec(key, labels[suit], INT, factor, minimum=1, maximum=10,
+                         help=berner_help if suit == "H" else "",  # said once, under the first
                          show_if=("variant", ("berner",)))
               for suit, (key, factor) in BERNER.items()),
             OptionSpec("target", N_("Out (safe) at"), INT, 7, minimum=1, maximum=99, help=N_("7; some play 9 or 5.")),
