@@ -123,8 +123,9 @@ class Yacht(Game):
             OptionSpec("seed_dealing", N_("Deal 17/13/10 and set the leftovers aside"), BOOL, False,
                        help=N_("Off: remove one (3 players) or two (5 players) non-trump threes.")),
         ) + tuple(
-            OptionSpec(key, labels[key], INT, DEFAULTS[key], minimum=0, maximum=1000, help=table_help)
-            for key in DEFAULTS
+            OptionSpec(key, labels[key], INT, DEFAULTS[key], minimum=0, maximum=1000,
+                       help=table_help if index == 0 else "")  # said once, above the table
+            for index, key in enumerate(DEFAULTS)
         )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
