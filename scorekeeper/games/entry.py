@@ -50,6 +50,8 @@ class FieldSpec:
     help: str = ""
     seats: tuple[int, ...] | None = None
     phase: str = "play"
+    #: rarely needed (a card draw after a tie): folded behind its label until tapped, a value or an error
+    on_demand: bool = False
 
     def empty(self) -> Any:
         if self.default is not None:

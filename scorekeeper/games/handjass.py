@@ -134,11 +134,11 @@ class Handjass(Game):
                       choices=tuple((card, label(card)) for card in DECK)),
             FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active),
             FieldSpec("draw", N_("Won the card draw (only after a tie for a stroke)"), SEATS, required=False,
-                      seats=active),
+                      seats=active, on_demand=True),
         ]
         if table.options.get("potato_bonus"):
             fields.append(FieldSpec("bonus_draw", N_("Won the draw for the potato bonus (tie for the top)"),
-                                    SEAT, required=False, seats=active))
+                                    SEAT, required=False, seats=active, on_demand=True))
         return tuple(fields)
 
     # -- checks --------------------------------------------------------------

@@ -207,3 +207,20 @@ def test_a_stored_deal_that_no_longer_fits_is_explained_not_a_crash(client, ctx)
     assert "Deal 1 of this session no longer fits the rules" in response.get_data(as_text=True)
     response = client.get(f"/api/v1/sessions/{sid}")
     assert response.status_code == 409 and response.json["error"] == "conflict"
+
+
+def test_a_rarely_needed_field_is_folded_until_the_engine_asks_for_it(client):
+    """Handjass's card draw is asked only after a tie: folded, and open with the reason when it is missing."""
+    response = client.post("/sessions/new/handjass", data={
+        "players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "players-3": "Dora", "first_dealer": "0"})
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert '<details class="field on-demand" data-field="draw"' in page
+    # Ben and Carl tie on 40 for the second +1 (Anna 60 first): the draw decides, and it was not entered
+    tie = {"trump": "C", "playing": ["0", "1", "2", "3"], "last_trick": "0",
+           "points-0": "60", "points-1": "40", "points-2": "40", "points-3": "17"}
+    response = client.post(f"/sessions/{sid}/deals", data=tie)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert '<div class="field" data-field="draw"' in html  # unfolded, with the reason beside it
+    assert any("draw" in message for message in alerts(html))
