@@ -104,3 +104,31 @@ def test_editing_an_early_deal_that_spoils_a_later_one_is_refused(client):
     assert response.status_code == 422 and "over" in response.json["message"]
     response = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{first}", {"values": {**RAMSCH, "pushed": 9}})
     assert response.status_code == 422 and "pushed" in response.json["fields"]
+
+
+def handjass_deal(playing, points=None, last=None):
+    points = points or [None] * 4
+    return {"trump": "C", "playing": playing, "points": points, "last_trick": last,
+            "weis": [[], [], [], []], "stoeck": [False] * 4, "draw": []}
+
+
+def test_a_correction_that_would_spoil_a_later_deal_is_refused_naming_it(client):
+    """Handjass, out at 2: Anna plays alone (+2) and is out; Ben, Carl and Dora play deal 2. Correcting deal 1
+    so that Ben played alone would put Ben out before deal 2, which he played: refused, naming deal 2."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "handjass", "players": ["Anna", "Ben", "Carl", "Dora"],
+                                                    "options": {"target": 2}}).json["id"]
+    first = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": handjass_deal([0])}).json
+    assert first["standings"]["totals"][0] == 2 and first["standings"]["active"][0] is False
+    second = handjass_deal([1, 2, 3], [None, 60, 50, 47], last=1)
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": second})
+    deal_id = first["deals"][0]["id"]
+    response = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{deal_id}", {"values": handjass_deal([1])})
+    assert response.status_code == 422
+    assert response.json["message"].startswith("This change would make deal 2 impossible:")
+    assert "Ben" in response.json["message"]
+    after = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert after["deals"][0]["values"]["playing"] == [0]  # nothing changed
+    # Deleting deal 1 keeps deal 2 possible (Anna simply sat out): allowed, and everything is recomputed
+    assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}").status_code == 204
+    after = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert len(after["deals"]) == 1 and after["standings"]["active"][0] is True
