@@ -78,3 +78,12 @@ def test_the_api_takes_bids_then_play(client):
     assert response.status_code == 201, response.json
     assert response.json["pending"] is None and len(response.json["deals"]) == 1
     assert response.json["standings"]["totals"][:2] == [100, 100]
+
+
+def test_the_status_says_who_leads_when_the_game_knows(client):
+    """Italian Whist: the player on the dealer's left leads (italian_whist.md); the status line says so."""
+    response = client.post("/sessions/new/italian_whist", data={
+        "players-0": "Ann", "players-1": "Ben", "players-2": "Cat", "first_dealer": "1"})
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Ben deals" in html and "Cat leads" in html
