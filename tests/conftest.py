@@ -5,10 +5,17 @@ import os
 import uuid
 
 import pytest
+from hypothesis import settings
 from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+
+# Speed is measured by bench/, not by tests: no per-example deadline (a loaded CI machine would flake).
+# CI replays the same examples every run; a developer's run explores new ones.
+settings.register_profile("dev", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 def _database_uri(tmp_path) -> tuple[str, callable]:
