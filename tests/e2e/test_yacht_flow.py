@@ -155,7 +155,7 @@ def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
 
     # Correct deal 1: Ben took one trick (T.U. failed, -100) and Dora only 3 (6 + 6 - 13 = -1, off by 2: +30).
     row1.get_by_role("link", name="Correct").click()
-    expect(page.locator("tr[data-field=bid] td").nth(1).get_by_role("radio", name="T.U.", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="T.U.: Ben", exact=True)).to_be_checked()  # each choice names its player
     expect(page.get_by_label("Start number: Anna")).to_have_value("5")
     expect(page.get_by_label(TRICKS + "Dora")).to_have_value("4")
     page.get_by_label(TRICKS + "Ben").fill("1")
