@@ -157,35 +157,37 @@ def _next_position(session: GameSession) -> int:
     return max((deal.position for deal in session.deals), default=0) + 1
 
 
-def add_deal(session: GameSession, raw: Mapping[str, Any]) -> Deal:
-    """Check a whole new deal (or the play that completes the pending bids) and store it."""
-    current = board(session)
+def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None = None) -> Deal:
+    """Check a whole new deal (or the play that completes the pending bids) and store it.
+    `current` is the session's board when the caller has just built it."""
+    current = current or board(session)
     if current.pending is not None:
         merged = {**current.pending.payload, **dict(raw)}
         return replace_deal(session, current.pending, merged)
-    payloads = [deal.payload for deal in current.deals]
     game, table, state = current.game, current.table, current.state
     parsed = game.parse(table, state, raw)
-    _replay_or_refuse(session, payloads + [parsed], len(payloads))
+    # the earlier deals are unchanged: scoring the new one is the whole check (scoring may refuse too,
+    # e.g. a Handjass tie that needs a card draw)
+    game.play(table, state, parsed)
     deal = Deal(position=_next_position(session), payload=parsed, engine_version=game.version)
     session.deals.append(deal)
     db.session.flush()
-    _revise(session, deal, "add", None, parsed, len(payloads) + 1)
+    _revise(session, deal, "add", None, parsed, len(current.deals) + 1)
     db.session.commit()
     return deal
 
 
-def enter(session: GameSession, raw: Mapping[str, Any]) -> Deal:
+def enter(session: GameSession, raw: Mapping[str, Any], current: Board | None = None) -> Deal:
     """What the table submits next: the whole deal, or the bids of a game that locks them first."""
-    current = board(session)
+    current = current or board(session)
     if current.last_phase or current.standing.over:
-        return add_deal(session, raw)
-    return lock_phase(session, raw)
+        return add_deal(session, raw, current)
+    return lock_phase(session, raw, current)
 
 
-def lock_phase(session: GameSession, raw: Mapping[str, Any]) -> Deal:
+def lock_phase(session: GameSession, raw: Mapping[str, Any], current: Board | None = None) -> Deal:
     """Store the early phase of the next deal (the bids) so it cannot change once play starts."""
-    current = board(session)
+    current = current or board(session)
     if current.pending is not None:
         raise RuleError(T("The bids of this deal are already locked; enter the play."))
     phase = current.phase
@@ -245,7 +247,3 @@ def _revise(session: GameSession, deal: Deal, action: str, before: Any, after: A
         Revision(deal_id=deal.id, deal_number=number, action=action, before=before, after=after)
     )
 
-
-def deal_number(session: GameSession, deal: Deal) -> int:
-    """The deal's number on the scoreboard (1-based), counting complete deals only."""
-    return complete_deals(session).index(deal) + 1

@@ -141,7 +141,7 @@ def add_deal(session_id: int):
     phase = body.get("phase")
     if phase is not None and phase != board.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=board.phase), "phase")
-    deal = scoring.enter(session, values)
+    deal = scoring.enter(session, values, board)
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}
 

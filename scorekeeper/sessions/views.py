@@ -133,12 +133,13 @@ def _phase_fields(board: scoring.Board):
     return [spec for spec in fields if spec.phase in upto and spec.phase not in locked]
 
 
-def _board_context(session: GameSession, form=None, fields=None, **extra: Any) -> dict[str, Any]:
-    board = scoring.board(session)
+def _board_context(session: GameSession, form=None, fields=None, board: scoring.Board | None = None,
+                   **extra: Any) -> dict[str, Any]:
+    """The board's template context; pass `board` when nothing was stored since it was built."""
+    board = board or scoring.board(session)
     if form is None and not board.standing.over:
         form, fields = _entry_form(board)
-    return dict(session=session, board=board, form=form, fields=fields, delete_form=EmptyForm(),
-                stats=session_stats(board), **extra)
+    return dict(session=session, board=board, form=form, fields=fields, stats=session_stats(board), **extra)
 
 
 @bp.get("/sessions/<int:session_id>")
@@ -152,11 +153,11 @@ def add_deal(session_id: int):
     session = _session_or_404(session_id)
     board = scoring.board(session)
     if board.standing.over:
-        return _render("sessions/show.html", "sessions/_board.html", 409, **_board_context(session))
+        return _render("sessions/show.html", "sessions/_board.html", 409, **_board_context(session, board=board))
     form, fields = _entry_form(board, formdata=request.form)
     if form.validate():
         try:
-            scoring.enter(session, raw_deal(form, fields, board.table.size))
+            scoring.enter(session, raw_deal(form, fields, board.table.size), board)
         except RuleError as error:
             db.session.rollback()
             _apply_error(form, error)
@@ -165,7 +166,7 @@ def add_deal(session_id: int):
                 return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
             return redirect(url_for(".show_session", session_id=session.id) + "#entry")
     return _render("sessions/show.html", "sessions/_board.html", 422,
-                   **_board_context(session, form=form, fields=fields))
+                   **_board_context(session, form=form, fields=fields, board=board))
 
 
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
@@ -175,7 +176,7 @@ def edit_deal(session_id: int, deal_id: int):
     board = scoring.board(session)
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
-    number = scoring.deal_number(session, deal)
+    number = board.deals.index(deal) + 1
     state = board.state_before(deal)
     fields = board.game.deal_fields(board.table, state)
     status = 200
