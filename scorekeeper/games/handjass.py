@@ -32,6 +32,11 @@ Decisions and named options:
   2人のプレイヤーはともに+1点を獲得します" (if only two take part and both can
   presumably reach 26, both get +1). Now also when only two players are left
   (it was refused there). Nobody playing is not a deal: the table deals again.
+- Since the last two can now both gain in one deal, everyone left may reach the
+  target at once (O2: undefined). Then the higher total goes out and the rest
+  stay (with two left: the other loses); on equal totals nobody goes out and the
+  game goes on until one is ahead ("1人だけ残るまでゲームを続けます", play
+  until only one remains).
 - Entry asks only what matters: trump only for a deal played out (hidden when
   the two agree; optional when one plays alone), always under Berner (it sets
   the multiplier); who took the last trick is optional: when left empty each
@@ -391,6 +396,10 @@ class Handjass(Game):
         totals = tuple(t + p for t, p in zip(state.totals, result.points))
         target = table.options.get("target", 7)
         out = [seat for seat in range(table.size) if state.active[seat] and totals[seat] >= target]
+        if out and len(out) == sum(state.active):  # everyone left reached it: the higher go out, a tie plays on
+            best = max(totals[seat] for seat in out)
+            leaders = [seat for seat in out if totals[seat] == best]
+            out = leaders if len(leaders) < len(out) else []
         active = tuple(on and seat not in out for seat, on in enumerate(state.active))
         return dataclasses.replace(
             state, deals_played=state.deals_played + 1, totals=totals, active=active,
@@ -441,6 +450,9 @@ class Handjass(Game):
                            "follows the other player's choice unless that player takes the blind."))
         notes.append(T("Below %(threshold)d is a potato; at %(target)d strokes a player is out and safe.",
                        threshold=opts.get("threshold", 26), target=opts.get("target", 7)))
+        if min(total for total, on in zip(state.totals, state.active) if on) >= opts.get("target", 7):
+            notes.append(T("Everyone left reached the target in the same deal with equal strokes: they play on "
+                           "until one is ahead."))
         if opts.get("variant") == "berner":
             notes.append(T("Berner: strokes x%(h)d hearts, x%(d)d diamonds, x%(c)d clubs, x%(s)d spades.",
                            **{suit.lower(): opts.get(key, factor) for suit, (key, factor) in BERNER.items()}))

@@ -394,6 +394,26 @@ def test_players_at_the_target_leave_and_the_last_one_loses():
         GAME.replay(t, deals + [deal([60, 45, 30, 22])] + two + [two[0]])
 
 
+def test_the_last_two_reaching_the_target_together_play_on_until_one_is_ahead():
+    """Seed: 「1人だけ残るまでゲームを続けます。」 (play until only one remains). Two left at 6 both take +1: neither
+    goes out on equal strokes; the next deal decides. Under Berner the higher total goes out, the other loses."""
+    t = table(2)
+    six = [deal([60, 40], n=2)] * 6  # +1 each per deal
+    standing = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True)])
+    assert standing.totals == (7, 7) and not standing.over and standing.active == (True, True)
+    assert any("play on until one is ahead" in str(note) for note in standing.notes)
+    final = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True), deal([100, 20], n=2)])
+    assert final.over and final.losers == (1,) and final.winners == (0,)
+    berner = table(2, variant="berner")
+    first = GAME.replay(berner, [deal([60, 20], n=2, trump="D"), deal([60, 40], n=2, trump="H")])
+    assert first.totals == (10, 1) and first.over and first.losers == (1,)
+    both = GAME.replay(berner, [deal([60, 40], n=2, trump="S")] * 3 + [deal([60, 20], n=2, trump="S"),
+                                deal([60, 40], n=2, trump="S"), deal([60, 40], n=2, trump="H")])
+    assert both.totals == (10, 7) and both.over and both.losers == (1,)  # both reached 7: the higher goes out
+    tied = GAME.replay(berner, [deal([60, 40], n=2, trump="C")] * 3 + [deal([60, 40], n=2, trump="S")])
+    assert tied.totals == (7, 7) and not tied.over
+
+
 def test_a_player_out_of_the_game_cannot_be_entered():
     t = table(target=1)
     first = deal([60, 45, 30, 22])  # A and B go out at once
