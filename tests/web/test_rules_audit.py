@@ -31,3 +31,18 @@ def test_pitch_form_does_not_ask_whether_the_dealer_was_forced(client, ctx):
     assert response.status_code == 302, alerts(response.get_data(as_text=True))
     board = client.get(response.headers["Location"]).get_data(as_text=True)
     assert 'name="bidder"' in board and 'name="forced"' not in board
+
+
+def test_api_grand_hand_without_contra_means_none_and_old_no_tricks_is_accepted(client, ctx):
+    created = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["Anna", "Ben", "Carl"],
+                                                    "first_dealer": 0})
+    assert created.status_code == 201
+    sid = created.json["id"]
+    grand = {"type": "grand_hand", "soloist": 1, "soloist_points": 95, "jacks": ["JC", "JS"], "all_tricks": False}
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": grand})
+    assert response.status_code == 201, response.json
+    assert response.json["standings"]["totals"] == [0, -12, 0]
+    older = {**grand, "no_tricks": False, "contra": "contra"}  # as entered before the audit
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": older})
+    assert response.status_code == 201, response.json
+    assert response.json["standings"]["totals"] == [0, -36, 0]
