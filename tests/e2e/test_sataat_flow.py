@@ -211,8 +211,10 @@ def test_a_thirteen_nil_is_entered_after_playing_on(page):
     expect(page.locator("tr.deal-row").nth(1).locator("td.pts")).to_have_text(["·", "+2", "·", "+2"])
     # 4 points to 2, but one deal won each: the session goes on until a team has won 3 deals.
     expect(page.locator("#status")).not_to_contain_text("Game over")
+    expect(page.locator("#status")).to_contain_text("Deal 3 ·")
     enter_deal(page, "spades", 7, 1)
     save(page)
+    expect(page.locator("#status")).to_contain_text("Deal 4 ·")
     enter_deal(page, "spades", 7, 2)
     save(page)
     expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")
