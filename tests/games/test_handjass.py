@@ -312,6 +312,7 @@ def test_trump_is_not_asked_when_the_deal_is_not_played_out():
     t = table()
     trump = next(spec for spec in GAME.deal_fields(t, GAME.start(t)) if spec.name == "trump")
     assert trump.show_if == ("agreed", (False,)) and not trump.required
+    assert "deal again" in refused(deal(playing=[], trump=None), "playing")  # nobody plays: not a trump question
     assert score(deal(playing=[2], trump=None)) == (0, 0, 2, 0)
     assert score(deal(playing=[1, 3], agreed=True, trump=None)) == (0, 1, 0, 1)
     assert "Choose trump" in refused(deal([60, 45, 30, 22], trump=None), "trump")
