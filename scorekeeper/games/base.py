@@ -123,6 +123,17 @@ class Game:
     tally: bool = False
     #: each entry is a whole game of a series (TENNOS team game), so the pages say "game", not "deal"
     rounds_are_games: bool = False
+    #: what the new-game form asks for the seat that starts (Sataat: the first parent, by card draw)
+    first_seat_label: str = N_("Who deals first")
+
+    def dealer_for_first_seat(self, n_players: int, seat: int) -> int:
+        """The first dealer, given the seat the new-game form asked for (`first_seat_label`)."""
+        return seat
+
+    def retired_fields(self, table: Table) -> tuple[str, ...]:
+        """Inputs that older deals carry but are no longer asked (derived now, or only under an option):
+        dropped before parsing, so that stored deals still replay."""
+        return ()
 
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
@@ -221,7 +232,8 @@ class Game:
         wanted = set(order[: order.index(phase) + 1])
         fields = [spec for spec in self.deal_fields(table, state) if spec.phase in wanted]
         known = {spec.name for spec in fields}
-        deal = parse_deal(fields, {k: v for k, v in raw.items() if k in known}, table.size, table.names)
+        deal = parse_deal(fields, {k: v for k, v in self.without_retired(table, raw).items() if k in known},
+                          table.size, table.names)
         self.check_phase(table, state, deal, phase)
         return deal
 
@@ -229,9 +241,15 @@ class Game:
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
-        deal = parse_deal(self.deal_fields(table, state), raw, table.size, table.names)
+        deal = parse_deal(self.deal_fields(table, state), self.without_retired(table, raw), table.size, table.names)
         self.check_deal(table, state, deal)
         return deal
+
+    def without_retired(self, table: Table, raw: Mapping[str, Any]) -> Mapping[str, Any]:
+        retired = self.retired_fields(table)
+        if not retired or not isinstance(raw, Mapping):
+            return raw
+        return {key: value for key, value in raw.items() if key not in retired}
 
     def play(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[DealResult, State]:
         """Check, score and advance one deal."""

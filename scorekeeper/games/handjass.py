@@ -14,18 +14,33 @@ Decisions and named options:
   on unmultiplied counts.
 - ``target`` 7 (9, 5 or any number), ``threshold`` 26 (21 in other books, O13),
   ``weis_values`` "handjass" (5+ sequences 100) or "swiss" (O1),
-  ``potato_bonus`` off, ``three_player_two_winners`` off,
-  ``two_player_winner_strokes`` 1 (O2), ``bessern`` off, ``twelve_cards`` off
+  ``potato_bonus`` off, ``bessern`` off, ``twelve_cards`` off
   (the last two only change the deal: notes and the 157 check; not both).
-- Strokes: below the threshold -1. With four players (or three of whom only two
-  play) the two highest counts at or above it +1 each; with three players all
-  playing, only the top one (option: top two). When exactly one participant
-  reaches it, +2 (also with three players: "otherwise as with four"). With two
-  players the higher count scores ``two_player_winner_strokes``, with no +2.
+- Strokes: below the threshold -1; the two highest counts at or above it +1 each;
+  when exactly one participant reaches it, +2.
+- Three and two players (issue 9 audit; O2 is settled by the seed): both sections
+  end "それ以外は4人プレイと同じです" (otherwise the same as with four), so the
+  four-player strokes are the default for them too:
+  ``three_player_two_winners`` now on (it was off): the two highest at or above
+  the threshold +1 each; off: only the top one. ``two_player_rule`` "as_four"
+  (default): one at or above the threshold while the other is a potato +2, both
+  at or above it +1 each; "higher" (common Swiss practice): the higher count
+  scores ``two_player_winner_strokes`` (1 or 2), with no +2. Sessions frozen
+  before this change lack ``two_player_rule`` and keep the "higher" reading.
 - One participant: +2 without play. Two participants may take +1 each without
-  play (``agreed``) only while three or more are in the game: with two left the
-  deal decides the loser. So at most two players gain in a deal and one always
-  remains. Nobody playing is not a deal: the table deals again.
+  play (``agreed``): "2人だけゲームに参加し、お互い推定上26点以上とれそうな場合は、
+  2人のプレイヤーはともに+1点を獲得します" (if only two take part and both can
+  presumably reach 26, both get +1). Now also when only two players are left
+  (it was refused there). Nobody playing is not a deal: the table deals again.
+- Since the last two can now both gain in one deal, everyone left may reach the
+  target at once (O2: undefined). Then the higher total goes out and the rest
+  stay (with two left: the other loses); on equal totals nobody goes out and the
+  game goes on until one is ahead ("1人だけ残るまでゲームを続けます", play
+  until only one remains).
+- Entry asks only what matters: trump only for a deal played out (hidden when
+  the two agree; optional when one plays alone), always under Berner (it sets
+  the multiplier); who took the last trick is optional: when left empty each
+  count must be possible with or without the last trick's 5.
 - Ties for a stroke are settled by a card draw: the field ``draw`` takes the
   players who won it; ``bonus_draw`` who takes the potato bonus when the top is tied.
 - Weis are entered as the shown cards; only the best player's Weis count
@@ -107,9 +122,14 @@ class Handjass(Game):
                        choices=(("handjass", N_("Handjass: any sequence of 5 or more 100")),
                                 ("swiss", N_("Swiss: 6 in a row 150 ... 9 in a row 300, four 9s 150")))),
             OptionSpec("potato_bonus", N_("Top scorer +1 for each potato"), BOOL, False),
-            OptionSpec("three_player_two_winners", N_("Three players: the top two score +1"), BOOL, False),
+            OptionSpec("three_player_two_winners", N_("Three players: the top two score +1"), BOOL, True,
+                       help=N_("As with four players (the seed); off: only the top count scores.")),
+            OptionSpec("two_player_rule", N_("Two players"), CHOICE, "as_four",
+                       choices=(("as_four", N_("as with four: +2 when the other is a potato, +1 each when both "
+                                               "reach it")),
+                                ("higher", N_("only the higher count scores")))),
             OptionSpec("two_player_winner_strokes", N_("Two players: strokes for the winner"), INT, 1,
-                       minimum=1, maximum=2),
+                       minimum=1, maximum=2, show_if=("two_player_rule", ("higher",))),
             OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
             OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
         )
@@ -121,15 +141,18 @@ class Handjass(Game):
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         active = tuple(seat for seat in range(table.size) if state.active[seat])
-        fields = [FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS),
-                  FieldSpec("playing", N_("Who plays"), SEATS, seats=active,
+        fields = [FieldSpec("playing", N_("Who plays"), SEATS, seats=active,
                             help=N_("The others sit out this deal."))]
-        if len(active) >= 3:
+        if len(active) >= 2:
             fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))
+        berner = table.options.get("variant") == "berner"
+        fields.append(FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS, required=False,
+                                show_if=None if berner or len(active) < 2 else ("agreed", (False,))))
         fields += [
             FieldSpec("points", N_("Card points (last trick's 5 included)"), INT, per_seat=True, required=False,
                       minimum=0, maximum=TOTAL, seats=active),
-            FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False, seats=active),
+            FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False, seats=active,
+                      help=N_("Optional: with it each count is checked against the last trick's 5.")),
             FieldSpec("weis", N_("Weis shown (tap its cards)"), MULTI, per_seat=True, seats=active,
                       choices=tuple((card, label(card)) for card in DECK)),
             FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active),
@@ -172,6 +195,9 @@ class Handjass(Game):
         if deal.get("agreed") and len(playing) != 2:
             raise RuleError(T("Taking +1 without playing is only for a deal in which exactly two play."), "agreed")
         played = self.played(deal)
+        if deal["trump"] is None and (played or table.options.get("variant") == "berner"):
+            raise RuleError(T("Choose trump.") if played else
+                            T("Choose trump: Berner Handjass multiplies the strokes by the trump suit."), "trump")
         for seat in range(table.size):
             player, plays = table.name(seat), seat in playing and played
             absent = (T("%(player)s sits out this deal: leave this empty.", player=player) if seat not in playing
@@ -190,10 +216,12 @@ class Handjass(Game):
 
     def _check_points(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         playing, points, last = deal["playing"], deal["points"], deal["last_trick"]
-        if last not in playing:
+        if last is not None and last not in playing:
             raise RuleError(T("Who took the last trick? Choose a player who played."), "last_trick")
         for seat in playing:
             own = points[seat] - (LAST_TRICK if seat == last else 0)
+            if last is None and own not in POSSIBLE and own - LAST_TRICK in POSSIBLE:
+                continue  # not entered: this count holds the last trick's 5
             if own not in POSSIBLE:
                 message = (T("%(player)s took the last trick: the count includes its 5 and cannot be %(points)d.",
                              player=table.name(seat), points=points[seat]) if seat == last else
@@ -313,7 +341,7 @@ class Handjass(Game):
             if potatoes:
                 lines.append(T("Below %(threshold)d, a potato, -1: %(players)s.", threshold=threshold,
                                players=names(table, potatoes)))
-            if n_active == 2 and qualified:
+            if n_active == 2 and qualified and opts.get("two_player_rule", "higher") == "higher":
                 winners, drew = self._top(table, counts, qualified, 1, deal, lines)
                 strokes[winners[0]] = opts.get("two_player_winner_strokes", 1)
                 lines.append(T("Two players: the higher count, %(player)s, %(strokes)+d.",
@@ -324,7 +352,7 @@ class Handjass(Game):
                 lines.append(T("Only %(player)s reaches %(threshold)d: +2.", player=table.name(qualified[0]),
                                threshold=threshold))
             elif qualified:
-                one = n_active == 3 and len(playing) == 3 and not opts.get("three_player_two_winners")
+                one = n_active == 3 and len(playing) == 3 and not opts.get("three_player_two_winners", True)
                 winners, drew = self._top(table, counts, qualified, 1 if one else 2, deal, lines)
                 for seat in winners:
                     strokes[seat] = 1
@@ -368,6 +396,10 @@ class Handjass(Game):
         totals = tuple(t + p for t, p in zip(state.totals, result.points))
         target = table.options.get("target", 7)
         out = [seat for seat in range(table.size) if state.active[seat] and totals[seat] >= target]
+        if out and len(out) == sum(state.active):  # everyone left reached it: the higher go out, a tie plays on
+            best = max(totals[seat] for seat in out)
+            leaders = [seat for seat in out if totals[seat] == best]
+            out = leaders if len(leaders) < len(out) else []
         active = tuple(on and seat not in out for seat, on in enumerate(state.active))
         return dataclasses.replace(
             state, deals_played=state.deals_played + 1, totals=totals, active=active,
@@ -418,6 +450,9 @@ class Handjass(Game):
                            "follows the other player's choice unless that player takes the blind."))
         notes.append(T("Below %(threshold)d is a potato; at %(target)d strokes a player is out and safe.",
                        threshold=opts.get("threshold", 26), target=opts.get("target", 7)))
+        if min(total for total, on in zip(state.totals, state.active) if on) >= opts.get("target", 7):
+            notes.append(T("Everyone left reached the target in the same deal with equal strokes: they play on "
+                           "until one is ahead."))
         if opts.get("variant") == "berner":
             notes.append(T("Berner: strokes x%(h)d hearts, x%(d)d diamonds, x%(c)d clubs, x%(s)d spades.",
                            **{suit.lower(): opts.get(key, factor) for suit, (key, factor) in BERNER.items()}))

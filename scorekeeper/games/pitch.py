@@ -7,8 +7,7 @@ and trump 2 (1, to whoever **played** it). 4 players: partners opposite (seats
 0 & 2 against 1 & 3); 6 players: every second player (0, 2, 4 against 1, 3, 5);
 5 players: call for your partner, the partnership changes every deal.
 
-Per deal the table enters the bid (declarer, 5-10, whether the dealer was forced
-to 5 because all passed) and trump (phase ``"bid"``), then either who took each
+Per deal the table enters the bid (declarer, 5-10) and trump (phase ``"bid"``), then either who took each
 point card (``entry`` = cards) or the points per team/player (``entry`` = points).
 
 Decisions and named options:
@@ -25,7 +24,11 @@ Decisions and named options:
   or ``higher`` (highest total; equal: the declaring side).
 - The trump 2 is entered as the player who played it (shown face up before play),
   so it can never be credited to the trick winner by mistake.
-- The dealer's forced bid is exactly 5 (seed); a dealer winning with 5 was forced.
+- The dealer's forced bid is exactly 5 (seed: "ディーラー以外の全員がパスをした場合には、ディーラーは5点を
+  ビッドしてデクレアラーにならなければなりません", when all but the dealer pass, the dealer must bid 5),
+  and a bid must beat the one before ("その点数より高い点数しかビッドできません"), so a dealer who
+  declares with 5 was forced and nobody else can be: derived, not asked (issue 9 audit). Older deals and
+  API clients that send ``forced`` are accepted; the value is dropped.
 - 5 players (O10): after trump the declarer calls a card; its holder is the
   secret partner (the declarer again if it is in their own hand: alone). Declarer
   and partner each score their side's result; the others score their own points.
@@ -40,7 +43,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import (
-    BOOL,
     CHOICE,
     INT,
     MULTI,
@@ -137,7 +139,6 @@ class Pitch(Game):
         fields = [
             FieldSpec("bidder", N_("Declarer (highest bid)"), SEAT, phase="bid"),
             FieldSpec("bid", N_("Bid"), INT, minimum=5, maximum=10, phase="bid"),
-            FieldSpec("forced", N_("Everyone passed: the dealer had to bid 5"), BOOL, phase="bid"),
             FieldSpec("trump", N_("Trump"), CHOICE, phase="bid", choices=TRUMP_CHOICES),
         ]
         if table.size == 5:
@@ -157,20 +158,16 @@ class Pitch(Game):
         return tuple(fields)
 
     # -- checks ----------------------------------------------------------------
-    def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
-        dealer, bidder = state.dealer, deal["bidder"]
-        if deal["forced"] and bidder != dealer:
-            raise RuleError(T("Only the dealer can be forced to bid: %(dealer)s dealt, not %(player)s.",
-                              dealer=table.name(dealer), player=table.name(bidder)), "forced")
-        if deal["forced"] and deal["bid"] != 5:
-            raise RuleError(T("A dealer forced after all passed bids exactly 5, not %(bid)d.", bid=deal["bid"]),
-                            "bid")
-        if bidder == dealer and deal["bid"] == 5 and not deal["forced"]:
-            raise RuleError(T("%(dealer)s (the dealer) can only win with 5 when everyone passed: "
-                              "tick that the dealer was forced.", dealer=table.name(dealer)), "forced")
+    def retired_fields(self, table: Table) -> tuple[str, ...]:
+        """Deals entered while "the dealer was forced" was asked carry it: now derived, so dropped."""
+        return ("forced",)
+
+    @staticmethod
+    def forced(state: State, deal: Mapping[str, Any]) -> bool:
+        """Everyone passed and the dealer had to bid 5: the only way the dealer declares with 5."""
+        return deal["bidder"] == state.dealer and deal["bid"] == 5
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        self.check_phase(table, state, deal, "bid")
         every = table.options.get("points_in_play", "all") == "all"
         taken = self.points_by_seat(table, deal)  # raises on a card entered twice
         if deal["entry"] == CARDS:
@@ -221,7 +218,7 @@ class Pitch(Game):
         names = " & ".join(table.name(s) for s in side)
         lines = [T("%(player)s bids %(bid)d%(forced)s, trump %(trump)s (off-jack %(off)s).",
                    player=table.name(deal["bidder"]), bid=bid,
-                   forced=Text(N_(" (dealer forced)")) if deal["forced"] else "",
+                   forced=Text(N_(" (dealer forced)")) if self.forced(state, deal) else "",
                    trump=SUIT_SYMBOLS[trump], off=SUIT_SYMBOLS[OFF_SUIT[trump]] + "J")]
         if table.size == 5:
             lines.append(T("%(player)s plays alone.", player=table.name(deal["bidder"])) if len(side) == 1 else

@@ -6,20 +6,37 @@ trump and leads; the dealer sits to the parent's right. Play stops when a team
 has 7 tricks; taking the first seven in a row is a 7-0, all 13 (after playing
 on) a 13-0.
 
-Decisions and named options:
+Decisions and named options (issue 9 audit: the seed's reading is the default):
 
 - ``variant``: ``sataat`` (default) or ``trup_kasiet`` (trump hidden; the
   partner's no-trump redeal does not apply; trump may be entered as "never shown").
+  Trump changes nothing the app computes, so it is asked only in Trup Kasiet,
+  where the parent's hidden card is recorded once shown; older Sataat deals
+  that carry a trump still replay (the value is dropped).
 - ``win_value`` 1, ``seven_value`` 2, ``thirteen_value`` 4 (O7, house default):
   what the winning team scores; both partners get it.
-- ``end``: ``deals`` (default; play ``deals`` = 12 deals, most points wins, a tie
-  is shared) or ``wins`` (first team to ``wins`` = 7; a 7-0 or 13-0 counts as
-  its value, so set the values to 1 to count plain deal wins).
-- ``exchange_after_dealer_team_sweep`` (on): after a 7-0 or 13-0 of the
-  dealer's team the same exchange is owed (losers give, winners return).
+- ``end`` (seed: "ゲームを始める前にゲーム数か、勝数で決めると良いと思います",
+  agree beforehand on a number of games or of wins): ``deals`` (default; play
+  ``deals`` = 12 deals), ``wins`` (the first team to win ``wins`` = 7 deals:
+  deals won are counted, a 7-0 is one win) or ``points`` (house rule: the first
+  team to ``points_target`` = 10 points, a 7-0 or 13-0 counting its value).
+- ``decided_by`` (after a number of deals): ``wins`` (default: the team that won
+  more deals) or ``points`` (more points). A tie is shared.
+  Sessions frozen before this change lack ``decided_by`` and keep their old
+  reading: ``end`` = ``wins`` counted points, and after a number of deals the
+  points decided.
+- ``exchange_after_dealer_team_sweep`` (now off by default; it was on): the seed
+  owes the exchange only "もし親のチームが「7-0」勝ちした場合は" (if the
+  parent's team won 7-0); on: also after a 7-0 or 13-0 of the dealer's team
+  (losers give, winners return).
 - ``joker_for_heart_two`` (off): only changes the reminder of the top card.
-- The table's first dealer is the player to the right of the drawn first
-  parent, so the first parent is left of the first dealer.
+- 7-0 derived: a count of 7 (or 13) to 0 can only be the first seven tricks in a
+  row, so it is a 7-0 (13-0) whether or not the box is ticked; a team with more
+  than 7 tricks played on. A ticked box the count contradicts is refused.
+- The new-game form asks for the first parent (the seed's card draw: the
+  highest card leads first, "最初のリードプレイヤーの右隣がディーラーになります",
+  the dealer is on their right); the table stores the first dealer, the
+  parent's right-hand neighbour (`dealer_for_first_seat`).
 - A dealer's-team 7-0 or 13-0 passes the parent like any dealer's-team win.
 - A 7-0 team that plays on and loses a later trick keeps its 7-0; the tricks
   are entered as they stood when play stopped.
@@ -63,13 +80,14 @@ def right(seat: int) -> int:
 
 
 def outcome(tricks: tuple[int, int], first_seven: bool) -> tuple[int, str]:
-    """(winning team, category) from the tricks of team 0 and team 1.
+    """(winning team, category) from the tricks of team 0 and team 1; 7 (or 13) to 0 is a sweep
+    whether or not `first_seven` was ticked.
 
-    >>> outcome((7, 4), False), outcome((0, 7), True), outcome((13, 0), True)
-    ((0, 'normal'), (1, '7-0'), (0, '13-0'))
+    >>> outcome((7, 4), False), outcome((0, 7), True), outcome((13, 0), True), outcome((7, 0), False)
+    ((0, 'normal'), (1, '7-0'), (0, '13-0'), (0, '7-0'))
     """
     team = 0 if tricks[0] >= WIN_AT else 1
-    if not first_seven:
+    if not (first_seven or tricks[1 - team] == 0):
         return team, NORMAL
     return team, THIRTEEN if tricks[team] == TRICKS else SEVEN
 
@@ -102,6 +120,11 @@ class Sataat(Game):
     version = 1
     players = (4,)
     setup_help = N_("Partners sit opposite: players 1 & 3 against players 2 & 4.")
+    first_seat_label = N_("First parent (drew the highest card; the dealer sits on their right)")
+
+    def dealer_for_first_seat(self, n_players: int, seat: int) -> int:
+        """The seed's card draw names the first parent; the dealer is the parent's right-hand neighbour."""
+        return right(seat)
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return (
@@ -113,13 +136,19 @@ class Sataat(Game):
             OptionSpec("thirteen_value", N_("A 13-0 scores"), INT, 4, minimum=0, maximum=99),
             OptionSpec("end", N_("The session ends"), CHOICE, "deals",
                        choices=(("deals", N_("after a number of deals")),
-                                ("wins", N_("when a team reaches a number of wins")))),
+                                ("wins", N_("when a team has won a number of deals")),
+                                ("points", N_("when a team reaches a number of points")))),
             OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
                        show_if=("end", ("deals",))),
+            OptionSpec("decided_by", N_("After the last deal, the winner is the team with more"), CHOICE, "wins",
+                       choices=(("wins", N_("deals won")), ("points", N_("points"))),
+                       show_if=("end", ("deals",))),
             OptionSpec("wins", N_("Wins to reach"), INT, 7, minimum=1, maximum=99,
-                       help=N_("A 7-0 or 13-0 counts as its value."), show_if=("end", ("wins",))),
+                       help=N_("Deals won; a 7-0 or 13-0 is one win."), show_if=("end", ("wins",))),
+            OptionSpec("points_target", N_("Points to reach"), INT, 10, minimum=1, maximum=999,
+                       help=N_("A 7-0 or 13-0 counts as its value."), show_if=("end", ("points",))),
             OptionSpec("exchange_after_dealer_team_sweep", N_("Exchange also after a 7-0 of the dealer's team"),
-                       BOOL, True),
+                       BOOL, False, help=N_("The seed owes the exchange only after a 7-0 of the parent's team.")),
             OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False),
         )
 
@@ -132,14 +161,18 @@ class Sataat(Game):
     def hidden(self, table: Table) -> bool:
         return table.options.get("variant", SATAAT) == TRUP_KASIET
 
+    def retired_fields(self, table: Table) -> tuple[str, ...]:
+        """Sataat deals entered before trump was asked only in Trup Kasiet carry a trump: dropped."""
+        return () if self.hidden(table) else ("trump",)
+
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
-        trumps = SUIT_CHOICES + (((UNSEEN, N_("never shown")),) if self.hidden(table) else ())
-        return (
-            FieldSpec("trump", N_("Trump"), CHOICE, choices=trumps),
+        trump = (FieldSpec("trump", N_("Trump"), CHOICE, choices=SUIT_CHOICES + ((UNSEEN, N_("never shown")),)),)
+        return trump * self.hidden(table) + (
             FieldSpec("tricks", N_("Tricks of each team when play stopped"), INT, per_seat=True, seats=(0, 1),
                       minimum=0, maximum=TRICKS, default=0,
                       help=N_("Entered under the team's first player; play stops at 7.")),
-            FieldSpec("first_seven", N_("The winners took the first seven tricks in a row (7-0)"), BOOL),
+            FieldSpec("first_seven", N_("The winners took the first seven tricks in a row (7-0)"), BOOL,
+                      help=N_("7 or 13 to 0 is a 7-0 by itself; tick it when they played on and lost a trick.")),
             FieldSpec("played_on", N_("They played on after the 7-0"), BOOL, show_if=("first_seven", (True,))),
         )
 
@@ -155,13 +188,15 @@ class Sataat(Game):
         team = 0 if tricks[0] >= WIN_AT else 1
         won, lost = tricks[team], tricks[1 - team]
         names = self.team_name(table, team)
-        if won > WIN_AT and not deal["played_on"]:
+        seven = deal["first_seven"] or lost == 0  # 7 (or 13) to 0 can only be the first seven in a row
+        played_on = deal["played_on"] or (seven and won > WIN_AT)
+        if won > WIN_AT and not played_on:
             raise RuleError(T("Play stops at the seventh trick unless a team that took the first seven in a row "
                               "plays on: %(names)s cannot have %(n)d.", names=names, n=won), f"tricks-{team}")
-        if deal["first_seven"] and not deal["played_on"] and lost:
+        if deal["first_seven"] and not played_on and lost:
             raise RuleError(T("A 7-0 means %(names)s took the first seven tricks in a row, so the others have "
                               "no trick, not %(n)d.", names=names, n=lost), "first_seven")
-        if deal["played_on"] and not lost and won != TRICKS:
+        if played_on and not lost and won != TRICKS:
             raise RuleError(T("%(names)s played on and lost no trick, so they took all %(n)d.",
                               names=names, n=TRICKS), f"tricks-{team}")
 
@@ -174,9 +209,11 @@ class Sataat(Game):
         team, category = outcome(tricks, deal["first_seven"])
         value = self.value(table, category)
         names = self.team_name(table, team)
-        trump = Text(N_("never shown")) if deal["trump"] == UNSEEN else Text(SUIT_NAMES[deal["trump"]])
-        lines = [T("Trump: %(trump)s%(hidden)s.", trump=trump,
-                   hidden=Text(N_(" (hidden, Trup Kasiet)")) if self.hidden(table) else "")]
+        lines = []
+        if deal.get("trump"):
+            trump = Text(N_("never shown")) if deal["trump"] == UNSEEN else Text(SUIT_NAMES[deal["trump"]])
+            lines.append(T("Trump: %(trump)s%(hidden)s.", trump=trump,
+                           hidden=Text(N_(" (hidden, Trup Kasiet)")) if self.hidden(table) else ""))
         if category == NORMAL:
             lines.append(T("%(names)s took 7 tricks to %(lost)d: a win, %(value)d each.",
                            names=names, lost=tricks[1 - team], value=value))
@@ -201,7 +238,7 @@ class Sataat(Game):
         new_parent = next_parent(parent, team, category)
         exchange, givers = 0, ()
         parents_team = team == parent % 2
-        if category != NORMAL and (parents_team or table.options.get("exchange_after_dealer_team_sweep", True)):
+        if category != NORMAL and (parents_team or table.options.get("exchange_after_dealer_team_sweep", False)):
             exchange, givers = (1 if category == SEVEN else 2), (1 - team, 3 - team)
 
         def bump(counts: tuple[int, int], yes: bool) -> tuple[int, int]:
@@ -217,20 +254,42 @@ class Sataat(Game):
             thirteens=bump(old.thirteens, category == THIRTEEN),
         )
 
+    def ending(self, table: Table) -> tuple[str, str, int]:
+        """(end, what counts, target): end "deals" | "wins" | "points", counting "wins" or "points"."""
+        opts = table.options
+        end = opts.get("end", "deals")
+        if "decided_by" not in opts:  # frozen before issue 9: "wins" counted points, and so did the deals
+            if end == "wins":
+                return "points", "points", opts.get("wins", 7)
+            return "deals", "points", opts.get("deals", 12)
+        if end == "wins":
+            return end, "wins", opts.get("wins", 7)
+        if end == "points":
+            return end, "points", opts.get("points_target", 10)
+        return end, opts.get("decided_by", "wins"), opts.get("deals", 12)
+
+    def measure(self, table: Table, state: State) -> tuple[int, ...]:
+        """Per seat, what decides the session: deals won by the seat's team, or points."""
+        _, counts, _ = self.ending(table)
+        if counts == "points":
+            return state.totals
+        wins = state.wins  # type: ignore[attr-defined]
+        return tuple(wins[seat % 2] for seat in range(4))
+
     def is_over(self, table: Table, state: State) -> bool:
-        if table.options.get("end", "deals") == "wins":
-            return max(state.totals) >= table.options.get("wins", 7)
-        return state.deals_played >= table.options.get("deals", 12)
+        end, _, target = self.ending(table)
+        if end == "deals":
+            return state.deals_played >= target
+        return max(self.measure(table, state)) >= target
 
     def deals_left(self, table: Table, state: State) -> int | None:
-        if table.options.get("end", "deals") == "wins":
-            return None
-        return max(0, table.options.get("deals", 12) - state.deals_played)
+        end, _, target = self.ending(table)
+        return max(0, target - state.deals_played) if end == "deals" else None
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """The team with more points (in ``wins`` mode: the one that reached the target); a tie is shared."""
-        best = max(state.totals)
-        return tuple(seat for seat in range(4) if state.totals[seat] == best)
+        """The team with more deals won (or points, as the options say); a tie is shared."""
+        measure = self.measure(table, state)
+        return tuple(seat for seat in range(4) if measure[seat] == max(measure))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         notes: list[Text | None] = [None] * 4
@@ -260,11 +319,16 @@ class Sataat(Game):
             lines.append(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
                            names=self.team_name(table, team), wins=state.wins[team],
                            sevens=state.sevens[team], thirteens=state.thirteens[team]))
-        if table.options.get("end", "deals") == "wins":
-            lines.append(T("The first team to %(n)d wins the session.", n=table.options.get("wins", 7)))
+        end, counts, target = self.ending(table)
+        if end == "wins":
+            lines.append(T("The first team to win %(n)d deals wins the session.", n=target))
+        elif end == "points":
+            lines.append(T("The first team to %(n)d points wins the session.", n=target))
+        elif counts == "wins":
+            lines.append(T("Deal %(n)d of %(total)d; the team that wins more deals wins the session.",
+                           n=state.deals_played + 1, total=target))
         else:
-            lines.append(T("Deal %(n)d of %(total)d.", n=state.deals_played + 1,
-                           total=table.options.get("deals", 12)))
+            lines.append(T("Deal %(n)d of %(total)d.", n=state.deals_played + 1, total=target))
         return tuple(lines)
 
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:

@@ -22,6 +22,15 @@ Decisions and named options (defaults follow the seed):
   owner does not change the arithmetic (research notes O14).
 - In a Ramsch where exactly two players took tricks and they tie, both score
   twice their points (the notes' "two tied for most: both score").
+- Entry asks only what matters (issue 9 audit):
+  "Took a trick" is asked only for a player with 0 card points: a player with
+  points took a trick ("3人中2人が1トリック以上取った場合", when two of the three
+  took one trick or more, needs only the players without points asked).
+  "Soloist took no trick" is asked only under ``schwarz_both_ways``: the seed's
+  schwarz is "全トリック取った場合" (taking every trick) alone. Older deals that
+  carry it still replay (the value is dropped).
+  Contra is a choice ("「コントラ」宣言をすることができます", the others *may*
+  declare contra), so an entry without it (API) means none.
 """
 from __future__ import annotations
 
@@ -109,19 +118,30 @@ class Schieberamsch(Game):
                       minimum=0, maximum=3, default=0, show_if=ramsch),
             FieldSpec("points", N_("Card points (skat with the last trick)"), INT, per_seat=True,
                       minimum=0, maximum=SKAT_TOTAL, total=SKAT_TOTAL, show_if=ramsch),
-            FieldSpec("took_trick", N_("Took a trick"), BOOL, per_seat=True, show_if=ramsch),
+            FieldSpec("took_trick", N_("Took a trick (with 0 card points)"), BOOL, per_seat=True,
+                      show_if=("points", (0,))),
             FieldSpec("soloist", N_("Soloist"), SEAT, show_if=grand),
             FieldSpec("soloist_points", N_("Soloist's card points (skat included)"), INT,
                       minimum=0, maximum=SKAT_TOTAL, show_if=grand),
             FieldSpec("jacks", N_("Soloist's jacks (skat included)"), MULTI, required=False,
                       choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=grand),
             FieldSpec("all_tricks", N_("Soloist took every trick"), BOOL, show_if=grand),
-            FieldSpec("no_tricks", N_("Soloist took no trick"), BOOL, show_if=grand),
         ]
-        contra = FieldSpec("contra", N_("Contra"), CHOICE, default="none", choices=CONTRA_CHOICES,
+        if table.options.get("schwarz_both_ways"):
+            fields.append(FieldSpec("no_tricks", N_("Soloist took no trick"), BOOL, show_if=grand))
+        contra = FieldSpec("contra", N_("Contra"), CHOICE, default="none", choices=CONTRA_CHOICES, required=False,
                            show_if=None if table.options.get("contra_in_ramsch") else grand)
         fields.append(contra)
         return tuple(fields)
+
+    def retired_fields(self, table: Table) -> tuple[str, ...]:
+        """Deals entered before "no trick" was asked only under schwarz_both_ways carry it: dropped."""
+        return () if table.options.get("schwarz_both_ways") else ("no_tricks",)
+
+    @staticmethod
+    def took(deal: Mapping[str, Any]) -> list[bool]:
+        """Who took a trick in a Ramsch: everyone with card points, and those ticked among the rest."""
+        return [bool(points) or ticked for points, ticked in zip(deal["points"], deal["took_trick"])]
 
     # -- rules ---------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
@@ -131,20 +151,13 @@ class Schieberamsch(Game):
             self._check_grand(deal)
 
     def _check_ramsch(self, table: Table, deal: Mapping[str, Any]) -> None:
-        points, took = deal["points"], deal["took_trick"]
-        for seat in range(table.size):
-            if points[seat] > 0 and not took[seat]:
-                raise RuleError(
-                    T("%(player)s has %(points)d card points but took no trick.",
-                      player=table.name(seat), points=points[seat]),
-                    f"took_trick-{seat}",
-                )
-        if not any(took):
+        if not any(self.took(deal)):
             raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
 
     def _check_grand(self, deal: Mapping[str, Any]) -> None:
         points = deal["soloist_points"]
-        if deal["all_tricks"] and deal["no_tricks"]:
+        no_tricks = deal.get("no_tricks", False)
+        if deal["all_tricks"] and no_tricks:
             raise RuleError(T("The soloist cannot take every trick and no trick."), "no_tricks")
         if deal["all_tricks"] and points != SKAT_TOTAL:
             raise RuleError(
@@ -153,7 +166,7 @@ class Schieberamsch(Game):
                 "soloist_points",
             )
         skat_most = 11 + 11  # the skat is the soloist's: at most two aces without a trick
-        if deal["no_tricks"] and points > skat_most:
+        if no_tricks and points > skat_most:
             raise RuleError(
                 T("With no trick the soloist has only the skat: at most %(most)d card points.", most=skat_most),
                 "soloist_points",
@@ -167,7 +180,7 @@ class Schieberamsch(Game):
 
     def _score_ramsch(self, table: Table, deal: Mapping[str, Any]) -> DealResult:
         opts = table.options
-        points, took = deal["points"], deal["took_trick"]
+        points, took = deal["points"], self.took(deal)
         takers = [seat for seat in range(table.size) if took[seat]]
         pushed = deal["pushed"]
         multiplier = 2 ** pushed
@@ -211,7 +224,7 @@ class Schieberamsch(Game):
         direction, n = matadors(deal["jacks"])
         won = points >= 61
         schneider = points >= 90 or (opts.get("schneider_both_ways") and points <= 30)
-        schwarz = deal["all_tricks"] or (opts.get("schwarz_both_ways") and deal["no_tricks"])
+        schwarz = deal["all_tricks"] or (opts.get("schwarz_both_ways") and deal.get("no_tricks"))
         level = n + 2 + int(bool(schneider)) + int(bool(schwarz))
         value = 24 * level
         lines = [

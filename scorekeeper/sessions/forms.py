@@ -150,7 +150,7 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
             min_entries=most, max_entries=most,
         )
         first_dealer = SelectField(
-            _l("Who deals first"), coerce=int, default=0,
+            _l(game.first_seat_label), coerce=int, default=0,  # the game's word: first dealer or parent
             choices=choices((seat, _l("Player %(n)d", n=seat + 1)) for seat in range(most)),
         )
 

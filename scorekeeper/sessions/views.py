@@ -104,7 +104,8 @@ def new_session(slug: str):
         names = [name.strip() for name in form.players.data if name and name.strip()]
         try:
             session = scoring.create_session(
-                slug, names, form.first_dealer.data, option_values(form, game, len(names) or 1)
+                slug, names, game.dealer_for_first_seat(len(names), form.first_dealer.data),
+                option_values(form, game, len(names) or 1),
             )
         except RuleError as error:
             db.session.rollback()

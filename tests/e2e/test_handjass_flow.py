@@ -39,7 +39,8 @@ def start_session(page, variant="berner", target=None):
 def enter_deal(page, trump, points=None, last=None, playing=NAMES, weis=None, stoeck=()):
     """Tap trump and players, type the counts, tap each player's shown Weis cards in their column."""
     entry = page.locator("#entry")
-    entry.locator("[data-field=trump]").get_by_text(trump, exact=True).click()
+    if trump is not None:  # not needed when the deal is not played out
+        entry.locator("[data-field=trump]").get_by_text(trump, exact=True).click()
     for name in playing:
         entry.locator("[data-field=playing]").get_by_text(name, exact=True).click()
     for name, value in (points or {}).items():
@@ -180,18 +181,29 @@ def test_standard_game_players_go_out_and_the_last_one_loses(page):
     expect(totals(page)).to_have_text(["2", "2", "0", "0"])
     expect(page.locator("#status")).to_contain_text("Carl deals")
 
-    # Deal 3 (Carl deals), two left: both play; Dora 100, Carl 40 -> the higher count +1.
+    # Deal 3 (Carl deals), two left. They may agree on +1 each without playing (seed: 「2人だけゲームに参加し、
+    # お互い推定上26点以上とれそうな場合は、2人のプレイヤーはともに+1点を獲得します。」); then trump is not asked.
     expect(page.locator(".note").first).to_contain_text("Carl deals; Dora, on the dealer's right")
-    enter_deal(page, "♣ clubs", {"Carl": 40, "Dora": 100}, last="Dora", playing=["Carl", "Dora"])
+    agreed = page.get_by_label("Only two play: both take +1 without playing")
+    trump = page.locator("#entry [data-field=trump]")
+    expect(trump).to_be_visible()
+    agreed.check(force=True)
+    expect(trump).to_be_hidden()
+    agreed.uncheck(force=True)
+    expect(trump).to_be_visible()
+    # They play it out: Dora 100, Carl 40; both reach 26, so +1 each, as with four
+    # (「それ以外は4人プレイと同じです。」). The last trick need not be entered.
+    enter_deal(page, "♣ clubs", {"Carl": 40, "Dora": 100}, playing=["Carl", "Dora"])
     save(page)
-    expect(totals(page)).to_have_text(["2", "2", "0", "1"])
+    expect(totals(page)).to_have_text(["2", "2", "1", "1"])
     # The rotation skips Ben and Anna, who are out: from Carl the deal goes to Dora.
     expect(page.locator("#status")).to_contain_text("Dora deals")
 
-    # Deal 4 (Dora deals): only Carl plays -> +2, out; Dora, the last one left, loses.
-    enter_deal(page, "♥ hearts", playing=["Carl"])
+    # Deal 4 (Dora deals): only Carl plays (he took the blind) -> +2 without play, trump not needed: out;
+    # Dora, the last one left, loses.
+    enter_deal(page, None, playing=["Carl"])
     save(page)
-    expect(totals(page)).to_have_text(["2", "2", "2", "1"])
+    expect(totals(page)).to_have_text(["2", "2", "3", "1"])
     status = page.locator("#status")
     expect(status).to_contain_text("Game over.")
     expect(status).to_contain_text("Winner: Anna, Ben, Carl")

@@ -28,12 +28,10 @@ def start_session(page):
     expect(page.locator("#status")).to_contain_text("Dan deals")
 
 
-def lock_bids(page, bidder, bid, trump, forced=False):
+def lock_bids(page, bidder, bid, trump):
     entry = page.locator("#entry")
     entry.locator("[data-field=bidder]").get_by_text(bidder, exact=True).click()
     entry.get_by_label("Bid", exact=True).fill(str(bid))
-    if forced:
-        entry.get_by_label("Everyone passed: the dealer had to bid 5").check(force=True)
     entry.locator("[data-field=trump]").get_by_text(trump).click()
     page.get_by_role("button", name="Lock the bids").click()
 
@@ -108,14 +106,12 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     expect(page.locator("tr.deal-row").nth(1).locator("td.pts")).to_have_text(["-7", "+4", "-7", "+4"])
     expect(page.locator("#status")).to_contain_text("Deal 3 · Ben deals")
 
-    # Deal 3: everyone passes, so Ben (the dealer) must bid 5. Without the tick it is refused.
+    # Deal 3: everyone passes, so Ben (the dealer) must bid 5. Nobody is asked whether the dealer was forced:
+    # the dealer declaring with 5 can only be that (seed: 「ディーラー以外の全員がパスをした場合には、ディーラーは
+    # 5点をビッドしてデクレアラーにならなければなりません。」).
+    expect(page.get_by_label("Everyone passed: the dealer had to bid 5")).to_have_count(0)
     lock_bids(page, "Ben", 5, "♦ diamonds")
-    expect(page.locator("[data-field=forced]").get_by_role("alert")).to_have_text(
-        "Ben (the dealer) can only win with 5 when everyone passed: tick that the dealer was forced.")
-    expect(page.get_by_label("Bid", exact=True)).to_have_value("5")
-    page.get_by_label("Everyone passed: the dealer had to bid 5").check(force=True)
-    page.get_by_role("button", name="Lock the bids").click()
-    expect(page.locator("[data-locked=forced]")).to_contain_text("yes")
+    expect(page.locator("[data-locked=bid]")).to_contain_text("5")
     # Entered as points per side: Ann & Cat 7, Ben & Dan 3 -> Ben & Dan are set, -5; Ann & Cat +7.
     page.locator("[data-field=entry]").get_by_text("points per side").click()
     expect(page.locator("tr[data-field=cards]")).to_be_hidden()

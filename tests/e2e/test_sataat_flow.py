@@ -1,7 +1,8 @@
 """A table of four plays Trup Kasiet (Sataat with hidden trump) on a tablet: partners opposite (Ann & Cat
 against Ben & Dan, clockwise N, E, S, W), the parent and the dealer passed after each deal as in the worked
 examples of shared/rules/sataat.md, the exchange owed after a 7-0, refused impossible deals, a correction
-that moves the parent of the later deals, and the end when a team reaches the chosen number of wins."""
+that moves the parent of the later deals, and the end when a team has won the chosen number of deals (the
+seed's 勝数: deals won are counted, a 7-0 is one win). The new-game form asks for the first parent."""
 from __future__ import annotations
 
 import re
@@ -25,10 +26,12 @@ def start_session(page):
     for index, name in enumerate(NAMES, start=1):
         page.get_by_label(f"Player {index}", exact=True).fill(name)
     # Ann drew the highest card and is the first parent: the dealer is on her right, Dan.
-    page.get_by_label("Who deals first").select_option(label="Dan")
+    expect(page.get_by_label("Who deals first")).to_have_count(0)
+    page.get_by_label("First parent (drew the highest card; the dealer sits on their right)").select_option(
+        label="Ann")
     page.get_by_label("Variant").select_option(label="Trup Kasiet (trump hidden)")
-    page.get_by_label("The session ends").select_option(label="when a team reaches a number of wins")
-    page.get_by_label("Wins to reach").fill("4")
+    page.get_by_label("The session ends").select_option(label="when a team has won a number of deals")
+    page.get_by_label("Wins to reach").fill("3")
     screenshot(page, "sataat-new-game")
     page.get_by_role("button", name="Start").click()
     expect(page.locator("#status")).to_contain_text("Dan deals")
@@ -77,7 +80,7 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     expect_parent_and_dealer(page, "Ann", "Dan", 1)
     notes = page.locator(".note")
     expect(notes).to_contain_text(["Ann & Cat: 0 won, 0 x 7-0, 0 x 13-0.", "Ben & Dan: 0 won, 0 x 7-0, 0 x 13-0.",
-                                   "The first team to 4 wins the session."])
+                                   "The first team to win 3 deals wins the session."])
     expect(page.locator(".note", has_text="demand a redeal")).to_have_count(0)  # not in Trup Kasiet
     expect(page.locator(".note", has_text="Exchange")).to_have_count(0)
     expect(page.get_by_label(PLAYED_ON)).to_be_hidden()  # only after a 7-0
@@ -180,7 +183,7 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
         "Then Dan gives any one card to Ann and Ben any one to Cat.",
         "Ben & Dan: 2 won, 1 x 7-0, 0 x 13-0."])
 
-    # Deal 5: Ben & Dan win 7-2 -> 4 points, the target: the session is over.
+    # Deal 5: Ben & Dan win 7-2 -> their third deal won (4 points), the target: the session is over.
     enter_deal(page, "clubs", 2, 7)
     save(page)
     expect_totals(page, 2, 4)
@@ -201,4 +204,17 @@ def test_a_thirteen_nil_is_entered_after_playing_on(page):
     expect_totals(page, 4, 0)
     page.locator("tr.deal-row").nth(0).locator("summary").click()
     expect(page.locator("tr.deal-row").nth(0)).to_contain_text("Ann & Cat took all 13 tricks: 13-0, 4 each.")
+    # Seed: 「最初から7連勝した場合は、「7-0」勝ちになります。」 A 7 to 0 count is a 7-0 without the box.
+    enter_deal(page, "clubs", 0, 7)
+    save(page)
+    expect_totals(page, 4, 2)
+    expect(page.locator("tr.deal-row").nth(1).locator("td.pts")).to_have_text(["·", "+2", "·", "+2"])
+    # 4 points to 2, but one deal won each: the session goes on until a team has won 3 deals.
+    expect(page.locator("#status")).not_to_contain_text("Game over")
+    expect(page.locator("#status")).to_contain_text("Deal 3 ·")
+    enter_deal(page, "spades", 7, 1)
+    save(page)
+    expect(page.locator("#status")).to_contain_text("Deal 4 ·")
+    enter_deal(page, "spades", 7, 2)
+    save(page)
     expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")

@@ -1,4 +1,6 @@
-"""A table plays Schieberamsch on a tablet: new session, three deals, a correction, the totals."""
+"""A table plays Schieberamsch on a tablet: new session, three deals, a correction, the totals. The form asks
+only what matters: "took a trick" only for a player with 0 card points, no "soloist took no trick" unless
+its option is on."""
 from __future__ import annotations
 
 import re
@@ -10,6 +12,7 @@ from .conftest import screenshot
 
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
+TOOK = "Took a trick (with 0 card points): "
 
 
 def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
@@ -23,14 +26,14 @@ def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
     expect(page.locator("#status")).to_contain_text(f"{names[0]} deals")
 
 
-def enter_ramsch(page, points, took, kept="0"):
+def enter_ramsch(page, points, took=(), kept="0"):
     entry = page.locator("#entry")
     entry.get_by_text("Ramsch", exact=True).click()
     entry.get_by_label("Players who kept their hand (pushed the skat on)").fill(kept)
     for name, value in points.items():
         entry.get_by_label(POINTS + name).fill(str(value))
     for name in took:
-        entry.get_by_label("Took a trick: " + name).check(force=True)
+        entry.get_by_label(TOOK + name).check(force=True)
 
 
 def totals(page):
@@ -41,19 +44,24 @@ def test_three_deals_and_a_correction(page):
     start_session(page)
     page.evaluate("window.__sameDocument = true")
 
-    # Deal 1 (seed example 1): two typed, the third filled in from 120.
-    enter_ramsch(page, {"Anna": 0, "Ben": 7}, took=["Ben", "Carl"], kept="2")
+    # Deal 1 (seed example 1): two typed, the third filled in from 120. Only Anna (0 points) is asked whether
+    # she took a trick: she did not.
+    enter_ramsch(page, {"Anna": 0, "Ben": 7}, kept="2")
     expect(page.get_by_label(POINTS + "Carl")).to_have_value("113")
+    expect(page.get_by_label(TOOK + "Anna")).to_be_visible()
+    expect(page.get_by_label(TOOK + "Ben")).to_be_hidden()
+    expect(page.get_by_label(TOOK + "Carl")).to_be_hidden()
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
     assert page.evaluate("window.__sameDocument") is True, "the deal was entered without reloading the page"
     expect(page.locator("#status")).to_contain_text("Ben deals")
 
     # A broken deal is refused beside the field and keeps what was typed.
-    enter_ramsch(page, {"Anna": 10, "Ben": 50, "Carl": 60}, took=["Ben", "Carl"])
+    enter_ramsch(page, {"Anna": 10, "Ben": 50, "Carl": 55})
     page.get_by_role("button", name="Save deal").click()
-    expect(page.get_by_role("alert").first).to_have_text("Anna has 10 card points but took no trick.")
-    expect(page.get_by_label(POINTS + "Carl")).to_have_value("60")
+    expect(page.get_by_role("alert").first).to_have_text(
+        "Card points (skat with the last trick) must add up to 120, but Anna 10, Ben 50, Carl 55 add up to 115.")
+    expect(page.get_by_label(POINTS + "Carl")).to_have_value("55")
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
 
     # Deal 2: Grand Hand by Ben, with 2, schneider, contra -> -24.
@@ -63,13 +71,16 @@ def test_three_deals_and_a_correction(page):
     entry.get_by_label("Soloist's card points (skat included)").fill("95")
     entry.get_by_text("♣J", exact=True).click()
     entry.get_by_text("♠J", exact=True).click()
+    expect(entry.get_by_label("Soloist took every trick")).to_have_count(1)
+    expect(entry.get_by_label("Soloist took no trick")).to_have_count(0)  # only under schwarz_both_ways
+    expect(entry.locator("tr[data-field=took_trick]")).to_be_hidden()  # a Ramsch question, with the points
     entry.locator("[data-field=contra]").get_by_text("contra (x2)").click()
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "-24", "90"])
     expect(page.locator("#status")).to_contain_text("Ben deals")  # no rotation after a Grand Hand
 
     # Deal 3: all took tricks, Anna has most.
-    enter_ramsch(page, {"Anna": 60, "Ben": 30}, took=["Anna", "Ben", "Carl"])
+    enter_ramsch(page, {"Anna": 60, "Ben": 30})
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["6", "-24", "90"])
     expect(page.locator("#status")).to_contain_text("3 deals left")
@@ -92,7 +103,7 @@ def test_three_deals_and_a_correction(page):
 
 def test_the_table_switches_to_japanese_and_it_sticks(page):
     start_session(page, names=("Aki", "Ben", "Chie"))
-    enter_ramsch(page, {"Aki": 0, "Ben": 7}, took=["Ben", "Chie"], kept="2")
+    enter_ramsch(page, {"Aki": 0, "Ben": 7}, kept="2")
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
 
@@ -106,11 +117,10 @@ def test_the_table_switches_to_japanese_and_it_sticks(page):
     entry = page.locator("#entry")
     entry.get_by_label("カード点（スカートは最終トリックの人に）: Aki").fill("10")
     entry.get_by_label("カード点（スカートは最終トリックの人に）: Ben").fill("50")
-    entry.get_by_label("カード点（スカートは最終トリックの人に）: Chie").fill("60")
-    entry.get_by_label("トリックを取った: Ben").check(force=True)
-    entry.get_by_label("トリックを取った: Chie").check(force=True)
+    entry.get_by_label("カード点（スカートは最終トリックの人に）: Chie").fill("55")
     page.get_by_role("button", name="ディールを保存").click()
-    expect(page.get_by_role("alert").first).to_have_text("Akiは10点を持っていますが、トリックを取っていません。")
+    expect(page.get_by_role("alert").first).to_have_text(
+        "カード点（スカートは最終トリックの人に）の合計は120になるはずですが、Aki 10, Ben 50, Chie 55で合計115です。")
 
     page.goto("/history")  # the choice sticks across pages
     expect(page.get_by_role("heading", name="履歴")).to_be_visible()

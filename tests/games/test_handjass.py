@@ -168,7 +168,7 @@ def test_impossible_weis_is_refused(weis, field):
 def test_twelve_card_hands_allow_a_bigger_weis():
     """Variation twelve_cards: 12-card hands for three players, so 12 Weis cards fit."""
     weis = [RUN9 + ["AS", "KS", "QS"], [], []]
-    assert score(deal([60, 50, 47], weis=weis, n=3), n=3, twelve_cards=True) == (1, 0, 0)
+    assert score(deal([60, 50, 47], weis=weis, n=3), n=3, twelve_cards=True) == (1, 1, 0)
 
 
 def test_swiss_schedule_accepts_four_nines():
@@ -202,12 +202,16 @@ def test_lone_participant_scores_two_without_play():
     assert refused(deal([None, None, 50, None], playing=[2], last=None), "points-2")
 
 
-def test_two_players_agree_plus_one_each_without_play():
-    """'If only two play and both are sure to reach the threshold, both +1 without play.'"""
+def test_seed_two_players_agree_plus_one_each_without_play():
+    """Seed: 「2人だけゲームに参加し、お互い推定上26点以上とれそうな場合は、2人のプレイヤーはともに+1点を
+    獲得します。」 (if only two take part and both can presumably reach 26, both get +1). This holds with two
+    players left as well: the agreement is offered and scores +1 each without play."""
     assert score(deal(playing=[1, 3], agreed=True)) == (0, 1, 0, 1)
     assert refused(deal(playing=[0, 1, 3], agreed=True), "agreed")
     fields = {spec.name for spec in GAME.deal_fields(table(2), GAME.start(table(2)))}
-    assert "agreed" not in fields  # with two left the deal decides the loser: it is played
+    assert "agreed" in fields
+    assert score(deal(playing=[0, 1], n=2, agreed=True), n=2) == (1, 1)
+    assert refused(deal(playing=[1], n=2, agreed=True), "agreed", n=2)
 
 
 def test_non_players_score_nothing_and_cannot_have_points_or_weis():
@@ -261,10 +265,16 @@ def test_potato_bonus_with_a_tie_for_the_top_asks_the_draw():
     assert score({**d, "bonus_draw": 1}, potato_bonus=True) == (1, 3, -1, -1)
 
 
-def test_three_players_only_the_top_scores_unless_option():
-    """'Three players': with three participants only the top count +1; option three_player_two_winners."""
-    assert score(deal([60, 40, 30], n=3), n=3) == (1, 0, 0)
-    assert score(deal([60, 40, 30], n=3), n=3, three_player_two_winners=True) == (1, 1, 0)
+def test_seed_three_players_otherwise_as_with_four_the_top_two_score():
+    """Seed, three players: 「それ以外は4人プレイと同じです。」 (otherwise the same as with four): the two highest
+    at or above 26 +1 each, as 「26点以上獲得したプレイヤーで最も高い得点を取ったプレイヤー、次に高い得点を
+    取ったプレイヤー2人は+1点を獲得します。」 Option three_player_two_winners off: only the top count."""
+    assert score(deal([60, 40, 30], n=3), n=3) == (1, 1, 0)
+    assert score(deal([60, 40, 20], n=3), n=3) == (1, 1, -1)
+    assert score(deal([60, 40, 30], n=3), n=3, three_player_two_winners=False) == (1, 0, 0)
+    d = deal([50, 40, 40], n=3)
+    assert "tick the 1 who won the card draw" in refused(d, "draw", n=3)
+    assert score({**d, "draw": [2]}, n=3) == (1, 0, 1)
 
 
 def test_three_players_all_below_all_minus_one_and_lone_qualifier_two():
@@ -273,12 +283,49 @@ def test_three_players_all_below_all_minus_one_and_lone_qualifier_two():
     assert score(deal([60, 20, 20], n=3), n=3) == (2, -1, -1)
 
 
-def test_two_players_higher_count_scores_option_two_strokes():
-    """'Two players': both below -1 each, otherwise the higher +1 (option 2), no +2 for a lone qualifier."""
+def test_seed_two_players_otherwise_as_with_four():
+    """Seed, two players: 「それ以外は4人プレイと同じです。」 (otherwise the same as with four) and
+    「もし2人とも26点未満の場合は、2人とも-1点になります。」 (both below 26: both -1). So one at or above 26
+    while the other is a potato +2 (「1人除いて全員が26点未満の場合は、26点以上取ったプレイヤーは+2点」),
+    both at or above 26 +1 each."""
     assert score(deal([25, 25], n=2), n=2) == (-1, -1)
-    assert score(deal([60, 20], n=2), n=2) == (1, -1)
-    assert score(deal([60, 40], n=2), n=2, two_player_winner_strokes=2) == (2, 0)
-    assert score(deal([50, 50], n=2, draw=[1]), n=2) == (0, 1)
+    assert score(deal([60, 20], n=2), n=2) == (2, -1)
+    assert score(deal([60, 40], n=2), n=2) == (1, 1)
+    assert score(deal([50, 50], n=2), n=2) == (1, 1)
+    assert refused(deal([50, 50], n=2, draw=[1]), "draw", n=2)
+
+
+def test_two_players_option_only_the_higher_count_scores():
+    """Option two_player_rule=higher (Swiss practice, O2): the higher +1 (or 2), no +2 for a lone qualifier.
+    Sessions frozen before the audit (no two_player_rule) keep this reading."""
+    assert score(deal([60, 20], n=2), n=2, two_player_rule="higher") == (1, -1)
+    assert score(deal([60, 40], n=2), n=2, two_player_rule="higher", two_player_winner_strokes=2) == (2, 0)
+    assert score(deal([50, 50], n=2, draw=[1]), n=2, two_player_rule="higher") == (0, 1)
+    old = dict(table(2).options)
+    del old["two_player_rule"]
+    assert GAME.replay(Table(NAMES[:2], old), [deal([60, 40], n=2)]).results[0].points == (1, 0)
+
+
+def test_trump_is_not_asked_when_the_deal_is_not_played_out():
+    """Issue 9 item 7: trump matters only for a deal played out (Weis, Stöck) and for Berner's multiplier.
+    Hidden when the two agree (show_if), optional when one plays alone, required otherwise."""
+    t = table()
+    trump = next(spec for spec in GAME.deal_fields(t, GAME.start(t)) if spec.name == "trump")
+    assert trump.show_if == ("agreed", (False,)) and not trump.required
+    assert "deal again" in refused(deal(playing=[], trump=None), "playing")  # nobody plays: not a trump question
+    assert score(deal(playing=[2], trump=None)) == (0, 0, 2, 0)
+    assert score(deal(playing=[1, 3], agreed=True, trump=None)) == (0, 1, 0, 1)
+    assert "Choose trump" in refused(deal([60, 45, 30, 22], trump=None), "trump")
+    assert "Berner" in refused(deal(playing=[2], trump=None), "trump", variant="berner")
+    assert score(deal(playing=[2], trump="H"), variant="berner") == (0, 0, 8, 0)
+
+
+def test_last_trick_is_optional():
+    """Issue 9 item 7: who took the last trick need not be entered; a count is then checked as possible
+    with or without the last trick's 5 (152 + 5 = 157 is the most)."""
+    assert score(deal([60, 45, 30, 22], last=None, playing=[0, 1, 2, 3]) | {"last_trick": None}) == (1, 1, 0, -1)
+    assert refused(deal([60, 45, 51, 1]) | {"last_trick": None}, "points-3")
+    assert score(deal([157, 0, None, None]) | {"last_trick": None}) == (2, -1, 0, 0)
 
 
 def test_two_players_dealer_cannot_play_alone():
@@ -303,7 +350,7 @@ def test_all_four_playing_card_points_sum_to_157():
 
 
 def test_fewer_players_card_points_at_most_157():
-    assert score(deal([60, 45, 30], n=3), n=3) == (1, 0, 0)
+    assert score(deal([60, 45, 30], n=3), n=3) == (1, 1, 0)
     assert refused(deal([60, 45, 60], n=3), "points", n=3)
     assert refused(deal([60, 45, 30], n=3), "points", n=3, twelve_cards=True)
 
@@ -348,6 +395,26 @@ def test_players_at_the_target_leave_and_the_last_one_loses():
         GAME.replay(t, deals + [deal([60, 45, 30, 22])] + two + [two[0]])
 
 
+def test_the_last_two_reaching_the_target_together_play_on_until_one_is_ahead():
+    """Seed: 「1人だけ残るまでゲームを続けます。」 (play until only one remains). Two left at 6 both take +1: neither
+    goes out on equal strokes; the next deal decides. Under Berner the higher total goes out, the other loses."""
+    t = table(2)
+    six = [deal([60, 40], n=2)] * 6  # +1 each per deal
+    standing = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True)])
+    assert standing.totals == (7, 7) and not standing.over and standing.active == (True, True)
+    assert any("play on until one is ahead" in str(note) for note in standing.notes)
+    final = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True), deal([100, 20], n=2)])
+    assert final.over and final.losers == (1,) and final.winners == (0,)
+    berner = table(2, variant="berner")
+    first = GAME.replay(berner, [deal([60, 20], n=2, trump="D"), deal([60, 40], n=2, trump="H")])
+    assert first.totals == (10, 1) and first.over and first.losers == (1,)
+    both = GAME.replay(berner, [deal([60, 40], n=2, trump="S")] * 3 + [deal([60, 20], n=2, trump="S"),
+                                deal([60, 40], n=2, trump="S"), deal([60, 40], n=2, trump="H")])
+    assert both.totals == (10, 7) and both.over and both.losers == (1,)  # both reached 7: the higher goes out
+    tied = GAME.replay(berner, [deal([60, 40], n=2, trump="C")] * 3 + [deal([60, 40], n=2, trump="S")])
+    assert tied.totals == (7, 7) and not tied.over
+
+
 def test_a_player_out_of_the_game_cannot_be_entered():
     t = table(target=1)
     first = deal([60, 45, 30, 22])  # A and B go out at once
@@ -386,7 +453,7 @@ def full_deals(draw, n=4):
     assume(all(p in POSSIBLE for p in split))
     last = draw(st.integers(0, n - 1))
     points = [p + 5 * (s == last) for s, p in enumerate(split)]
-    slots = 2 if n == 4 else 1
+    slots = 2
     return deal(points, trump=draw(st.sampled_from("CSHD")), last=last, n=n,
                 draw=draw_for(points, range(n), slots) if sum(p >= 26 for p in points) != 1 or n == 2 else [])
 
@@ -435,7 +502,7 @@ def test_session_totals_out_players_and_one_loser(cut_lists):
         for seat, p in zip(active, split):
             points[seat] = p
         points[active[0]] += 5
-        slots = 2 if len(active) == 4 else 1
+        slots = 2
         lone = sum(points[s] >= 26 for s in active) == 1 and len(active) > 2
         d = deal(points, last=active[0], draw=[] if lone else draw_for(points, active, slots))
         deals.append(d)

@@ -19,18 +19,18 @@ def table(n=4, first_dealer=3, **options):
     return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=first_dealer)
 
 
-def by_cards(bidder, bid, cards, two, n=4, forced=False, trump="H", partner=None):
+def by_cards(bidder, bid, cards, two, n=4, trump="H", partner=None):
     """`cards`: one list per column (team columns 0 and 1 with 4 or 6 players, every seat with 5)."""
     columns = list(cards) + [[]] * (n - len(cards))
-    deal = {"bidder": bidder, "bid": bid, "forced": forced, "trump": trump, "entry": "cards",
+    deal = {"bidder": bidder, "bid": bid, "trump": trump, "entry": "cards",
             "cards": columns, "two": two}
     if n == 5:
         deal["partner"] = bidder if partner is None else partner
     return deal
 
 
-def by_points(bidder, bid, points, n=4, forced=False, trump="S", partner=None):
-    deal = {"bidder": bidder, "bid": bid, "forced": forced, "trump": trump, "entry": "points",
+def by_points(bidder, bid, points, n=4, trump="S", partner=None):
+    deal = {"bidder": bidder, "bid": bid, "trump": trump, "entry": "points",
             "points": list(points) + [0] * (n - len(points))}
     if n == 5:
         deal["partner"] = bidder if partner is None else partner
@@ -86,7 +86,7 @@ def test_made_scores_option_points_or_bid():
 
 def test_exactly_the_bid_makes_it():
     """'If it reaches its bid, it makes the bid.'"""
-    assert score(by_points(0, 5, [5, 5], forced=False, n=4)) == (5, 5, 5, 5)
+    assert score(by_points(0, 5, [5, 5], n=4)) == (5, 5, 5, 5)
 
 
 def test_trump_2_counts_for_whoever_played_it():
@@ -160,9 +160,6 @@ def test_breakdown_names_trump_and_off_jack():
     [
         (by_points(0, 4, [6, 4]), "bid"),
         (by_points(0, 11, [6, 4]), "bid"),
-        (by_points(0, 5, [6, 4], forced=True), "forced"),  # dealer is Dan (seat 3)
-        (by_points(3, 6, [6, 4], forced=True), "bid"),
-        (by_points(3, 5, [6, 4]), "forced"),  # the dealer winning with 5 means all passed
         (by_cards(0, 6, (["A", "J", "offJ", "3"], ["HJ", "LJ", "10", "A"]), two=1), "cards-1"),
         (by_cards(0, 6, (["A", "J", "offJ", "3"], ["HJ", "LJ"]), two=1), "cards"),
         (by_cards(0, 6, SIX_FOR_A, two=None), "two"),
@@ -197,27 +194,36 @@ def test_card_on_two_teams_names_both_teams():
         GAME.replay(table(), [deal])
 
 
-def test_forced_only_for_the_dealer_names_players():
-    with pytest.raises(RuleError, match="Dan dealt, not Ann"):
-        GAME.replay(table(), [by_points(0, 5, [6, 4], forced=True)])
-
-
-def test_forced_dealer_bid_of_5_accepted():
-    """'If all before the dealer pass, the dealer must bid 5.'"""
-    res = result(by_points(3, 5, [4, 6], forced=True))
+def test_seed_dealer_forced_is_derived_not_asked():
+    """Seed: 「なお、ディーラー以外の全員がパスをした場合には、ディーラーは5点をビッドしてデクレアラーにならなければ
+    なりません。」 (when everyone but the dealer passes, the dealer must bid 5 and declare) and 「自分の前にビッドが
+    あった場合には、その点数より高い点数しかビッドできません。」 (only a higher bid may follow one). So the dealer
+    declaring with 5 was forced, and nobody else was: the app derives it instead of asking."""
+    t = table()
+    assert "forced" not in {spec.name for spec in GAME.deal_fields(t, GAME.start(t))}
+    res = result(by_points(3, 5, [4, 6]))  # Dan (seat 3) deals
     assert res.points == (4, 6, 4, 6)
-    assert "forced" in str(res.breakdown[0])
+    assert "Dan bids 5 (dealer forced)" in str(res.breakdown[0])
+    assert "forced" not in str(result(by_points(3, 6, [4, 6])).breakdown[0])
+    assert "forced" not in str(result(by_points(0, 5, [6, 4])).breakdown[0])
+
+
+def test_older_deals_that_carry_forced_still_replay():
+    """Deals stored while the box was asked carry "forced": it is dropped, the derived value shows."""
+    res = result({**by_points(3, 5, [4, 6]), "forced": True})
+    assert res.points == (4, 6, 4, 6) and "dealer forced" in str(res.breakdown[0])
+    assert result({**by_points(1, 7, [4, 6]), "forced": False}).points == (4, -7, 4, -7)
 
 
 def test_bid_phase_checked_alone():
     t = table()
     state = GAME.start(t)
-    bids = GAME.parse_phase(t, state, {"bidder": 3, "bid": 5, "forced": True, "trump": "C"}, "bid")
-    assert bids["bid"] == 5
+    bids = GAME.parse_phase(t, state, {"bidder": 3, "bid": 5, "trump": "C"}, "bid")
+    assert bids == {"bidder": 3, "bid": 5, "trump": "C"}
     assert GAME.phases(t, state) == ("bid", "play")
     with pytest.raises(RuleError) as caught:
-        GAME.parse_phase(t, state, {"bidder": 1, "bid": 5, "forced": True, "trump": "C"}, "bid")
-    assert caught.value.field == "forced"
+        GAME.parse_phase(t, state, {"bidder": 1, "bid": 4, "trump": "C"}, "bid")
+    assert caught.value.field == "bid"
 
 
 # --- the session ------------------------------------------------------------------------------------
@@ -331,7 +337,6 @@ def test_totals_equal_replay_and_game_stops_once_over(deals):
     t = table(6)
     played, state = [], GAME.start(t)
     for deal in deals:
-        deal = {**deal, "forced": False}
         if GAME.is_over(t, state):
             with pytest.raises(RuleError, match="over"):
                 GAME.play(t, state, deal)
@@ -339,7 +344,7 @@ def test_totals_equal_replay_and_game_stops_once_over(deals):
         try:
             _, state = GAME.play(t, state, deal)
         except RuleError:
-            continue  # the dealer of a later deal bidding 5: not a legal deal
+            continue  # not a legal deal
         played.append(deal)
     standing = GAME.replay(t, played)
     assert standing.totals == state.totals

@@ -74,16 +74,20 @@ def test_13_0_of_parents_team_passes_to_partner_and_two_cards_each():
     assert standing.totals == (4, 0, 4, 0)
 
 
-def test_dealers_team_sweep_passes_left_and_exchange_is_an_option():
-    """Decision: a dealer's-team 7-0 passes the parent like any dealer's-team win (left of the old parent);
-    option exchange_after_dealer_team_sweep (on): the losers N and S give right, E and W return left."""
+def test_seed_exchange_only_after_a_sweep_of_the_parents_team():
+    """Seed: 「もし親のチームが「7-0」勝ちした場合は、13枚配られ切り札が決まった後に、次のような交換を行います。」
+    (if the parent's team won 7-0, the exchange follows once 13 cards are dealt and trump is fixed).
+    So by default a dealer's-team 7-0 owes no exchange; it passes the parent like any dealer's-team win
+    (left of the old parent). Option exchange_after_dealer_team_sweep (off): the losers N and S give right,
+    E and W return left."""
     standing = GAME.replay(table(), [deal(0, 7, first_seven=True)])
     assert (standing.leader, standing.dealer) == (E, N)
-    give = next(note for note in notes(standing) if note.startswith("Exchange"))
+    assert not any("Exchange" in note for note in notes(standing))
+    assert any("Exchange" in note for note in notes(GAME.replay(table(), [deal(7, 0, first_seven=True)])))
+    on = GAME.replay(table(exchange_after_dealer_team_sweep=True), [deal(0, 7, first_seven=True)])
+    give = next(note for note in notes(on) if note.startswith("Exchange"))
     assert "N gives one card to W and S one to E" in give
-    assert any("W gives any one card to N and E any one to S" in note for note in notes(standing))
-    off = GAME.replay(table(exchange_after_dealer_team_sweep=False), [deal(0, 7, first_seven=True)])
-    assert not any("Exchange" in note for note in notes(off))
+    assert any("W gives any one card to N and E any one to S" in note for note in notes(on))
 
 
 def test_exchange_is_owed_only_for_the_next_deal():
@@ -119,7 +123,20 @@ def test_trup_kasiet_exchange_gives_highest_cards_and_trump_may_stay_unseen():
     assert "their highest card" in give and "trump if" not in give
     assert "never shown" in str(standing.results[0].breakdown[0])
     with pytest.raises(DealError) as caught:
-        GAME.replay(table(), [deal(7, 0, trump="unseen")])
+        GAME.replay(t, [deal(7, 0, trump="X")])
+    assert caught.value.field == "trump"
+
+
+def test_trump_is_asked_only_in_trup_kasiet():
+    """Issue 9 item 7: trump changes nothing the app computes in Sataat, so it is not asked there; in Trup
+    Kasiet the parent's hidden card is recorded. Older Sataat deals that carry a trump still replay."""
+    fields = lambda t: [spec.name for spec in GAME.deal_fields(t, GAME.start(t))]  # noqa: E731
+    assert "trump" not in fields(table()) and "trump" in fields(table(variant="trup_kasiet"))
+    without = {key: value for key, value in deal(7, 2).items() if key != "trump"}
+    assert GAME.replay(table(), [without]).totals == GAME.replay(table(), [deal(7, 2, trump="H")]).totals
+    assert not any("Trump" in str(line) for line in GAME.replay(table(), [without]).results[0].breakdown)
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(variant="trup_kasiet"), [without])
     assert caught.value.field == "trump"
 
 
@@ -152,8 +169,19 @@ def test_team_record_in_notes():
     assert "E & W: 1 won, 0 x 7-0, 0 x 13-0." in text
 
 
+def test_seed_end_after_deals_the_team_with_more_wins_wins():
+    """Seed: 「ゲームを始める前にゲーム数か、勝数で決めると良いと思います。」 (agree beforehand on a number of
+    games or of wins). After a fixed number of deals the team that won more deals wins by default, even
+    with fewer points; option decided_by=points keeps the points reading."""
+    played = [deal(7, 0, True), deal(7, 0, True), deal(4, 7), deal(5, 7), deal(3, 7)]
+    standing = GAME.replay(table(deals=5), played)
+    assert standing.totals == (4, 3, 4, 3) and standing.winners == (E, W)
+    assert GAME.replay(table(deals=5, decided_by="points"), played).winners == (N, S)
+    assert "the team that wins more deals wins the session" in notes(GAME.replay(table(deals=5), played[:2]))[-1]
+
+
 def test_end_after_deals_most_points_wins():
-    t = table(deals=3)
+    t = table(deals=3, decided_by="points")
     standing = GAME.replay(t, [deal(7, 0, True), deal(4, 7), deal(5, 7)])
     assert standing.over and standing.deals_left == 0
     assert standing.totals == (2, 2, 2, 2) and standing.winners == (N, E, S, W)
@@ -163,9 +191,30 @@ def test_end_after_deals_most_points_wins():
         GAME.replay(t, [deal(7, 1)] * 4)
 
 
-def test_end_by_wins_counts_values():
-    """Option end=wins: the first team to the number of wins; a 7-0 counts as its value."""
+def test_seed_end_by_number_of_wins_counts_deals_won():
+    """Seed: 「勝数で決める」 (decide by the number of wins): end=wins counts deals won, a 7-0 is one win."""
     t = table(end="wins", wins=3)
+    assert not GAME.replay(t, [deal(7, 0, True), deal(7, 0, True)]).over  # 4 points, but 2 wins
+    standing = GAME.replay(t, [deal(7, 0, True), deal(7, 0, True), deal(2, 7), deal(7, 1)])
+    assert standing.over and standing.winners == (N, S)
+    assert "The first team to win 3 deals wins the session." in notes(GAME.replay(t, []))
+
+
+def test_sessions_frozen_before_the_audit_keep_their_reading():
+    """Options frozen without decided_by (older sessions): end=wins counted points, deals ended on points."""
+    old = dict(table(end="wins", wins=3).options)
+    del old["decided_by"]
+    standing = GAME.replay(Table(NAMES, old, first_dealer=W), [deal(7, 1), deal(7, 0, True)])
+    assert standing.over and standing.winners == (N, S)
+    old = dict(table(deals=3).options)
+    del old["decided_by"]
+    played = [deal(7, 0, True), deal(4, 7), deal(3, 7)]
+    assert GAME.replay(Table(NAMES, old, first_dealer=W), played).winners == (N, E, S, W)
+
+
+def test_end_by_points_counts_values():
+    """Option end=points (house rule): the first team to the number of points; a 7-0 counts as its value."""
+    t = table(end="points", points_target=3)
     standing = GAME.replay(t, [deal(7, 1), deal(7, 0, True)])
     assert standing.over and standing.winners == (N, S) and standing.deals_left is None
     assert standing.seat_notes == (None,) * 4  # no parent or dealer marks once over
@@ -184,11 +233,11 @@ def test_end_by_wins_counts_values():
         (deal(6, 5), "tricks", "neither N & S nor E & W has 7"),
         (deal(8, 2), "tricks-0", "unless a team that took the first seven"),
         (deal(3, 9), "tricks-1", "E & W cannot have 9"),
-        (deal(13, 0, first_seven=True), "tricks-0", "unless"),
+        (deal(12, 1), "tricks-0", "unless"),
+        (deal(8, 0), "tricks-0", "took all 13"),
         (deal(7, 2, first_seven=True), "first_seven", "no trick, not 2"),
         (deal(10, 0, first_seven=True, played_on=True), "tricks-0", "took all 13"),
         (deal(7, -1), "tricks-1", "less than 0"),
-        ({**deal(7, 2), "trump": "X"}, "trump", "choose"),
     ],
 )
 def test_impossible_deals_are_refused_with_a_reason(played, field, message):
@@ -249,8 +298,8 @@ def test_rotating_the_table_rotates_everything(played, first_dealer):
 
 
 @given(st.lists(deals(), min_size=1, max_size=30), st.integers(1, 6))
-def test_game_over_stops_in_wins_mode(played, target):
-    t = table(end="wins", wins=target)
+def test_game_over_stops_in_points_mode(played, target):
+    t = table(end="points", points_target=target)
     for count in range(1, len(played) + 1):
         try:
             standing = GAME.replay(t, played[:count])
@@ -260,3 +309,44 @@ def test_game_over_stops_in_wins_mode(played, target):
             assert previous.over and max(previous.totals) >= target
             return
         assert standing.over == (max(standing.totals) >= target)
+
+
+@given(st.lists(deals(), min_size=1, max_size=30), st.integers(1, 6))
+def test_game_over_stops_in_wins_mode(played, target):
+    t = table(end="wins", wins=target)
+    for count in range(1, len(played) + 1):
+        try:
+            standing = GAME.replay(t, played[:count])
+        except DealError as error:
+            assert "over" in str(error)
+            assert max(GAME.replay(t, played[: count - 1]).state.wins) >= target
+            return
+        assert standing.over == (max(standing.state.wins) >= target)
+
+
+# --- the seed's 7-0 and the first parent ---------------------------------------------------
+
+def test_seed_a_seven_to_nothing_count_is_a_7_0_without_the_box():
+    """Seed: 「最初から7連勝した場合は、「7-0」勝ちになります。」 (winning the first seven in a row is a 7-0).
+    7 tricks to 0 can only be that, so it scores and passes the parent as a 7-0 whether or not the box is
+    ticked; 13 to 0 is a 13-0 (they played on). A ticked box that the count contradicts is refused."""
+    for ticked in (False, True):
+        standing = GAME.replay(table(), [deal(7, 0, first_seven=ticked)])
+        assert standing.totals == (2, 0, 2, 0) and standing.leader == S
+        assert any(note.startswith("Exchange") for note in notes(standing))
+    assert GAME.replay(table(), [deal(0, 13)]).totals == (0, 4, 0, 4)
+    with pytest.raises(DealError, match="no trick, not 3") as caught:
+        GAME.replay(table(), [deal(7, 3, first_seven=True)])
+    assert caught.value.field == "first_seven"
+
+
+def test_seed_the_form_asks_for_the_first_parent_and_the_dealer_sits_on_the_right():
+    """Seed: 「トランプを各自1枚ずつ引き、1番強いカードを引いたプレイヤーが最初のリードプレイヤーになります。」
+    (the highest card drawn leads first) and 「最初のリードプレイヤーの右隣がディーラーになります。」 (the
+    dealer is on the first leader's right). The new-game form asks for the parent; the table stores the
+    dealer."""
+    assert "parent" in str(GAME.first_seat_label)
+    for parent in range(4):
+        dealer = GAME.dealer_for_first_seat(4, parent)
+        assert dealer == (parent - 1) % 4
+        assert GAME.replay(table(first_dealer=dealer), []).leader == parent

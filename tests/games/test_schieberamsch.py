@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, Table, resolve_options
 from scorekeeper.games.schieberamsch import matadors
 
 GAME = get_game("schieberamsch")
@@ -150,10 +150,8 @@ def test_rounding_toward_zero_or_floor():
         (ramsch([40, 40, 41]), "points"),
         (ramsch([-1, 60, 61]), "points-0"),
         (ramsch(["x", 60, 60]), "points-0"),
-        (ramsch([10, 50, 60], took=[False, True, True]), "took_trick-0"),
         ({**grand(0, 80), "soloist": None}, "soloist"),
         (grand(0, 100, all_tricks=True), "soloist_points"),
-        (grand(0, 30, no_tricks=True), "soloist_points"),
         (ramsch([30, 40, 50], pushed=4), "pushed"),
     ],
 )
@@ -164,9 +162,44 @@ def test_impossible_deals_are_refused_with_the_field(deal, field):
     assert str(caught.value)
 
 
-def test_error_names_the_player():
-    with pytest.raises(RuleError, match="A has 10 card points but took no trick"):
-        GAME.replay(table(), [ramsch([10, 50, 60], took=[False, True, True])])
+def test_no_trick_with_points_is_refused_under_its_option():
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(schwarz_both_ways=True), [grand(0, 30, no_tricks=True)])
+    assert caught.value.field == "soloist_points"
+
+
+# --- entry asks only what matters (issue 9 item 7) ----------------------------------------
+
+def fields(**options):
+    t = table(**options)
+    return {spec.name: spec for spec in GAME.deal_fields(t, GAME.start(t))}
+
+
+def test_seed_took_a_trick_is_asked_only_for_a_player_without_points():
+    """Seed: 「3人中2人が1トリック以上取った場合:その2人のうち得点の高いプレイヤーのみが失点になります。」
+    (when two of the three took a trick or more, only the higher of the two scores). A player with card
+    points took a trick, so the box is asked (and read) only for a player with 0 points."""
+    assert fields()["took_trick"].show_if == ("points", (0,))
+    # B's box is ticked by mistake, A's is left empty: neither is read, both have points
+    assert score(ramsch([10, 50, 60], took=[False, False, False])) == (0, 0, 6)
+    assert score(ramsch([0, 50, 70], took=[False, True, False])) == (0, 0, 14)
+    assert score(ramsch([0, 50, 70], took=[True, False, False])) == (0, 0, 7)
+
+
+def test_seed_soloist_took_no_trick_is_asked_only_under_its_option():
+    """Seed: 「シュワルツ:1(全トリック取った場合)」 (schwarz: 1, when taking every trick). A soloist without a
+    trick matters only under option schwarz_both_ways, so only then is it asked. Older deals carrying it
+    still replay."""
+    assert "no_tricks" not in fields() and "no_tricks" in fields(schwarz_both_ways=True)
+    assert score(grand(0, 0, no_tricks=True)) == score({**grand(0, 0), "no_tricks": False})
+
+
+def test_seed_contra_defaults_to_none():
+    """Seed: 「「グランド・ハンド」宣言を行わなかったプレイヤーは、「コントラ」宣言をすることができます。」 (the
+    others *may* declare contra): an entry without contra (API) is a deal without contra."""
+    deal = grand(1, 95, jacks=("JC", "JS"))
+    del deal["contra"]
+    assert score(deal) == (0, -12, 0)
 
 
 # --- the session ------------------------------------------------------------------
@@ -205,7 +238,7 @@ def test_ramsch_scores_at_most_the_players_with_most_points(deal):
     points = score(deal)
     assert sum(1 for p in points if p) <= 3
     scorers = [seat for seat, p in enumerate(points) if p]
-    best = max(p for seat, p in enumerate(deal["points"]) if deal["took_trick"][seat])
+    best = max(deal["points"])
     assert all(deal["points"][seat] == best for seat in scorers)
 
 

@@ -68,11 +68,12 @@ def test_deal_lifecycle_add_replace_delete(client):
 def test_rule_breaking_deal_is_422_with_reason_and_field(client):
     sid = new_session(client)
     response = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
-                    {"values": {**RAMSCH, "points": [10, 7, 103], "took_trick": [False, True, True]}})
+                    {"values": {**RAMSCH, "points": [10, 7, 100]}})
     assert response.status_code == 422
     assert response.json["error"] == "unprocessable_entity"
-    assert response.json["message"] == "Anna has 10 card points but took no trick."
-    assert response.json["fields"] == {"took_trick-0": response.json["message"]}
+    assert response.json["message"] == ("Card points (skat with the last trick) must add up to 120, but Anna 10, "
+                                        "Ben 7, Carl 100 add up to 117.")
+    assert response.json["fields"] == {"points": response.json["message"]}
     assert call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"] == []
 
 
