@@ -43,7 +43,7 @@ from .entry import (  # noqa: F401  (re-exported: engines import the protocol fr
     parse_deal,
     resolve_options,
 )
-from .text import N_, DealError, P, RuleError, T, Text  # noqa: F401
+from .text import N_, DealError, P, RuleError, T, Text, joined  # noqa: F401
 
 
 @dataclass(frozen=True)
