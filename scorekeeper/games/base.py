@@ -197,6 +197,18 @@ class Game:
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
         return ()
 
+    def facts(self, table: Table, state: State, early: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What the table must know before the next deal, as plain JSON-ready data (the API's "next";
+        `notes` says the same in sentences). `early`: the locked values of the next deal's early
+        phase, if any (Stendhal: the revealed cards). The default gives the dealer, the leader and
+        the fields a game's own State adds (Sataat: ``exchange`` cards owed by the ``givers``)."""
+        facts: dict[str, Any] = {"dealer": state.dealer, "leader": state.leader}
+        base = {f.name for f in dataclasses.fields(State)}
+        for f in dataclasses.fields(state):
+            if f.name not in base:
+                facts[f.name] = plain(getattr(state, f.name))
+        return facts
+
     # -- phases (bids entered and locked before play)
     def phases(self, table: Table, state: State) -> tuple[str, ...]:
         """The entry phases of the next deal in order, e.g. ("bid", "play")."""
@@ -270,6 +282,19 @@ class Game:
             teams=self.teams(table),
             state=state,
         )
+
+
+def plain(value: Any) -> Any:
+    """Tuples (nested too) as lists, for JSON.
+
+    >>> plain(((0, 2), (1, 3)))
+    [[0, 2], [1, 3]]
+    """
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
 
 
 def next_active(seat: int, active: Sequence[bool], step: int) -> int:

@@ -384,6 +384,18 @@ class Stendhal(Game):
         the highest total is not shared."""
         return self.reached(table, state) and state.totals.count(max(state.totals)) == 1
 
+    def facts(self, table: Table, state: State, early: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Cards per hand and to the middle, the limit and whether it was reached (play-on), and once
+        the revealed cards are locked, the two minus suits (``minus_suits``: [suit, its pair])."""
+        hand, middle = stendhal_cards(table.size)
+        facts = {**super().facts(table, state, early), "leader": (state.dealer + 1) % table.size,
+                 "hand": hand, "middle": middle, "limit": self.limit(table),
+                 "limit_reached": self.reached(table, state), "minus_suits": None}
+        facts.pop("reached", None)  # said as limit_reached
+        if early:
+            facts["minus_suits"] = list(self.decide(table, state, early)[:2])
+        return facts
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         hand, middle = stendhal_cards(table.size)
         notes = [T("%(dealer)s deals %(hand)d cards each (%(middle)d to the middle); %(leader)s leads.",
