@@ -16,7 +16,9 @@ A game module subclasses `Game` and fills in:
 - `score_deal(table, state, deal)`: a `DealResult` with per-seat points and a
   readable breakdown;
 - `after_deal(...)`, `is_over(...)`, `winners(...)`, `notes(...)` where the
-  defaults (clockwise dealer, sum the points, never over) do not fit.
+  defaults (clockwise dealer, sum the points, never over) do not fit;
+- `facts(table, state, early)`: what `notes` says before the next deal, as plain
+  data for the API's "next" (default: dealer, leader and the game State's own fields).
 
 Every user-facing sentence is a `Text`: an English msgid with ``%(name)s``
 placeholders, translated by the web layer (`T` and `N_` are the extraction

@@ -36,6 +36,8 @@ Decisions and named options:
   top is not shared, even if the player who reached the limit has climbed back above
   it meanwhile (the state keeps ``reached``).
 - The dealer rotates clockwise; the player left of the dealer leads.
+- ``facts`` (the API's "next"): hand and middle sizes, the limit, ``limit_reached``
+  (play-on) and, once the revealed cards are locked, ``minus_suits`` [suit, pair].
 """
 from __future__ import annotations
 
@@ -393,7 +395,10 @@ class Stendhal(Game):
                  "limit_reached": self.reached(table, state), "minus_suits": None}
         facts.pop("reached", None)  # said as limit_reached
         if early:
-            facts["minus_suits"] = list(self.decide(table, state, early)[:2])
+            try:
+                facts["minus_suits"] = list(self.decide(table, state, early)[:2])
+            except RuleError:  # locked under other rules: the page names the problem, not this
+                pass
         return facts
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
