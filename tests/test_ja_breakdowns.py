@@ -63,6 +63,10 @@ def sentences(game, table, deals):
     out = []
     for count in range(len(deals) + 1):
         standing = game.replay(table, deals[:count])
+        phases = game.phases(table, standing.state)
+        if count < len(deals) and len(phases) > 1:  # what the page says once the bids are locked
+            early = game.parse_phase(table, standing.state, deals[count], phases[0])
+            out += game.pending_notes(table, standing.state, early)
         for result in standing.results:
             out += [result.summary, *result.breakdown]
         out += [*standing.notes, *[note for note in standing.seat_notes if note is not None]]

@@ -157,7 +157,11 @@ def add_deal(session_id: int):
         if whole and phase is not None:
             return _refused(T("These values belong to a later entry than %(phase)s: %(names)s.",
                               phase=board.phase, names=", ".join(later)), later)
-        merged = {**(board.pending.payload if board.pending is not None else {}), **values}
+        locked = board.pending.payload if board.pending is not None else {}
+        changed = sorted(name for name in values if name in locked and values[name] != locked[name])
+        if changed:
+            return _refused(T("The bids of this deal are already locked; enter the play."), changed)
+        merged = {**locked, **values}
         refused = _unknown_or_hidden(board, fields if whole or board.last_phase else early, merged, values)
         if refused is not None:
             return refused

@@ -113,3 +113,14 @@ def test_values_hidden_by_show_if_are_refused_naming_them(client, ctx):
     response = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{deal_id}",
                     {"values": {**sataat_deal(7, 4), "played_on": True, "nope": 1}})
     assert response.status_code == 422 and set(response.json["fields"]) == {"nope"}
+
+
+def test_locked_bids_cannot_be_changed_by_the_play_entry(client, ctx):
+    sid = new(client, "yacht", ["A", "B", "C"])["id"]
+    bids = {"bid": ["tu", "tu", "goal"], "start": [None, None, 5], "goal": [None, None, 9]}
+    assert post(client, sid, bids, phase="bid").status_code == 201
+    response = post(client, sid, {"bid": ["ltu", "tu", "goal"], "tricks": [0, 0, 17]})
+    assert response.status_code == 422 and set(response.json["fields"]) == {"bid"}
+    assert Deal.query.one().phase == "bid" and Deal.query.one().payload["bid"] == ["tu", "tu", "goal"]
+    response = post(client, sid, {**bids, "tricks": [0, 0, 17]})  # the same bids again are fine
+    assert response.status_code == 201 and response.json["pending"] is None
