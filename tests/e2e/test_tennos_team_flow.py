@@ -154,3 +154,31 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(row.locator("summary")).to_have_text("Carl, Anna win")
     expect(page.locator("#revisions")).to_contain_text("Game 2 corrected.")  # each entry is a game
     screenshot(page, "tennos_team-after-correction")
+
+
+def test_teams_fixed_for_the_session_refuse_another_split(page):
+    """Seed 000 (1): 「あらかじめチームが決まっている場合は省略しても構いません」 (if the teams are decided in
+    advance, the ace draw may be skipped): with teams fixed, game 2 must keep game 1's teams."""
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile("TENNOS team")).click()
+    for index, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_label("Mode").select_option(label="team (4 or 6 players)")
+    page.get_by_label("Teams").select_option(label="decided in advance: the first game's teams stay")
+    page.get_by_role("button", name="Start").click()
+    enter_game(page.locator("#entry"), suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
+               pictures={"Anna": ["♠J"]})
+    page.get_by_role("button", name="Save game").click()
+    expect(totals(page)).to_have_text(["3", "0", "0", "0"])
+    expect(page.locator(".note").nth(1)).to_have_text("The teams are fixed for this session: Anna & Carl; Ben & Dora.")
+    # Game 2: Anna and Ben both black would split the teams otherwise: refused, the choices kept.
+    enter_game(page.locator("#entry"), suits={"Anna": "spade", "Ben": "club", "Carl": "heart", "Dora": "diamond"},
+               pictures={"Ben": ["♣J"]})
+    page.get_by_role("button", name="Save game").click()
+    expect(page.locator("#entry tr[data-error-for=suit] [role=alert]")).to_have_text(
+        "The teams are fixed for this session: Anna & Carl; Ben & Dora.")
+    expect(totals(page)).to_have_text(["3", "0", "0", "0"])
+    expect(cell(page, "pictures", "Ben").locator("input[value=JC]")).to_be_checked()
+    enter_game(page.locator("#entry"), suits={"Ben": "heart", "Carl": "club"}, pictures={})
+    page.get_by_role("button", name="Save game").click()
+    expect(totals(page)).to_have_text(["3", "2", "0", "0"])  # Ben (heart) took the ♣J: another suit's picture, 2
