@@ -54,6 +54,10 @@ def test_stendhal_whole_deal_is_stored_whole_never_half(client, ctx):
 
 
 def test_italian_whist_next_gives_trump_passing_and_leaders(client):
+    """Seed 004: 「切り札、「第2の手札」の渡し方は下記表の通りです」 (trump and where the second hands go
+    follow the table by deal), 「ディーラーの左隣のプレイヤーが最初のリードプレイヤーになります」 (the dealer's
+    left leads) and 「「第2の手札」を手札にした後は、ディーラーの右隣のプレイヤーが最初のリードプレイヤーに
+    なります」 (after taking up the second hands, the dealer's right leads)."""
     session = new(client, "italian_whist", ["Ann", "Ben", "Cat"])
     facts = session["next"]
     assert (facts["deal"], facts["trump"], facts["passing"]) == (1, None, "left")
@@ -65,7 +69,9 @@ def test_italian_whist_next_gives_trump_passing_and_leaders(client):
 
 
 def test_sataat_next_says_which_exchange_is_owed(client):
-    """After N-S win 7-0 (first_dealer W) E and W owe one card each before the next deal's play."""
+    """Seed 003: 「もし親のチームが「7-0」勝ちした場合は、…負けたチームのプレイヤーは、右隣のプレイヤーに手札から
+    1枚の切り札を渡します」 (after the parent's team wins 7-0, each player of the losing team gives one
+    trump to the right-hand neighbour). After N-S win 7-0 (first dealer W) E and W owe one card each."""
     session = new(client, "sataat", ["N", "E", "S", "W"], first_dealer=3)
     assert session["next"]["exchange"] == 0
     response = post(client, session["id"], sataat_deal(7, 0, first_seven=True))
