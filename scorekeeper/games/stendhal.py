@@ -169,7 +169,7 @@ class Stendhal(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         opts = table.options
         fields: list[FieldSpec] = []
-        entry = opts.get("minus_entry", "seats")
+        entry = opts.get("minus_entry", "revealed")  # a session frozen without it predates "seats"
         cards = tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)
         if entry == "seats":
             fields.append(FieldSpec("reveal", N_("Card revealed"), MULTI, per_seat=True, required=False,
@@ -238,7 +238,7 @@ class Stendhal(Game):
 
     def decide(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[str, str, Text]:
         """(minus suit, paired suit, why) from the bid-phase fields; raises RuleError."""
-        entry = table.options.get("minus_entry", "seats")
+        entry = table.options.get("minus_entry", "revealed")
         if entry == "suit":
             suit = deal["minus_suit"]
             return suit, PAIRED_SUIT[suit], T("named by the table")
