@@ -9,10 +9,11 @@ from werkzeug.exceptions import BadRequest
 from .. import scoring
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError, T, Table, resolve_options
+from ..games.base import Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
 from ..i18n import translate
 from ..models import Deal, GameSession
 from . import bp
+from .errors import error_response
 
 
 def _json_body() -> dict[str, Any]:
@@ -69,6 +70,8 @@ def session_json(session: GameSession) -> dict[str, Any]:
             "breakdown": [translate(line) for line in result.breakdown],
         })
     pending = board.pending
+    facts = None if standing.over else board.game.facts(board.table, board.state,
+                                                          pending.payload if pending is not None else None)
     return {
         "id": session.id,
         "game": session.game,
@@ -88,6 +91,7 @@ def session_json(session: GameSession) -> dict[str, Any]:
             "notes": [translate(note) for note in standing.notes],
         },
         "deals": deals,
+        "next": facts,
         "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": pending.payload},
         "next_phase": None if standing.over else board.phase,
         "next_deal_fields": [] if standing.over else [
@@ -141,9 +145,63 @@ def add_deal(session_id: int):
     phase = body.get("phase")
     if phase is not None and phase != board.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=board.phase), "phase")
-    deal = scoring.enter(session, values, board)
+    whole = False
+    if not board.standing.over:
+        fields = board.game.deal_fields(board.table, board.state)
+        early = [spec for spec in fields if spec.phase == board.phase]
+        later = sorted(name for name in values if name not in {spec.name for spec in early}
+                       and name in {spec.name for spec in fields})
+        # a whole deal posted where the bids come first is stored whole (its bids were never locked
+        # apart), never half: the play values are not dropped
+        whole = board.pending is None and not board.last_phase and bool(later)
+        if whole and phase is not None:
+            return _refused(T("These values belong to a later entry than %(phase)s: %(names)s.",
+                              phase=board.phase, names=", ".join(later)), later)
+        locked = board.pending.payload if board.pending is not None else {}
+        changed = sorted(name for name in values if name in locked and values[name] != locked[name])
+        if changed:
+            return _refused(T("The bids of this deal are already locked; enter the play."), changed)
+        merged = {**locked, **values}
+        refused = _unknown_or_hidden(board, fields if whole or board.last_phase else early, merged, values)
+        if refused is not None:
+            return refused
+    deal = scoring.add_deal(session, values, board) if whole else scoring.enter(session, values, board)
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}
+
+
+def _refused(text, names):
+    message = translate(text)
+    return error_response(422, message, {name: message for name in names})
+
+
+def _unknown_or_hidden(board: scoring.Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None):
+    """422 naming the values that are not inputs of this entry, or that its show_if hides given the
+    other values (a T.U. bid's start, say); None when every value sent is asked."""
+    state = state or board.state
+    known = {spec.name for spec in board.game.deal_fields(board.table, state)}
+    unknown = sorted(name for name in sent if name not in known)
+    if unknown:
+        return _refused(T("Unknown input: %(names)s.", names=", ".join(unknown)), unknown)
+    try:
+        parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in {s.name for s in specs}},
+                            board.table.size, board.table.names)
+    except RuleError:
+        return None  # the engine names the bad value itself
+    hidden = []
+    for spec in specs:
+        if spec.name not in sent or spec.show_if is None:
+            continue
+        value = sent[spec.name]
+        if spec.per_seat and isinstance(value, list):
+            hidden += [f"{spec.name}-{seat}" for seat, entry in enumerate(value)
+                       if entry not in (None, "", [], spec.empty()) and not is_shown(spec, parsed, seat)]
+        elif value not in (None, "", [], spec.empty()) and not is_shown(spec, parsed):
+            hidden.append(spec.name)
+    if hidden:
+        return _refused(T("Not asked with the other values given; leave out: %(names)s.",
+                          names=", ".join(hidden)), hidden)
+    return None
 
 
 @bp.put("/sessions/<int:session_id>/deals/<int:deal_id>")
@@ -155,6 +213,11 @@ def replace_deal(session_id: int, deal_id: int):
         raise RuleError(T("A deal must be a set of named values."), "values")
     if deal.phase != "complete":
         values = {**deal.payload, **values}
+    board = scoring.board(session)
+    state = board.state_before(deal)
+    refused = _unknown_or_hidden(board, board.game.deal_fields(board.table, state), values, values, state)
+    if refused is not None:
+        return refused
     scoring.replace_deal(session, deal, values)
     return session_json(session)
 

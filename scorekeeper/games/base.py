@@ -16,7 +16,9 @@ A game module subclasses `Game` and fills in:
 - `score_deal(table, state, deal)`: a `DealResult` with per-seat points and a
   readable breakdown;
 - `after_deal(...)`, `is_over(...)`, `winners(...)`, `notes(...)` where the
-  defaults (clockwise dealer, sum the points, never over) do not fit.
+  defaults (clockwise dealer, sum the points, never over) do not fit;
+- `facts(table, state, early)`: what `notes` says before the next deal, as plain
+  data for the API's "next" (default: dealer, leader and the game State's own fields).
 
 Every user-facing sentence is a `Text`: an English msgid with ``%(name)s``
 placeholders, translated by the web layer (`T` and `N_` are the extraction
@@ -43,7 +45,7 @@ from .entry import (  # noqa: F401  (re-exported: engines import the protocol fr
     parse_deal,
     resolve_options,
 )
-from .text import N_, DealError, P, RuleError, T, Text  # noqa: F401
+from .text import N_, DealError, P, RuleError, T, Text, joined  # noqa: F401
 
 
 @dataclass(frozen=True)
@@ -208,6 +210,18 @@ class Game:
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
         return ()
 
+    def facts(self, table: Table, state: State, early: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """What the table must know before the next deal, as plain JSON-ready data (the API's "next";
+        `notes` says the same in sentences). `early`: the locked values of the next deal's early
+        phase, if any (Stendhal: the revealed cards). The default gives the dealer, the leader and
+        the fields a game's own State adds (Sataat: ``exchange`` cards owed by the ``givers``)."""
+        facts: dict[str, Any] = {"dealer": state.dealer, "leader": state.leader}
+        base = {f.name for f in dataclasses.fields(State)}
+        for f in dataclasses.fields(state):
+            if f.name not in base:
+                facts[f.name] = plain(getattr(state, f.name))
+        return facts
+
     # -- phases (bids entered and locked before play)
     def phases(self, table: Table, state: State) -> tuple[str, ...]:
         """The entry phases of the next deal in order, e.g. ("bid", "play")."""
@@ -288,6 +302,19 @@ class Game:
             teams=self.teams(table),
             state=state,
         )
+
+
+def plain(value: Any) -> Any:
+    """Tuples (nested too) as lists, for JSON.
+
+    >>> plain(((0, 2), (1, 3)))
+    [[0, 2], [1, 3]]
+    """
+    if isinstance(value, (tuple, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): plain(v) for k, v in value.items()}
+    return value
 
 
 def next_active(seat: int, active: Sequence[bool], step: int) -> int:

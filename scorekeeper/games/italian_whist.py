@@ -188,6 +188,17 @@ class ItalianWhist(Game):
             return None
         return max(0, table.options.get("deals", 6) - state.deals_played)
 
+    def facts(self, table: Table, state: State, early: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The next deal's number, trump (``spades`` or null), the passing of the second hands
+        (``left``, ``right`` or ``kept``; ``second_hand_holders[seat]``: who plays that seat's second
+        hand) and who leads each half."""
+        number = state.deals_played + 1
+        trump, passing = schedule(number)
+        return {**super().facts(table, state, early), "deal": number, "trump": trump, "passing": passing,
+                "second_hand_holders": [second_hand_holder(seat, passing, table.size) for seat in range(table.size)],
+                "first_half_leader": (state.dealer + 1) % table.size,
+                "second_half_leader": (state.dealer - 1) % table.size}
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         dealer = state.dealer
         left, right = (dealer + 1) % table.size, (dealer - 1) % table.size

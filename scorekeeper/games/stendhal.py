@@ -11,10 +11,15 @@ for 1/2/3/4 suits taken.
 
 Decisions and named options:
 
-- ``minus_entry`` (default ``revealed``): the revealed cards are entered as one
-  card picker before play (phase "bid") and the app finds the minus suits; only
-  when suits still tie after the ranks the form asks which of them came first
-  counter-clockwise (``first_tied``). ``suit``: the table names the minus suit.
+- ``minus_entry`` (default ``seats``): before play (phase "bid") each player's
+  revealed card is entered in that player's column (exactly one card each) and the
+  middle cards apart, so the app knows the counter-clockwise order from the
+  dealer's right (the seed: 「ディーラーの右隣の人から反時計回りにみて、最多のスートの中で、
+  最初に出されたカードのスートをマイナススートとします」) and decides even a full tie itself.
+  ``revealed`` (sessions started before, or a table that prefers one picker): all
+  revealed cards in one picker; only when suits still tie after the ranks the form
+  asks which of them came first counter-clockwise (``first_tied``). ``suit``: the
+  table names the minus suit.
 - ``capture_entry`` (default ``cards``): per player the ranks taken of the minus
   suit and of its paired suit (13 toggles each; the app finds count and lowest
   card and refuses a card taken twice or revealed); ``count``: count and lowest
@@ -26,11 +31,17 @@ Decisions and named options:
   0 meaning no trick (the field is ignored for players with minus cards).
 - ``limit`` (66, 100, 150 or custom with ``custom_limit``, default 100): the game
   ends after the deal in which a total reaches minus the limit, but only once the
-  highest total is not shared (the seed's "play on until the tie is broken").
+  highest total is not shared (the seed's 「同点だった場合は、同点が解消されるまでゲームを続けます」).
+  Once reached, the limit stays reached: the play-on ends after the first deal whose
+  top is not shared, even if the player who reached the limit has climbed back above
+  it meanwhile (the state keeps ``reached``).
 - The dealer rotates clockwise; the player left of the dealer leads.
+- ``facts`` (the API's "next"): hand and middle sizes, the limit, ``limit_reached``
+  (play-on) and, once the revealed cards are locked, ``minus_suits`` [suit, pair].
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -49,6 +60,7 @@ from .base import (
     T,
     Table,
     Text,
+    joined,
 )
 from .tennos import (
     PAIRED_SUIT,
@@ -114,6 +126,21 @@ def minus_points(count: int, lowest: str | None) -> int:
     return -(count - 1) - RANK_VALUE[lowest] if count else 0
 
 
+@dataclasses.dataclass(frozen=True)
+class StendhalState(State):
+    #: some total has reached minus the limit in this session (it stays reached during the play-on)
+    reached: bool = False
+
+
+def reveal_order(table_size: int, dealer: int) -> tuple[int, ...]:
+    """Seats counter-clockwise from the dealer's right-hand neighbour (the dealer last).
+
+    >>> reveal_order(6, 0)
+    (5, 4, 3, 2, 1, 0)
+    """
+    return tuple((dealer - offset) % table_size for offset in range(1, table_size + 1))
+
+
 class Stendhal(Game):
     slug = "stendhal"
     name = N_("Stendhal")
@@ -125,8 +152,10 @@ class Stendhal(Game):
             OptionSpec("limit", N_("The game ends at minus"), CHOICE, "100",
                        choices=tuple((v, v) for v in LIMITS) + (("custom", N_("custom")),)),
             OptionSpec("custom_limit", N_("Custom limit"), INT, 200, minimum=1, maximum=9999),
-            OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "revealed",
-                       choices=(("revealed", N_("enter the revealed cards")), ("suit", N_("name the minus suit")))),
+            OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "seats",
+                       choices=(("seats", N_("enter each player's revealed card")),
+                                ("revealed", N_("enter the revealed cards together")),
+                                ("suit", N_("name the minus suit")))),
             OptionSpec("capture_entry", N_("Minus cards taken"), CHOICE, "cards",
                        choices=(("cards", N_("pick the cards")), ("count", N_("count and lowest card")))),
             OptionSpec("lowest_ace", N_("The ace as lowest card"), CHOICE, "high",
@@ -140,7 +169,15 @@ class Stendhal(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         opts = table.options
         fields: list[FieldSpec] = []
-        if opts.get("minus_entry", "revealed") == "revealed":
+        entry = opts.get("minus_entry", "revealed")  # a session frozen without it predates "seats"
+        cards = tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)
+        if entry == "seats":
+            fields.append(FieldSpec("reveal", N_("Card revealed"), MULTI, per_seat=True, required=False,
+                                    choices=cards, phase="bid"))
+            if stendhal_cards(table.size)[1]:
+                fields.append(FieldSpec("middle", N_("Cards from the middle"), MULTI, required=False,
+                                        choices=cards, phase="bid"))
+        elif entry == "revealed":
             fields += [
                 FieldSpec("revealed", N_("Revealed cards (one per player and the middle)"), MULTI, phase="bid",
                           choices=tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)),
@@ -168,12 +205,46 @@ class Stendhal(Game):
         return tuple(fields)
 
     # -- the minus suits ---------------------------------------------------------
+    def revealed(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[str]:
+        """The revealed cards, counter-clockwise from the dealer's right with the middle last
+        (in ``revealed`` entry: as picked, in deck order)."""
+        if "reveal" in deal:
+            cards = [card for seat in reveal_order(table.size, state.dealer) for card in deal["reveal"][seat]]
+            return cards + list(deal.get("middle") or [])
+        return list(deal.get("revealed") or [])
+
+    def check_reveal(self, table: Table, deal: Mapping[str, Any]) -> None:
+        """Each player reveals exactly one card, the middle its leftover cards, no card twice."""
+        middle = stendhal_cards(table.size)[1]
+        seen: dict[str, str] = {}
+        for seat, cards in enumerate(deal["reveal"]):
+            if len(cards) != 1:
+                raise RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
+                                  n=len(cards)), f"reveal-{seat}")
+            seen[cards[0]] = table.name(seat)
+        if middle and len(deal.get("middle") or []) != middle:
+            raise RuleError(P("The middle holds %(n)d card; enter it.", "The middle holds %(n)d cards; enter them.",
+                              middle), "middle")
+        for seat, cards in enumerate(deal["reveal"]):
+            for other in range(seat):
+                if deal["reveal"][other] == cards:
+                    raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
+                                      card=tennos_label(cards[0]), first=table.name(other),
+                                      second=table.name(seat)), f"reveal-{seat}")
+        for card in deal.get("middle") or []:
+            if card in seen:
+                raise RuleError(T("%(card)s is entered for both %(first)s and the middle.",
+                                  card=tennos_label(card), first=seen[card]), "middle")
+
     def decide(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[str, str, Text]:
         """(minus suit, paired suit, why) from the bid-phase fields; raises RuleError."""
-        if table.options.get("minus_entry", "revealed") == "suit":
+        entry = table.options.get("minus_entry", "revealed")
+        if entry == "suit":
             suit = deal["minus_suit"]
             return suit, PAIRED_SUIT[suit], T("named by the table")
-        revealed = deal["revealed"]
+        if entry == "seats":
+            self.check_reveal(table, deal)
+        revealed = self.revealed(table, state, deal)
         hand, middle = stendhal_cards(table.size)
         if len(revealed) != table.size + middle:
             raise RuleError(T("Reveal one card per player and %(middle)d from the middle: %(need)d cards, not "
@@ -187,6 +258,15 @@ class Stendhal(Game):
                    else T("%(n)d cards like another suit, higher ranks", n=count))
             return tied[0], PAIRED_SUIT[tied[0]], why
         names = " ".join(TENNOS_SUIT_SYMBOLS[s] for s in tied)
+        if entry == "seats":
+            index = next(i for i, card in enumerate(revealed) if tennos_suit(card) in tied)
+            suit = tennos_suit(revealed[index])
+            if index < table.size:  # a player's card (the middle cards come last)
+                why = T("%(suits)s tie; %(player)s revealed first counter-clockwise", suits=names,
+                        player=table.name(reveal_order(table.size, state.dealer)[index]))
+            else:
+                why = T("%(suits)s tie; revealed first counter-clockwise", suits=names)
+            return suit, PAIRED_SUIT[suit], why
         if deal.get("first_tied") not in tied:
             right = (state.dealer - 1) % table.size
             raise RuleError(T("%(suits)s tie on count and ranks: choose which of them was revealed first, "
@@ -218,7 +298,7 @@ class Stendhal(Game):
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         suits = self.decide(table, state, deal)[:2]
-        revealed = deal.get("revealed") or []
+        revealed = self.revealed(table, state, deal)
         out_of_play = table.size + stendhal_cards(table.size)[1]
         for pick, suit in zip(("minus", "paired"), suits):
             card_name = lambda rank, suit=suit: tennos_label(rank + suit)  # noqa: E731
@@ -274,7 +354,7 @@ class Stendhal(Game):
                                    n=count, suit=Text(TENNOS_SUIT_NAMES[s]), card=tennos_label(lowest + s),
                                    rest=count - 1, rank=RANK_VALUE[lowest], value=value))
             if parts:
-                detail = "; ".join(str(part) for part in parts)
+                detail = joined("; ", parts)
                 lines.append(T("%(player)s: %(detail)s; total %(score)d.", player=table.name(seat),
                                detail=detail, score=score))
             elif deal["suits"][seat]:
@@ -290,17 +370,43 @@ class Stendhal(Game):
         return DealResult(tuple(points), tuple(lines), summary)
 
     # -- the session -----------------------------------------------------------------
+    def start(self, table: Table) -> StendhalState:
+        return StendhalState(0, table.first_dealer, (0,) * table.size, (True,) * table.size)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        new = super().after_deal(table, state, deal, result)
+        reached = getattr(state, "reached", False) or min(new.totals) <= -self.limit(table)
+        return dataclasses.replace(new, reached=reached)
+
+    def reached(self, table: Table, state: State) -> bool:
+        return getattr(state, "reached", False) or min(state.totals) <= -self.limit(table)
+
     def is_over(self, table: Table, state: State) -> bool:
-        """Over once a total reached minus the limit and the highest total is not shared."""
-        reached = min(state.totals) <= -self.limit(table)
-        return reached and state.totals.count(max(state.totals)) == 1
+        """Over once a total has reached minus the limit (in this deal or an earlier one) and
+        the highest total is not shared."""
+        return self.reached(table, state) and state.totals.count(max(state.totals)) == 1
+
+    def facts(self, table: Table, state: State, early: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Cards per hand and to the middle, the limit and whether it was reached (play-on), and once
+        the revealed cards are locked, the two minus suits (``minus_suits``: [suit, its pair])."""
+        hand, middle = stendhal_cards(table.size)
+        facts = {**super().facts(table, state, early), "leader": (state.dealer + 1) % table.size,
+                 "hand": hand, "middle": middle, "limit": self.limit(table),
+                 "limit_reached": self.reached(table, state), "minus_suits": None}
+        facts.pop("reached", None)  # said as limit_reached
+        if early:
+            try:
+                facts["minus_suits"] = list(self.decide(table, state, early)[:2])
+            except RuleError:  # locked under other rules: the page names the problem, not this
+                pass
+        return facts
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         hand, middle = stendhal_cards(table.size)
         notes = [T("%(dealer)s deals %(hand)d cards each (%(middle)d to the middle); %(leader)s leads.",
                    dealer=table.name(state.dealer), hand=hand, middle=middle,
                    leader=table.name((state.dealer + 1) % table.size))]
-        if min(state.totals) <= -self.limit(table):
+        if self.reached(table, state):
             notes.append(T("The limit is reached but the lead is shared: play on until it is not."))
         return tuple(notes)
 

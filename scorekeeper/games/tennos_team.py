@@ -29,8 +29,19 @@ Decisions and named options:
   of one team, so they are asked only with 6 players.
 - Unused jokers: team mode 0-2 per player, at most 2 per team (the blank is not a
   joker there); individual and secret modes 0-1 (the blank counts as a joker).
-- ``deals`` (default 3): games in the session. Each game's winners get a win;
-  the session is won by most games won, then by the higher point total.
+- ``teams`` (default ``drawn``): in team and secret modes the teams come from the
+  aces (jokers) drawn for each game, as the seed's step (1) says. ``fixed``: the seed
+  allows 「あらかじめチームが決まっている場合は省略しても構いません」 (if the teams are decided
+  in advance, the draw may be skipped): the teams of the first game then hold for the
+  whole session, and a later game with another split is refused.
+- ``deals`` (default 3): games in the session. Each game's winners get a win.
+  Individual mode: the session is won by most games won, then by the higher point
+  total. Team and secret modes: a game is won by a team (seed (12): 「合計点数が高い
+  チームが勝ちです」, the team with the higher total wins), so the session is won by a
+  whole team: most games won, then the higher sum of that player's team totals,
+  battalion points included (``team_points``). With fixed teams this is the winning
+  team's record; with teams drawn anew each game every player keeps the record of the
+  teams he played in, and all players level on both share the win.
 """
 from __future__ import annotations
 
@@ -54,6 +65,7 @@ from .base import (
     T,
     Table,
     Text,
+    joined,
 )
 from .tennos import (
     BLACK,
@@ -109,6 +121,10 @@ def spade_order(suit: str) -> int:
 @dataclasses.dataclass(frozen=True)
 class SeriesState(State):
     wins: tuple[int, ...] = ()
+    #: per player, the sum of the totals of his team in each game (battalions included)
+    team_points: tuple[int, ...] = ()
+    #: with option teams "fixed": the teams of the first game, as sorted tuples of seats
+    fixed: tuple[tuple[int, ...], ...] = ()
 
 
 class TennosTeam(Game):
@@ -124,6 +140,9 @@ class TennosTeam(Game):
                        choices=((AUTO, N_("by the number of players: team with 4 or 6, else individual")),
                                 (TEAM, N_("team (4 or 6 players)")), (INDIVIDUAL, N_("individual (2-6 players)")),
                                 (SECRET, N_("secret teams (6 players)")))),
+            OptionSpec("teams", N_("Teams"), CHOICE, "drawn",
+                       choices=(("drawn", N_("drawn for each game (the aces or jokers)")),
+                                ("fixed", N_("decided in advance: the first game's teams stay")))),
             OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
         )
 
@@ -185,6 +204,13 @@ class TennosTeam(Game):
                 if len(holders) != 2:
                     raise RuleError(T("Each joker colour is held by exactly two players; %(colour)s: %(names)s.",
                                       colour=Text(COLOUR_NAMES[colour]), names=", ".join(holders) or "-"), "joker")
+        fixed = getattr(state, "fixed", ())
+        if fixed and self.mode(table) in (TEAM, SECRET):
+            split = tuple(sorted(tuple(sorted(seats)) for seats in self.groups(table, deal).values()))
+            if split != fixed:
+                teams = "; ".join(" & ".join(table.name(s) for s in seats) for seats in fixed)
+                raise RuleError(T("The teams are fixed for this session: %(teams)s.", teams=teams),
+                                "suit" if self.mode(table) == TEAM else "joker")
         if self.mode(table) == TEAM:
             for colour, members in self.groups(table, deal).items():
                 unused = sum(deal["jokers"][s] for s in members)
@@ -205,6 +231,19 @@ class TennosTeam(Game):
     def points(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
         return tuple(player_points(deal["suit"][s], deal["pictures"][s], deal["jokers"][s], deal["ace"][s])
                      for s in range(table.size))
+
+    def team_totals(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
+        """Per player, the total of his team in this game (battalions included); individual: his points."""
+        points, mode = self.points(table, deal), self.mode(table)
+        if mode == INDIVIDUAL:
+            return points
+        result = [0] * table.size
+        for colour, seats in self.groups(table, deal).items():
+            battalions = deal.get(f"battalions_{colour}", 0) if mode == TEAM else 0
+            total = sum(points[s] for s in seats) + BATTALION * battalions
+            for s in seats:
+                result[s] = total
+        return tuple(result)
 
     def decide(self, table: Table, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], list[Text]]:
         """(winning seats, the lines that explain the decision)."""
@@ -261,7 +300,7 @@ class TennosTeam(Game):
             if deal["ace"][seat]:
                 shown.append(T("ace in hand 1"))
             lines.append(T("%(player)s (%(suit)s): %(parts)s = %(total)d.", player=table.name(seat),
-                           suit=tennos_label("A" + suit)[0], parts=" + ".join(str(p) for p in shown) or "0",
+                           suit=tennos_label("A" + suit)[0], parts=joined(" + ", shown) if shown else "0",
                            total=points[seat]))
         won, decision = self.decide(table, deal)
         summary = T("%(names)s win", names=", ".join(table.name(s) for s in won))
@@ -270,23 +309,36 @@ class TennosTeam(Game):
     # -- the series of games -----------------------------------------------------------
     def start(self, table: Table) -> SeriesState:
         return SeriesState(0, table.first_dealer, (0,) * table.size, (True,) * table.size,
-                           wins=(0,) * table.size)
+                           wins=(0,) * table.size, team_points=(0,) * table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         new = super().after_deal(table, state, deal, result)
         won = self.decide(table, deal)[0]
-        return dataclasses.replace(new, wins=tuple(w + (s in won) for s, w in enumerate(state.wins)))
+        fixed = getattr(state, "fixed", ())
+        if not fixed and table.options.get("teams") == "fixed" and self.mode(table) != INDIVIDUAL:
+            fixed = tuple(sorted(tuple(sorted(seats)) for seats in self.groups(table, deal).values()))
+        return dataclasses.replace(
+            new, wins=tuple(w + (s in won) for s, w in enumerate(state.wins)),
+            team_points=tuple(a + b for a, b in zip(state.team_points, self.team_totals(table, deal))),
+            fixed=fixed)
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """Most games won, then the higher point total; ties share."""
-        best = max(zip(state.wins, state.totals))
-        return tuple(s for s in range(table.size) if (state.wins[s], state.totals[s]) == best)
+        """Most games won, then the higher point total (team and secret modes: the team totals,
+        battalions included, so a whole team wins); ties share."""
+        tiebreak = state.totals if self.mode(table) == INDIVIDUAL else state.team_points
+        best = max(zip(state.wins, tiebreak))
+        return tuple(s for s in range(table.size) if (state.wins[s], tiebreak[s]) == best)
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         return tuple(P("%(n)d game won", "%(n)d games won", w) for w in getattr(state, "wins", (0,) * table.size))
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
-        return (T("Enter each player's suit (the ace drawn); the spade player leads the first trick."),)
+        notes = [T("Enter each player's suit (the ace drawn); the spade player leads the first trick.")]
+        fixed = getattr(state, "fixed", ())
+        if fixed:
+            notes.append(T("The teams are fixed for this session: %(teams)s.",
+                           teams="; ".join(" & ".join(table.name(s) for s in seats) for seats in fixed)))
+        return tuple(notes)
 
 
 GAME = TennosTeam()

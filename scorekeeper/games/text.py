@@ -83,3 +83,16 @@ class DealError(RuleError):
         super().__init__(error.text, error.field)
         self.index = index
         self.error = error
+
+
+def joined(separator: str, parts: "list[Text] | tuple[Text, ...]") -> Text:
+    """Texts joined by `separator` as one Text, so each part is still translated (never `str()`
+    a Text inside an engine: that freezes it in English).
+
+    >>> joined(" + ", [T("own suit %(n)d", n=9), T("ace 1")]).render()
+    'own suit 9 + ace 1'
+    """
+    if not parts:
+        return Text("%(p0)s", (("p0", ""),))
+    pattern = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
+    return Text(pattern, tuple(sorted((f"p{i}", part) for i, part in enumerate(parts))))

@@ -1,5 +1,6 @@
-"""A table of six plays Stendhal on a tablet: the revealed cards are tapped in and locked before
-play, the app names the minus suits, then each player's minus cards are tapped in per column.
+"""A table of six plays Stendhal on a tablet: each player's revealed card is tapped in that player's
+column and locked before play, the app names the minus suits (breaking even a full tie by the
+counter-clockwise order from the dealer's right), then each player's minus cards are tapped in per column.
 
 Expected points come from shared/rules/stendhal.md: per minus suit -(n - 1) - rank of the lowest
 card taken (A 1, J 11, Q 12, K 13; the A is the highest card in play), +1/+3/+6/+10 for 1-4 suits
@@ -33,11 +34,11 @@ def start_session(page):
 
 
 def reveal(page, cards):
-    """Tap the revealed cards in the bid-phase card picker."""
-    picker = page.locator("#entry [data-field=revealed]")
-    open_fold(picker)
-    for card in cards:
-        picker.get_by_text(card, exact=True).click()
+    """Tap each player's revealed card in that player's column of the bid-phase card row."""
+    for name, card in cards.items():
+        cell = page.locator("#entry tr[data-field=reveal] td").nth(NAMES.index(name))
+        open_fold(cell)
+        cell.locator(".picker").get_by_text(card, exact=True).click()
 
 
 def lock_bids(page):
@@ -70,16 +71,16 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(page.locator(".note").first).to_have_text("Anna deals 13 cards each (0 to the middle); Ben leads.")
     page.evaluate("window.__sameDocument = true")
 
-    # --- Deal 1: the rules' first seed example. A wrong number of revealed cards is refused first.
-    reveal(page, ["♣5", "♣J", "♥K", "♣K", "♥4"])
+    # --- Deal 1: the rules' first seed example. A player without a revealed card is refused first.
+    reveal(page, {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4"})
     lock_bids(page)
-    expect(page.locator("[data-field=revealed] [role=alert]")).to_have_text(
-        "Reveal one card per player and 0 from the middle: 6 cards, not 5.")
-    expect(page.locator("[data-field=revealed] input[value=KC]")).to_be_checked()  # the taps are kept
-    reveal(page, ["♥J"])
+    expect(page.locator("tr[data-field=reveal] td").nth(5).get_by_role("alert")).to_have_text(
+        "Fay reveals exactly one card, not 0.")
+    expect(page.locator("tr[data-field=reveal] td").nth(3).locator("input[value=KC]")).to_be_checked()  # kept
+    reveal(page, {"Fay": "♥J"})
     lock_bids(page)
-    locked = page.locator(".locked-bids")
-    expect(locked.locator("tr[data-locked=revealed]")).to_contain_text("♥4 ♥J ♥K ♣5 ♣J ♣K")
+    locked = page.locator(".locked-bids tr[data-locked=reveal] td")
+    expect(locked).to_have_text(["♣5", "♣J", "♥K", "♣K", "♥4", "♥J"])
     screenshot(page, "stendhal-bids-locked")
     # Clubs 3 each with hearts, K = K, J = J, 5 > 4: clubs, and its pair diamonds, are the minus suits.
     # Anna: 5 clubs lowest 3 -> -(4 + 3) = -7, diamond 10 -> -10: -17 (the rules' scoring example).
@@ -102,17 +103,17 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(row).to_contain_text("Anna: 5 club, lowest ♣3: -(4 + 3) = -7; 1 diamond, lowest ♦10: -(0 + 10) = -10; "
                                 "total -17.")
 
-    # --- Deal 2, Ben deals: spades and crosses tie on count and ranks (A, 9); the table says which
-    # came first counter-clockwise from Anna, the dealer's right.
-    reveal(page, ["♠A", "♠9", "✚A", "✚9", "♥3", "♦5"])
+    # --- Deal 2, Ben deals: spades and crosses tie on count and ranks (A, 9); counter-clockwise from
+    # Anna (the dealer's right) Anna's cross comes first, so the app makes cross the minus suit.
+    # One card entered for two players is refused first.
+    reveal(page, {"Anna": "✚A", "Fay": "✚A", "Emil": "✚9", "Dora": "♠9", "Carl": "♥3", "Ben": "♦5"})
     lock_bids(page)
-    expect(page.locator("[data-field=first_tied] [role=alert]")).to_have_text(
-        "♠ ✚ tie on count and ranks: choose which of them was revealed first, counter-clockwise from Anna "
-        "(the dealer's right).")
-    expect(page.locator("[data-field=revealed] input[value=AX]")).to_be_checked()
-    page.locator("[data-field=first_tied]").get_by_text("cross", exact=True).click()
+    expect(page.locator("tr[data-field=reveal] td").nth(5).get_by_role("alert")).to_have_text(
+        "✚A is entered for both Anna and Fay.")
+    reveal(page, {"Fay": "✚A"})  # untap
+    reveal(page, {"Fay": "♠A"})
     lock_bids(page)
-    expect(page.locator(".locked-bids tr[data-locked=first_tied]")).to_contain_text("cross")
+    expect(page.locator(".locked-bids tr[data-locked=reveal] td").nth(5)).to_have_text("♠A")
 
     # Minus cross (A and 9 out) and leaf. A revealed card cannot have been taken: refused, taps kept.
     entry = page.locator("#entry")
@@ -136,10 +137,11 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(page.locator("#status")).to_contain_text("Carl deals")
     row = page.locator("tr.deal-row").nth(1)
     row.locator("summary").click()
-    expect(row).to_contain_text("Minus suits: cross (♠ ✚ tie; revealed first counter-clockwise) and its pair leaf.")
+    expect(row).to_contain_text(
+        "Minus suits: cross (♠ ✚ tie; Anna revealed first counter-clockwise) and its pair leaf.")
 
     # --- Deal 3, Carl deals: three spades revealed -> spade and heart. Anna reaches -57 <= -50.
-    reveal(page, ["♠2", "♠3", "♠4", "♥K", "♦Q", "♣J"])
+    reveal(page, {"Anna": "♠2", "Ben": "♠3", "Carl": "♠4", "Dora": "♥K", "Emil": "♦Q", "Fay": "♣J"})
     lock_bids(page)
     # Anna: spades A K Q J 10 -> -(4 + 10) = -14 (the A is high), hearts A Q J 10 -> -(3 + 10) = -13: -27.
     # Ben: spades 9-5 -> -(4 + 5) = -9. Carl: hearts 9-2 -> -(7 + 2) = -9. Dora +1, Emil no trick, Fay +6.
@@ -161,7 +163,7 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
 
     # --- Correction: in deal 2 Emil took only two suits (+3, not +10). Emil drops to 4; Fay (9) wins.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
-    expect(page.locator("[data-field=revealed] input[value=AS]")).to_be_checked()
+    expect(page.locator("tr[data-field=reveal] td").nth(5).locator("input[value=AS]")).to_be_checked()
     expect(page.get_by_label(SUITS_TAKEN + "Emil")).to_have_value("4")
     screenshot(page, "stendhal-correct-form")
     page.get_by_label(SUITS_TAKEN + "Emil").fill("2")

@@ -4,7 +4,8 @@ suit (the ace drawn) is chosen and the picture cards captured are tapped in that
 Expected points come from shared/rules/tennos-team.md: own-suit picture 3, other picture 2, unused
 joker 1, ace in hand 1, J-Q-K of the team colour +2 / other colour +3, 4 of a rank +2; black suits
 spade, cross, club; teams by ace colour; totals within 1 point -> the second-best players decide.
-The series is won by most games won, then by the higher point total.
+The series is won by a whole team (seed 000 (12): the team with the higher total wins): most games
+won, then the higher sum of the team's totals.
 """
 from __future__ import annotations
 
@@ -129,15 +130,17 @@ def test_a_series_of_three_games_with_a_correction(page):
                          "Carl": ["♣J", "♣Q", "♣K", "✚J", "✚Q", "✚K"], "Dora": ["♦J"]})
     page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["46", "39", "34", "28"])
-    # Wins: Anna 1, Ben 2, Carl 1, Dora 2; Ben and Dora tie on wins, Ben has more points.
+    # Wins: Anna 1, Ben 2, Carl 1, Dora 2: Ben and Dora, the red team of games 1 and 2, win together
+    # (the series is won by a team, not by its best player).
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#status")).to_contain_text("Winner: Ben")
+    expect(page.locator("#status")).to_contain_text("Winner: Ben, Dora")
     expect(page.locator(".seat-note")).to_have_text(["1 game won", "2 games won", "1 game won", "2 games won"])
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "tennos_team-game-over")
 
     # --- Correction of game 2: Carl, not Ben, took the ☘J. Carl: ✚ set 8 + ☘J 2 + joker + ace = 12;
-    # Ben: ♦ set 11 + ☘Q ☘K 4 = 15. Black 33 v red 26: black wins game 2, and Anna wins the series.
+    # Ben: ♦ set 11 + ☘Q ☘K 4 = 15. Black 33 v red 26: black wins game 2, and Anna and Carl (black
+    # in every game) win the series.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
     expect(cell(page, "pictures", "Ben").locator("input[value=JL]")).to_be_checked()
     tap_pictures(page, "Ben", ["☘J"])
@@ -146,8 +149,36 @@ def test_a_series_of_three_games_with_a_correction(page):
     page.get_by_role("button", name="Save correction").click()
     expect(totals(page)).to_have_text(["46", "35", "36", "28"])
     expect(page.locator(".seat-note")).to_have_text(["2 games won", "1 game won", "2 games won", "1 game won"])
-    expect(page.locator("#status")).to_contain_text("Winner: Anna")
+    expect(page.locator("#status")).to_contain_text("Winner: Anna, Carl")
     row = page.locator("tr.deal-row").nth(1)
     expect(row.locator("summary")).to_have_text("Carl, Anna win")
     expect(page.locator("#revisions")).to_contain_text("Game 2 corrected.")  # each entry is a game
     screenshot(page, "tennos_team-after-correction")
+
+
+def test_teams_fixed_for_the_session_refuse_another_split(page):
+    """Seed 000 (1): 「あらかじめチームが決まっている場合は省略しても構いません」 (if the teams are decided in
+    advance, the ace draw may be skipped): with teams fixed, game 2 must keep game 1's teams."""
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile("TENNOS team")).click()
+    for index, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_label("Mode").select_option(label="team (4 or 6 players)")
+    page.get_by_label("Teams").select_option(label="decided in advance: the first game's teams stay")
+    page.get_by_role("button", name="Start").click()
+    enter_game(page.locator("#entry"), suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
+               pictures={"Anna": ["♠J"]})
+    page.get_by_role("button", name="Save game").click()
+    expect(totals(page)).to_have_text(["3", "0", "0", "0"])
+    expect(page.locator(".note").nth(1)).to_have_text("The teams are fixed for this session: Anna & Carl; Ben & Dora.")
+    # Game 2: Anna and Ben both black would split the teams otherwise: refused, the choices kept.
+    enter_game(page.locator("#entry"), suits={"Anna": "spade", "Ben": "club", "Carl": "heart", "Dora": "diamond"},
+               pictures={"Ben": ["♣J"]})
+    page.get_by_role("button", name="Save game").click()
+    expect(page.locator("#entry tr[data-error-for=suit] [role=alert]")).to_have_text(
+        "The teams are fixed for this session: Anna & Carl; Ben & Dora.")
+    expect(totals(page)).to_have_text(["3", "0", "0", "0"])
+    expect(cell(page, "pictures", "Ben").locator("input[value=JC]")).to_be_checked()
+    enter_game(page.locator("#entry"), suits={"Ben": "heart", "Carl": "club"}, pictures={})
+    page.get_by_role("button", name="Save game").click()
+    expect(totals(page)).to_have_text(["3", "2", "0", "0"])  # Ben (heart) took the ♣J: another suit's picture, 2

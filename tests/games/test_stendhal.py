@@ -15,6 +15,9 @@ ALL_RANKS = set(TENNOS_RANKS)
 
 
 def table(n=6, dealer=0, **options):
+    """The tests written for the one-picker entry keep it (option ``revealed``); see the
+    per-seat tests below for the default ``seats``."""
+    options.setdefault("minus_entry", "revealed")
     names = tuple("ABCDEFG"[:n])
     return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=dealer)
 
@@ -274,10 +277,104 @@ def test_pending_notes_name_the_minus_suits_once_the_revealed_cards_are_locked()
     from scorekeeper.games.tennos import TENNOS_SUIT_NAMES
 
     game = get_game("stendhal")
-    table = Table(("A", "B", "C", "D", "E"), resolve_options(game.option_specs(5), {}))
+    table = Table(("A", "B", "C", "D", "E"), resolve_options(game.option_specs(5), {"minus_entry": "revealed"}))
     revealed = ["AS", "9S", "3S", "JD", "AC", "9L", "3H", "5C"]  # three spades: spade is the minus suit
     early = game.parse_phase(table, game.start(table), {"revealed": revealed}, "bid")
     (note,) = game.pending_notes(table, game.start(table), early)
     text = str(note)
     assert text.startswith("Minus suits: " + str(Text(TENNOS_SUIT_NAMES["S"])))
     assert str(Text(TENNOS_SUIT_NAMES[PAIRED_SUIT["S"]])) in text
+
+
+# --- issue 9, item 3: the limit stays reached; each player's revealed card --------------
+
+def test_play_on_ends_even_when_the_player_at_the_limit_climbs_back():
+    """Seed 001: 「マイナス点が規定点数に達したプレイヤーが現れたらゲーム終了です。…同点だった場合は、
+    同点が解消されるまでゲームを続けます」 (the game ends when a player's minus reaches the limit;
+    on a tie, play on until it is broken). Once reached, the limit stays reached: here A climbs back
+    from -17 to -7 in the play-on deal, and the game still ends because E now leads alone."""
+    t = table(limit="custom", custom_limit=17)
+    first = cross_deal()  # A -17, B -14, C -13; D, E, F tied on 0: play on
+    second = deal(REVEALED_CROSS,
+                  [[], [], [], ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "3"], [], []],
+                  [[], ["2"], ["3"], [], [], ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4"]],
+                  suits=[4, 0, 0, 0, 2, 0])
+    standing = GAME.replay(t, [first, second])
+    assert standing.totals == (-7, -16, -16, -13, 3, -14)
+    assert min(standing.totals) > -17  # nobody is at the limit any more ...
+    assert standing.over and standing.winners == (4,)  # ... but it was reached: E wins
+
+
+def seats_table(n, dealer=0, **options):
+    names = tuple("ABCDEFG"[:n])
+    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=dealer)
+
+
+def by_seat(n, dealer, in_order):
+    """Per-seat reveal from cards listed counter-clockwise from the dealer's right (middle after)."""
+    reveal = [[] for _ in range(n)]
+    for k, card in enumerate(in_order[:n]):
+        reveal[(dealer - 1 - k) % n] = [card]
+    return reveal
+
+
+def test_default_entry_is_one_revealed_card_per_player_and_the_middle():
+    t = seats_table(7)
+    assert t.options["minus_entry"] == "seats"
+    names = [spec.name for spec in GAME.deal_fields(t, GAME.start(t)) if spec.phase == "bid"]
+    assert names == ["reveal", "middle"]
+    six = seats_table(6)
+    assert [spec.name for spec in GAME.deal_fields(six, GAME.start(six)) if spec.phase == "bid"] == ["reveal"]
+
+
+def test_seed_example_seven_players_per_seat_the_app_breaks_the_full_tie():
+    """Seed 001: 「ディーラーの右隣の人から反時計回りの順に、ダイヤのJ、クラブのA、リーフの9、スペードの9、
+    スペードのA、クラブの9、ハートの3、そして中央のカードでリーフのAが出た場合、…クラブが最初に出ているので、
+    クラブがマイナススートになります」 (counter-clockwise from the dealer's right: ♦J ♣A ☘9 ♠9 ♠A ♣9 ♥3,
+    middle ☘A; club comes first, so club is the minus suit). Entered per seat, nobody has to say so."""
+    for dealer in (0, 3):
+        t = seats_table(7, dealer)
+        in_order = ["JD", "AC", "9L", "9S", "AS", "9C", "3H"]
+        early = GAME.parse_phase(t, GAME.start(t), {"reveal": by_seat(7, dealer, in_order), "middle": ["AL"]},
+                                 "bid")
+        state = GAME.start(t)
+        suit, paired, why = GAME.decide(t, state, early)
+        assert (suit, paired) == ("C", "D")
+        club_player = t.name((dealer - 2) % 7)  # second counter-clockwise from the dealer's right
+        assert club_player in str(why)
+
+
+def test_seed_example_six_players_per_seat():
+    """Seed 001: 「クラブの5、クラブのJ、ハートのK、クラブのK、ハートの4、ハートのJ … クラブがマイナススート」."""
+    t = seats_table(6)
+    cards = ["5C", "JC", "KH", "KC", "4H", "JH"]
+    early = GAME.parse_phase(t, GAME.start(t), {"reveal": by_seat(6, 0, cards)}, "bid")
+    assert GAME.decide(t, GAME.start(t), early)[:2] == ("C", "D")
+
+
+@pytest.mark.parametrize("change, field, message", [
+    (lambda r, m: (r[:2] + [[]] + r[3:], m), "reveal-2", "C reveals exactly one card, not 0."),
+    (lambda r, m: (r[:2] + [["2S", "3S"]] + r[3:], m), "reveal-2", "C reveals exactly one card, not 2."),
+    (lambda r, m: (r[:2] + [r[1]] + r[3:], m), "reveal-2", "is entered for both B and C"),
+    (lambda r, m: (r, []), "middle", "The middle holds 1 card; enter it."),
+    (lambda r, m: (r, [r[0][0]]), "middle", "is entered for both A and the middle"),
+])
+def test_one_card_per_player_is_checked(change, field, message):
+    """Seed 001: 「手札の中から1枚を選んで自分の前に伏せて出します」 (each player lays one card face down)."""
+    t = seats_table(7)
+    reveal = [[c] for c in ["JD", "AC", "9L", "9S", "AS", "9C", "3H"]]
+    reveal, middle = change(reveal, ["AL"])
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(t, GAME.start(t), {"reveal": reveal, "middle": middle}, "bid")
+    assert caught.value.field == field and message in str(caught.value)
+
+
+def test_per_seat_reveal_plays_a_whole_deal_and_revealed_cards_cannot_be_taken():
+    t = seats_table(6)
+    d = cross_deal()
+    reveal = [[card] for card in REVEALED_CROSS]
+    whole = {k: v for k, v in d.items() if k not in ("revealed", "first_tied")} | {"reveal": reveal}
+    assert GAME.replay(t, [whole]).results[0].points == score(d).points
+    bad = {**whole, "minus_cards": [["2"] + whole["minus_cards"][0]] + whole["minus_cards"][1:]}
+    with pytest.raises(DealError, match="✚2 was revealed before play"):
+        GAME.replay(t, [bad])

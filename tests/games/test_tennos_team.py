@@ -198,7 +198,9 @@ def test_series_of_games_most_wins_then_points():
     t = table(4, deals=2)
     standing = GAME.replay(t, [close_game(), close_game(["KX"])])
     assert standing.over and standing.state.wins == (1, 1, 1, 1)
-    assert standing.totals == (30, 40, 30, 24) and standing.winners == (1,)
+    # wins tie 1-1; team totals: black 30 + 30, red 31 + 33: the whole red team (B and D) wins
+    assert standing.totals == (30, 40, 30, 24) and standing.winners == (1, 3)
+    assert standing.state.team_points == (60, 64, 60, 64)
     assert str(standing.seat_notes[0]) == "1 game won"
 
 
@@ -255,3 +257,55 @@ def test_totals_equal_sum_of_games_and_every_game_has_a_winner(games):
     standing = GAME.replay(table(6, mode="individual", deals=4), games)
     assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(6))
     assert sum(standing.state.wins) == len(games)
+
+
+# --- issue 9, item 4: whole teams win the session; battalions count; fixed teams -----
+
+def test_session_winner_in_team_mode_is_the_whole_team():
+    """Seed 000 (12): 「同じチーム内の点数を合計して合計点数が高いチームが勝ちです」 (the team whose
+    summed points are higher wins): the series is won by a team, not by its best player."""
+    t = table(4, deals=1)
+    standing = GAME.replay(t, [EXAMPLE])  # black A 14 + C 0 v red B 17 + D 0
+    assert standing.winners == (1, 3)
+
+
+def test_battalion_points_count_in_the_session_tie_break():
+    """Seed 000 (11): 「バタリオン成立(トリックの勝敗関係なく):1回につきチームに2点」 (each battalion: 2 points
+    to the team). Two games, one win each; per player the black team has more points, but the red
+    team's battalions make its team total higher, so red wins the session."""
+    t = table(6, deals=2)
+    black_wins = game("SHXLCD", [["JS", "QS", "KS"], [], ["JX"], [], [], []],
+                      battalions_black=0, battalions_red=0)  # black 11 + 3 v red 0
+    red_wins = game("SHXLCD", [[], ["JH"], [], ["JL"], [], ["JD"]], battalions_black=0,
+                   battalions_red=3)  # red 9 + 6
+    standing = GAME.replay(t, [black_wins, red_wins])
+    assert standing.state.wins == (1, 1, 1, 1, 1, 1)
+    black = sum(standing.totals[s] for s in (0, 2, 4))
+    red = sum(standing.totals[s] for s in (1, 3, 5))
+    assert black > red  # without the battalions black would win the tie-break
+    assert standing.winners == (1, 3, 5)
+
+
+def test_secret_mode_session_winner_is_the_pair():
+    """Seed 000, secret teams: 「同じチーム二人の合計点数で勝敗を決めます」 (the two partners' sum decides)."""
+    d = game("SHXLCD", [["JS", "QS", "KS"], [], [], ["JL"], [], []],
+             joker=["black", "red", "white", "black", "red", "white"])
+    standing = GAME.replay(table(6, mode="secret", deals=1), [d])
+    assert standing.winners == (0, 3)
+
+
+def test_fixed_teams_hold_for_the_session():
+    """Seed 000 (1): 「あらかじめチームが決まっている場合は省略しても構いません」 (if the teams are decided in
+    advance the draw may be skipped): option teams "fixed" keeps the first game's teams."""
+    t = table(4, teams="fixed", deals=3)
+    standing = GAME.replay(t, [EXAMPLE])
+    assert standing.state.fixed == ((0, 2), (1, 3))
+    assert "A & C; B & D" in str(standing.notes[-1])
+    same_teams = game("CDSH", [[], [], [], []])  # A club, C spade: still black v red
+    GAME.replay(t, [EXAMPLE, same_teams])
+    other_teams = game("SCHD", [[], [], [], []])  # A and B black now
+    with pytest.raises(DealError, match="The teams are fixed for this session: A & C; B & D.") as caught:
+        GAME.replay(t, [EXAMPLE, other_teams])
+    assert caught.value.field == "suit"
+    # the default draws the teams anew each game (the seed's step (1))
+    assert GAME.replay(table(4, deals=3), [EXAMPLE, other_teams]).state.deals_played == 2

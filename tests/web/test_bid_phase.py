@@ -87,3 +87,22 @@ def test_the_status_says_who_leads_when_the_game_knows(client):
     sid = int(response.headers["Location"].rsplit("/", 1)[1])
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Ben deals" in html and "Cat leads" in html
+
+
+def test_a_whole_deal_posted_to_the_api_is_stored_whole_never_half(client, ctx):
+    """A client that posts bids and tricks at once gets the whole deal stored (201, nothing pending),
+    or, when it says phase "bid", a 422 naming the values that belong to the play; never a 201 that
+    kept the bids and dropped the tricks."""
+    sid = client.post("/api/v1/sessions", json={"game": "yacht", "players": ["A", "B", "C"]}).json["id"]
+    bids = {"bid": ["tu", "tu", "goal"], "start": [None, None, 5], "goal": [None, None, 9]}
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {**bids, "tricks": [0, 0, 17]},
+                                                                   "phase": "bid"})
+    assert response.status_code == 422 and set(response.json["fields"]) == {"tricks"}
+    assert Deal.query.count() == 0
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {**bids, "tricks": [0, 0, 16]}})
+    assert response.status_code == 422 and "17" in response.json["message"]  # checked whole: nothing stored
+    assert Deal.query.count() == 0
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {**bids, "tricks": [0, 0, 17]}})
+    assert response.status_code == 201, response.json
+    assert response.json["pending"] is None and response.json["standings"]["totals"][:2] == [100, 100]
+    assert Deal.query.one().phase == "complete"

@@ -33,7 +33,7 @@ def test_pitch_form_does_not_ask_whether_the_dealer_was_forced(client, ctx):
     assert 'name="bidder"' in board and 'name="forced"' not in board
 
 
-def test_api_grand_hand_without_contra_means_none_and_old_no_tricks_is_accepted(client, ctx):
+def test_api_grand_hand_without_contra_means_none_and_old_no_tricks_still_replays(client, ctx):
     created = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["Anna", "Ben", "Carl"],
                                                     "first_dealer": 0})
     assert created.status_code == 201
@@ -43,6 +43,13 @@ def test_api_grand_hand_without_contra_means_none_and_old_no_tricks_is_accepted(
     assert response.status_code == 201, response.json
     assert response.json["standings"]["totals"] == [0, -12, 0]
     older = {**grand, "no_tricks": False, "contra": "contra"}  # as entered before the audit
+    # a new entry is not asked 'no_tricks' any more: the API names it
     response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": older})
-    assert response.status_code == 201, response.json
+    assert response.status_code == 422 and set(response.json["fields"]) == {"no_tricks"}
+    # a deal stored before the audit carries it and still replays
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Deal
+    db.session.add(Deal(session_id=sid, position=2, payload=older, engine_version=1))
+    db.session.commit()
+    response = client.get(f"/api/v1/sessions/{sid}")
     assert response.json["standings"]["totals"] == [0, -36, 0]
