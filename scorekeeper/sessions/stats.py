@@ -1,7 +1,9 @@
 """Statistics of one session, derived from its replayed board."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..scoring import Board
 
@@ -50,21 +52,24 @@ class GameRecord:
     average_total: float | None
 
 
-def player_record(rows: list[tuple[object, Board, int]]) -> list[GameRecord]:
-    """rows: (session, replayed board, the player's seat). Finished sessions count for won/lost/average."""
-    by_game: dict[str, list[tuple[Board, int]]] = {}
-    for _, board, seat in rows:
-        by_game.setdefault(board.game.slug, []).append((board, seat))
+def player_record(played: Iterable[tuple[str, int, Any]], games: Mapping[str, Any]) -> list[GameRecord]:
+    """played: (game, the player's seat, the session's stored summary) for every session they sat in.
+    Finished sessions count for won/lost/average; a session that no longer replays, or whose game
+    is unknown, is left out."""
+    by_game: dict[str, list[tuple[Any, int]]] = {}
+    for slug, seat, summary in played:
+        if slug in games and summary is not None and not summary.broken:
+            by_game.setdefault(slug, []).append((summary, seat))
     records = []
-    for slug, boards in sorted(by_game.items()):
-        finished = [(b, seat) for b, seat in boards if b.standing.over]
-        totals = [b.standing.totals[seat] for b, seat in finished]
+    for slug, sessions in sorted(by_game.items()):
+        finished = [(s, seat) for s, seat in sessions if s.over]
+        totals = [s.totals[seat] for s, seat in finished]
         records.append(GameRecord(
             game=slug,
-            played=len(boards),
+            played=len(sessions),
             finished=len(finished),
-            won=sum(1 for b, seat in finished if seat in b.standing.winners),
-            lost=sum(1 for b, seat in finished if seat in b.standing.losers),
+            won=sum(1 for s, seat in finished if seat in s.winners),
+            lost=sum(1 for s, seat in finished if seat in s.losers),
             average_total=round(sum(totals) / len(totals), 1) if totals else None,
         ))
     return records
