@@ -3,8 +3,10 @@ winners, losers, whether it is over. Derived from the replay, never entered: it 
 
 It is written on every change (an SQLAlchemy hook: whatever added a Revision, a Deal or a
 GameSession gets its summary refreshed before the commit, so scoring.py needs no call), and
-checked on read: a summary whose revision count, last revision id or engine version differs
-from the session's is replayed again (`fresh`, `for_player`). Totals on the scoreboard still
+checked on read: a listed session whose summary is missing, or whose revision count, last
+revision id or engine version differs from the session's, is replayed again (`fresh`); a
+player's record replays the sessions without a summary or with an older engine's
+(`player_tallies`). Totals on the scoreboard still
 come from replaying the deals; these summaries only spare the lists from replaying every
 session they name.
 
@@ -14,10 +16,11 @@ before committing; the hook then skips that session.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, event, func, select
+from sqlalchemy import JSON, ForeignKey, Index, String, case, delete, event, func, select
 from sqlalchemy.orm import Mapped, Session, backref, mapped_column, relationship, selectinload
 
 from .extensions import db
@@ -44,12 +47,33 @@ class SessionSummary(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
     session: Mapped[GameSession] = relationship(
-        backref=backref("summary", uselist=False, cascade="all, delete-orphan", passive_deletes=True)
+        backref=backref("summary", uselist=False, cascade="all, delete-orphan")
     )
+    seats: Mapped[list[SeatSummary]] = relationship(cascade="all, delete-orphan")
 
     @property
     def broken(self) -> bool:
         return self.totals is None
+
+
+class SeatSummary(db.Model):
+    """The same, one row per seat, so a player's record is one index range summed by the database
+    (a player of 3,000 sessions would otherwise fetch 3,000 summaries scattered over the table)."""
+
+    __tablename__ = "seat_summary"
+    __table_args__ = (Index("ix_seat_summary_record", "player_id", "game", "engine_version", "over", "won", "lost",
+                            "total"),)
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("session_summary.session_id", ondelete="CASCADE"),
+                                            primary_key=True)
+    position: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    engine_version: Mapped[int]
+    over: Mapped[bool]
+    won: Mapped[bool]
+    lost: Mapped[bool]
+    total: Mapped[int | None]  # None: a stored deal no longer fits
 
 
 Marks = tuple[int, int]  # (revision count, last revision id)
@@ -91,7 +115,11 @@ def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks
         board = board if board is not None else scoring.board(session)
     except (RuleError, KeyError):
         board = None
-    summary = db_session.get(SessionSummary, session.id) or SessionSummary(session_id=session.id)
+    summary = db_session.get(SessionSummary, session.id)
+    if summary is None:
+        # seat rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
+        db_session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))
+        summary = SessionSummary(session_id=session.id)
     summary.revision_count, summary.last_revision_id = marks
     summary.engine_version = _engine_version(session.game)
     if board is None:
@@ -102,6 +130,13 @@ def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks
         summary.totals = list(standing.totals)
         summary.winners, summary.losers = list(standing.winners), list(standing.losers)
         summary.over = bool(standing.over)
+    summary.seats = [
+        SeatSummary(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
+                    engine_version=summary.engine_version, over=summary.over,
+                    won=seat.position in summary.winners, lost=seat.position in summary.losers,
+                    total=None if summary.totals is None else summary.totals[seat.position])
+        for seat in session.seats
+    ]
     db_session.add(summary)
     db_session.info.get(_TOUCHED, set()).discard(session)
     return summary
@@ -123,29 +158,69 @@ def fresh(sessions: Sequence[GameSession]) -> dict[int, SessionSummary]:
     return found
 
 
-def for_player(player_id: int) -> dict[int, tuple[str, int, SessionSummary]]:
-    """Every session of one player: {session id: (game, the player's seat, summary)}, with missing
-    or stale summaries replayed first. One query when all are fresh."""
-    last = (select(func.max(Revision.id)).where(Revision.session_id == GameSession.id)
-            .correlate(GameSession).scalar_subquery())
-    count = (select(func.count(Revision.id)).where(Revision.session_id == GameSession.id)
-             .correlate(GameSession).scalar_subquery())
-    query = (
-        select(GameSession.id, GameSession.game, Seat.position, SessionSummary, count, last)
+@dataclass(frozen=True)
+class GameTally:
+    """One player's sessions of one game, summed by the database."""
+
+    game: str
+    played: int
+    finished: int
+    won: int
+    lost: int
+    total_finished: int  # the player's final totals added up over the finished sessions
+
+
+def player_tallies(player_id: int) -> list[GameTally]:
+    """The player's record per game from the seat summaries: two index-range queries. Sessions
+    without a summary (or summarised by an older engine) are replayed first; sessions that no
+    longer replay are left out. Summaries are written in the same transaction as every change, so
+    the revisions are not compared here (that would cost a lookup per session): the rows a page
+    lists are checked against them by `fresh`."""
+    tallies = _tallies(player_id)
+    seats = db.session.scalar(select(func.count(Seat.id)).where(Seat.player_id == player_id)) or 0
+    counted = sum(n for _, _, n, *_ in tallies)
+    outdated = any(version != _engine_version(game) for game, version, *_ in tallies if game in GAMES)
+    if counted != seats or outdated:
+        _repair_player(player_id)
+        tallies = _tallies(player_id)
+    merged: dict[str, list[int]] = {}
+    for game, _, played, broken, finished, won, lost, total in tallies:
+        sums = merged.setdefault(game, [0, 0, 0, 0, 0])
+        for index, value in enumerate((played - broken, finished, won, lost, total or 0)):
+            sums[index] += value
+    return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0]]
+
+
+def _tallies(player_id: int) -> list[tuple]:
+    ok = SeatSummary.total.is_not(None)
+    finished = ok & SeatSummary.over
+    count = lambda condition: func.sum(case((condition, 1), else_=0))
+    return db.session.execute(
+        select(SeatSummary.game, SeatSummary.engine_version, func.count(), count(~ok), count(finished),
+               count(finished & SeatSummary.won), count(finished & SeatSummary.lost),
+               func.sum(case((finished, SeatSummary.total), else_=0)))
+        .where(SeatSummary.player_id == player_id)
+        .group_by(SeatSummary.game, SeatSummary.engine_version)
+    ).all()
+
+
+def _repair_player(player_id: int) -> None:
+    """Replay the player's sessions whose summary is missing or from an older engine."""
+    rows = db.session.execute(
+        select(GameSession.id, GameSession.game, SeatSummary.engine_version)
         .join(Seat, Seat.session_id == GameSession.id)
-        .outerjoin(SessionSummary, SessionSummary.session_id == GameSession.id)
+        .outerjoin(SeatSummary, (SeatSummary.session_id == Seat.session_id) & (SeatSummary.position == Seat.position))
         .where(Seat.player_id == player_id)
-    )
-    rows = db.session.execute(query).all()
-    stale = {sid: (revisions or 0, last_id or 0) for sid, game, _, summary, revisions, last_id in rows
-             if not _is_fresh(summary, game, (revisions or 0, last_id or 0))}
-    if stale:
-        for session in db.session.scalars(select(GameSession).where(GameSession.id.in_(stale))
-                                           .options(selectinload(GameSession.seats), selectinload(GameSession.deals))):
-            refresh(session, marks=stale[session.id])
+    ).all()
+    stale = [sid for sid, game, version in rows if version is None or version != _engine_version(game)]
+    for first in range(0, len(stale), 500):
+        chunk = stale[first:first + 500]
+        marks = _marks(chunk)
+        for session in db.session.scalars(select(GameSession).where(GameSession.id.in_(chunk))
+                                           .options(selectinload(GameSession.seats),
+                                                    selectinload(GameSession.deals))):
+            refresh(session, marks=marks.get(session.id, (0, 0)))
         db.session.commit()
-        rows = db.session.execute(query).all()
-    return {sid: (game, position, summary) for sid, game, position, summary, _, _ in rows}
 
 
 # --- refreshed on write -----------------------------------------------------------

@@ -1,4 +1,4 @@
-"""session summaries; indexes for history and player pages
+"""session and seat summaries; indexes for history and player pages
 
 Revision ID: 0004
 Revises: 0002
@@ -33,6 +33,24 @@ def upgrade():
         sa.ForeignKeyConstraint(['session_id'], ['game_session.id'], ondelete='CASCADE'),
         sa.PrimaryKeyConstraint('session_id'),
     )
+    op.create_table(
+        'seat_summary',
+        sa.Column('session_id', sa.Integer(), nullable=False),
+        sa.Column('position', sa.Integer(), nullable=False),
+        sa.Column('player_id', sa.Integer(), nullable=False),
+        sa.Column('game', sa.String(length=40), nullable=False),
+        sa.Column('engine_version', sa.Integer(), nullable=False),
+        sa.Column('over', sa.Boolean(), nullable=False),
+        sa.Column('won', sa.Boolean(), nullable=False),
+        sa.Column('lost', sa.Boolean(), nullable=False),
+        sa.Column('total', sa.Integer(), nullable=True),
+        sa.ForeignKeyConstraint(['player_id'], ['player.id']),
+        sa.ForeignKeyConstraint(['session_id'], ['session_summary.session_id'], ondelete='CASCADE'),
+        sa.PrimaryKeyConstraint('session_id', 'position'),
+    )
+    with op.batch_alter_table('seat_summary', schema=None) as batch_op:
+        batch_op.create_index('ix_seat_summary_record',
+                              ['player_id', 'game', 'engine_version', 'over', 'won', 'lost', 'total'], unique=False)
     with op.batch_alter_table('game_session', schema=None) as batch_op:
         batch_op.drop_index('ix_game_session_game')
         batch_op.create_index('ix_game_session_game_created_at', ['game', 'created_at'], unique=False)
@@ -48,4 +66,5 @@ def downgrade():
     with op.batch_alter_table('game_session', schema=None) as batch_op:
         batch_op.drop_index('ix_game_session_game_created_at')
         batch_op.create_index('ix_game_session_game', ['game'], unique=False)
+    op.drop_table('seat_summary')
     op.drop_table('session_summary')

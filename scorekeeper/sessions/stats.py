@@ -52,24 +52,13 @@ class GameRecord:
     average_total: float | None
 
 
-def player_record(played: Iterable[tuple[str, int, Any]], games: Mapping[str, Any]) -> list[GameRecord]:
-    """played: (game, the player's seat, the session's stored summary) for every session they sat in.
-    Finished sessions count for won/lost/average; a session that no longer replays, or whose game
-    is unknown, is left out."""
-    by_game: dict[str, list[tuple[Any, int]]] = {}
-    for slug, seat, summary in played:
-        if slug in games and summary is not None and not summary.broken:
-            by_game.setdefault(slug, []).append((summary, seat))
-    records = []
-    for slug, sessions in sorted(by_game.items()):
-        finished = [(s, seat) for s, seat in sessions if s.over]
-        totals = [s.totals[seat] for s, seat in finished]
-        records.append(GameRecord(
-            game=slug,
-            played=len(sessions),
-            finished=len(finished),
-            won=sum(1 for s, seat in finished if seat in s.winners),
-            lost=sum(1 for s, seat in finished if seat in s.losers),
-            average_total=round(sum(totals) / len(totals), 1) if totals else None,
-        ))
-    return records
+def player_record(tallies: Iterable[Any], games: Mapping[str, Any]) -> list[GameRecord]:
+    """tallies: the player's sessions summed per game (summaries.player_tallies). Finished sessions
+    count for won/lost/average; a game no longer known is left out."""
+    return [
+        GameRecord(
+            game=tally.game, played=tally.played, finished=tally.finished, won=tally.won, lost=tally.lost,
+            average_total=round(tally.total_finished / tally.finished, 1) if tally.finished else None,
+        )
+        for tally in tallies if tally.game in games
+    ]

@@ -289,16 +289,16 @@ def show_player(player_id: int):
     """The player's record per game over all their sessions (from the stored summaries), and their
     sessions a page at a time."""
     player = db.session.get(Player, player_id) or abort(404)
-    played = summaries.for_player(player.id)
     query = (select(GameSession).join(Seat).where(Seat.player_id == player.id)
              .options(selectinload(GameSession.seats))
              .order_by(GameSession.created_at.desc(), GameSession.id.desc()))
     page = max(request.args.get("page", 1, type=int), 1)
     pagination = db.paginate(query, page=page, per_page=current_app.config["HISTORY_PAGE_SIZE"],
                              error_out=False)
-    rows = [(session, played[session.id][2], played[session.id][1]) for session in pagination.items
-            if session.id in played]
-    records = player_record(played.values(), GAMES)
+    found = summaries.fresh(pagination.items)
+    rows = [(session, found[session.id], next(s.position for s in session.seats if s.player_id == player.id))
+            for session in pagination.items]
+    records = player_record(summaries.player_tallies(player.id), GAMES)
     return render_template("players/show.html", player=player, rows=rows, records=records, games=GAMES,
                            pagination=pagination)
 

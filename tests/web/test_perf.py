@@ -13,7 +13,7 @@ from sqlalchemy import event
 from scorekeeper import ROOT
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player
-from scorekeeper.summaries import SessionSummary
+from scorekeeper.summaries import SeatSummary, SessionSummary
 
 from .helpers import new_schieberamsch, ramsch_form
 
@@ -35,6 +35,11 @@ def counted_statements():
         event.remove(db.engine, "before_cursor_execute", count)
 
 
+def untokened(body: bytes) -> bytes:
+    """The page without its CSRF tokens (signed with the time, so they differ between two requests)."""
+    return re.sub(rb'(X-CSRFToken": "|name="csrf_token" value=")[^"]+', rb"\1", body)
+
+
 def text(html: str) -> str:
     return re.sub(r"<[^>]+>", "", html)
 
@@ -49,11 +54,11 @@ def test_pages_are_compressed_with_brotli_or_gzip(client):
     zipped = client.get(f"/sessions/{sid}", headers={"Accept-Encoding": "gzip"})
     assert zipped.headers["Content-Encoding"] == "gzip"
     assert "Accept-Encoding" in zipped.headers["Vary"] and "HX-Request" in zipped.headers["Vary"]
-    assert gzip.decompress(zipped.data) == plain.data
+    assert untokened(gzip.decompress(zipped.data)) == untokened(plain.data)
     assert len(zipped.data) * 3 < len(plain.data)
     br = client.get(f"/sessions/{sid}", headers={"Accept-Encoding": "gzip, deflate, br"})
     assert br.headers["Content-Encoding"] == "br"
-    assert brotli.decompress(br.data) == plain.data
+    assert untokened(brotli.decompress(br.data)) == untokened(plain.data)
     # an htmx save answers compressed too
     saved = client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]),
                         headers={"HX-Request": "true", "Accept-Encoding": "gzip"})
@@ -137,7 +142,7 @@ def test_player_page_is_paginated_and_its_record_counts_every_session(app, clien
     _sessions(client, 5)
     with counted_statements() as second:
         client.get(f"/players/{anna.id}")
-    assert len(first) == len(second) <= 6, second
+    assert len(first) == len(second) <= 8, second
 
 
 def test_a_missing_or_stale_summary_is_replayed_on_read(client, ctx):
@@ -176,3 +181,16 @@ def test_summary_follows_close_reopen_and_a_deal_that_no_longer_fits(client, ctx
     page = text(client.get("/history").get_data(as_text=True))
     assert "?" in page and "Winner" not in page
     assert client.get(f"/players/{db.session.get(GameSession, sid).seats[0].player_id}").status_code == 200
+
+
+def test_player_record_replays_sessions_whose_summaries_are_missing(client, ctx):
+    """As after the upgrade that added the summaries: the first look at a player computes them."""
+    _sessions(client, 3)
+    db.session.execute(SeatSummary.__table__.delete())
+    db.session.execute(SessionSummary.__table__.delete())
+    db.session.commit()
+    carl = Player.query.filter_by(name="Carl").one()
+    html = client.get(f"/players/{carl.id}").get_data(as_text=True)
+    record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
+    assert [cell.split("<")[0] for cell in record.split("<td>")[1:]][1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
+    assert SessionSummary.query.count() == 3 and SeatSummary.query.count() == 9

@@ -104,6 +104,9 @@ class SessionMachine(RuleBasedStateMachine):
         assert summary is not None
         assert (summary.deals, summary.totals, summary.over) == (len(self.model), list(expected.totals), expected.over)
         assert (summary.winners, summary.losers) == (list(expected.winners), list(expected.losers))
+        seats = sorted(summary.seats, key=lambda s: s.position)
+        assert [(seat.total, seat.won, seat.lost, seat.over) for seat in seats] == [
+            (expected.totals[i], i in expected.winners, i in expected.losers, expected.over) for i in range(3)]
         revisions = self._fresh().revisions
         assert (summary.revision_count, summary.last_revision_id) == (
             len(revisions), max((r.id for r in revisions), default=0))  # fresh: a page will not replay it
