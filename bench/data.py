@@ -42,6 +42,7 @@ class Sequence:
     options: str
     payloads: tuple[str, ...]
     summary: tuple[str, str, str, int]  # totals, winners, losers, over (JSON / 0-1)
+    seats: tuple[tuple[int, int, int, int], ...]  # per seat: over, won, lost, total
 
 
 def sequence(rng: random.Random, length: int, limit: int) -> Sequence:
@@ -56,7 +57,9 @@ def sequence(rng: random.Random, length: int, limit: int) -> Sequence:
     standing = GAME.replay(table, payloads)
     return Sequence(json.dumps(options), tuple(json.dumps(p) for p in payloads),
                     (json.dumps(list(standing.totals)), json.dumps(list(standing.winners)),
-                     json.dumps(list(standing.losers)), int(standing.over)))
+                     json.dumps(list(standing.losers)), int(standing.over)),
+                    tuple((int(standing.over), int(seat in standing.winners), int(seat in standing.losers),
+                           standing.totals[seat]) for seat in range(3)))
 
 
 def schema(path: Path) -> None:
@@ -88,7 +91,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
     step = timedelta(days=900) / max(sessions, 1)  # spread over two and a half years
     deal_id = revision_id = seat_id = 0
     for first in range(1, sessions + 1, CHUNK):
-        rows: dict[str, list[tuple]] = {"session": [], "seat": [], "deal": [], "revision": [], "summary": []}
+        rows: dict[str, list[tuple]] = {"session": [], "seat": [], "deal": [], "revision": [], "summary": [],
+                                        "seat_summary": []}
         for sid in range(first, min(first + CHUNK, sessions + 1)):
             moment = start + step * sid
             at = stamp(moment)
@@ -97,6 +101,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
             for position, player in enumerate(rng.sample(range(1, players + 1), 3)):
                 seat_id += 1
                 rows["seat"].append((seat_id, sid, position, player))
+                rows["seat_summary"].append((sid, position, player, "schieberamsch", GAME.version,
+                                             *chosen.seats[position]))
             for position, payload in enumerate(chosen.payloads, start=1):
                 deal_id += 1
                 revision_id += 1
@@ -119,5 +125,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
         connection.executemany(
             "INSERT INTO session_summary (session_id, revision_count, last_revision_id, engine_version, deals,"
             " totals, winners, losers, \"over\", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["summary"])
+        connection.executemany(
+            "INSERT INTO seat_summary (session_id, position, player_id, game, engine_version, \"over\", won, lost,"
+            " total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["seat_summary"])
         connection.commit()
     connection.close()

@@ -192,5 +192,26 @@ def test_player_record_replays_sessions_whose_summaries_are_missing(client, ctx)
     carl = Player.query.filter_by(name="Carl").one()
     html = client.get(f"/players/{carl.id}").get_data(as_text=True)
     record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
-    assert [cell.split("<")[0] for cell in record.split("<td>")[1:]][1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
+    cells = [cell.split("<")[0] for cell in record.split("<td>")[1:]]
+    assert cells[1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
     assert SessionSummary.query.count() == 3 and SeatSummary.query.count() == 9
+
+
+def test_a_write_path_that_hands_over_its_board_spares_the_hook_a_replay(client, ctx, monkeypatch):
+    from scorekeeper import scoring, summaries
+
+    sid = new_schieberamsch(client)
+    session = db.session.get(GameSession, sid)
+    replays = []
+    real_board = scoring.board
+    monkeypatch.setattr(scoring, "board", lambda s: replays.append(s.id) or real_board(s))
+    deal = scoring.add_deal(session, {"type": "ramsch", "pushed": 0, "points": [30, 40, 50],
+                                      "took_trick": [True, True, True], "contra": "none"})
+    assert replays == [sid, sid]  # add_deal's own board before the change, and the hook's after it
+    replays.clear()
+    deal.payload = {**deal.payload, "points": [50, 40, 30]}
+    session.revisions.append(scoring.Revision(deal_id=deal.id, deal_number=1, action="edit", before=None, after=None))
+    summaries.refresh(session, real_board(session))
+    db.session.commit()
+    assert replays == []
+    assert db.session.get(SessionSummary, sid).totals == [5, 0, 0]
