@@ -220,6 +220,7 @@ def pages(folder: Path, sizes: list[int], repeat: int) -> dict:
             played = db.session.query(Seat).filter_by(player_id=player).count()
         per_page = app.config["HISTORY_PAGE_SIZE"]
         urls = {
+            "home (recent sessions)": "/",
             "history, newest": "/history",
             "history, middle page": f"/history?page={max(size // per_page // 2, 1)}",
             "history, one player": f"/history?player_id={player}",

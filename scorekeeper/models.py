@@ -28,8 +28,9 @@ class GameSession(db.Model):
     """A sitting of one game (named GameSession so it never shadows flask.session or db.session)."""
 
     __tablename__ = "game_session"
-    # history by game, newest first
-    __table_args__ = (Index("ix_game_session_game_created_at", "game", "created_at"),)
+    # history by game, newest first; the home page's "continue" list
+    __table_args__ = (Index("ix_game_session_game_created_at", "game", "created_at"),
+                      Index("ix_game_session_updated_at", "updated_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(40))

@@ -54,6 +54,7 @@ def upgrade():
     with op.batch_alter_table('game_session', schema=None) as batch_op:
         batch_op.drop_index('ix_game_session_game')
         batch_op.create_index('ix_game_session_game_created_at', ['game', 'created_at'], unique=False)
+        batch_op.create_index('ix_game_session_updated_at', ['updated_at'], unique=False)
     with op.batch_alter_table('seat', schema=None) as batch_op:
         batch_op.drop_index('ix_seat_player_id')
         batch_op.create_index('ix_seat_player_id_session_id', ['player_id', 'session_id'], unique=False)
@@ -64,6 +65,7 @@ def downgrade():
         batch_op.drop_index('ix_seat_player_id_session_id')
         batch_op.create_index('ix_seat_player_id', ['player_id'], unique=False)
     with op.batch_alter_table('game_session', schema=None) as batch_op:
+        batch_op.drop_index('ix_game_session_updated_at')
         batch_op.drop_index('ix_game_session_game_created_at')
         batch_op.create_index('ix_game_session_game', ['game'], unique=False)
     op.drop_table('seat_summary')

@@ -91,7 +91,7 @@ def tally(strokes: int) -> Markup:
 @bp.get("/")
 def home():
     recent = db.session.scalars(
-        select(GameSession).order_by(GameSession.updated_at.desc()).limit(5)
+        select(GameSession).options(selectinload(GameSession.seats)).order_by(GameSession.updated_at.desc()).limit(5)
     ).all()
     return render_template("home.html", games=GAMES, recent=recent)
 
