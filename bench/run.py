@@ -92,6 +92,20 @@ def gunicorn(target: str, workers: int, env: dict[str, str], pythonpath: Path) -
     raise RuntimeError(f"gunicorn {target} did not answer within 60 s")
 
 
+def server_cpu(process: subprocess.Popen) -> float:
+    """CPU seconds used so far by gunicorn's master and workers (Linux /proc)."""
+    pids = [process.pid] + [int(pid) for pid in Path(f"/proc/{process.pid}/task/{process.pid}/children")
+                            .read_text().split()]
+    ticks = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])  # utime, stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 def load(port: int, request: Callable[[int], tuple[str, str, str | None, dict]], seconds: float,
          threads: int = 4, cap: int = 50_000) -> float:
     """Requests per second over `seconds` (at most `cap` requests), `threads` clients, a new
@@ -127,7 +141,7 @@ def load(port: int, request: Callable[[int], tuple[str, str, str | None, dict]],
         worker.join()
     if failures:
         raise RuntimeError(f"{len(failures)} failed requests, e.g. {failures[:3]}")
-    return done[0] / (time.monotonic() - start)
+    return done[0] / (time.monotonic() - start), done[0]
 
 
 def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
@@ -140,20 +154,30 @@ def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
     body = urlencode(DEAL_FORM)
     entry_headers = {**BROWSER, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
     figures: dict[str, list[float]] = {"hello": [], "board": [], "entry": []}
+    per_cpu: dict[str, list[float]] = {"hello": [], "board": [], "entry": []}  # requests per CPU second
+
+    def measure(kind: str, server: subprocess.Popen, port: int, request) -> None:
+        cpu = server_cpu(server)
+        rate, count = load(port, request, seconds)
+        figures[kind].append(rate)
+        per_cpu[kind].append(count / max(server_cpu(server) - cpu, 1e-3))
+
     try:
         for _ in range(rounds):
-            figures["hello"].append(load(hello_port, lambda n: ("GET", "/", None, BROWSER), seconds))
-            figures["board"].append(load(app_port, lambda n: ("GET", "/sessions/1", None, BROWSER), seconds))
+            measure("hello", hello, hello_port, lambda n: ("GET", "/", None, BROWSER))
+            measure("board", app, app_port, lambda n: ("GET", "/sessions/1", None, BROWSER))
             # round-robin over sessions 2..400: each gets a few deals more than its 12 over the whole run
-            figures["entry"].append(load(app_port, lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", body,
-                                                             entry_headers), seconds))
+            measure("entry", app, app_port, lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", body, entry_headers))
     finally:
         for process in (hello, app):
             process.terminate()
             process.wait(10)
     ratios = {kind: statistics.median(a / b for a, b in zip(figures[kind], figures["hello"]))
               for kind in ("board", "entry")}
-    return {"rps": {k: [round(v) for v in values] for k, values in figures.items()}, "ratio": ratios}
+    cpu_ratios = {kind: statistics.median(per_cpu[kind]) / statistics.median(per_cpu["hello"])
+                  for kind in ("board", "entry")}
+    return {"rps": {k: [round(v) for v in values] for k, values in figures.items()}, "ratio": ratios,
+            "per_cpu_s": {k: [round(v) for v in values] for k, values in per_cpu.items()}, "cpu_ratio": cpu_ratios}
 
 
 # --- 2. replay cost ---------------------------------------------------------------------
@@ -280,12 +304,14 @@ def report(results: dict) -> str:
     lines = []
     if "throughput" in results:
         t = results["throughput"]
-        lines += ["## Throughput under gunicorn (req/s per round)", "",
-                  f"- bare Flask hello: {t['rps']['hello']}",
-                  f"- scoreboard, 12 deals: {t['rps']['board']} -> **{t['ratio']['board']:.1%}** of hello "
-                  "(goal >= 25%)",
-                  f"- deal entry (htmx), 12+ deals: {t['rps']['entry']} -> **{t['ratio']['entry']:.1%}** of hello "
-                  "(goal >= 15%)", ""]
+        lines += ["## Throughput under gunicorn", "",
+                  "| | req/s per round | share of hello | requests per CPU second of the server | share of hello |",
+                  "|---|---|---|---|---|",
+                  f"| bare Flask hello | {t['rps']['hello']} | | {t['per_cpu_s']['hello']} | |"]
+        for kind, label, goal in (("board", "scoreboard, 12 deals", 25), ("entry", "deal entry (htmx), 12+ deals", 15)):
+            lines.append(f"| {label} | {t['rps'][kind]} | **{t['ratio'][kind]:.1%}** | {t['per_cpu_s'][kind]} | "
+                         f"**{t['cpu_ratio'][kind]:.1%}** (goal >= {goal}%) |")
+        lines.append("")
     if "replay" in results:
         r = results["replay"]
         lines += ["## Replay cost", "", "| deals | engine replay | per deal | deal entry (htmx) |", "|---|---|---|---|"]

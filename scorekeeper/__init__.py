@@ -32,7 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import assets, i18n, summaries  # noqa: F401  (summaries: its table and its on-write hook)
+    from . import assets, i18n, summaries
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -40,6 +40,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
     assets.init_app(app)
+    summaries.init_app(app)
 
     from .api import bp as api_bp
     from .sessions import bp as sessions_bp

@@ -223,6 +223,39 @@ def _repair_player(player_id: int) -> None:
         db.session.commit()
 
 
+def refresh_all(chunk: int = 500) -> int:
+    """Replay every session whose summary is missing or stale (after an upgrade or an engine
+    change; the pages would otherwise do it as they meet them). Returns how many were replayed."""
+    replayed = 0
+    last_id = 0
+    while True:
+        sessions = db.session.scalars(
+            select(GameSession).where(GameSession.id > last_id).order_by(GameSession.id).limit(chunk)
+            .options(selectinload(GameSession.seats))).all()
+        if not sessions:
+            return replayed
+        last_id = sessions[-1].id
+        found = {s.session_id: s for s in db.session.scalars(
+            select(SessionSummary).where(SessionSummary.session_id.in_([s.id for s in sessions])))}
+        marks = _marks(s.id for s in sessions)
+        for session in sessions:
+            mark = marks.get(session.id, (0, 0))
+            if not _is_fresh(found.get(session.id), session.game, mark):
+                refresh(session, marks=mark)
+                replayed += 1
+        db.session.commit()
+        db.session.expunge_all()
+
+
+def init_app(app: Any) -> None:
+    import click
+
+    @app.cli.command("summaries")
+    def summaries_command() -> None:
+        """Compute the session summaries that are missing or stale."""
+        click.echo(f"{refresh_all()} session summaries computed.")
+
+
 # --- refreshed on write -----------------------------------------------------------
 
 @event.listens_for(Session, "before_flush")

@@ -215,3 +215,14 @@ def test_a_write_path_that_hands_over_its_board_spares_the_hook_a_replay(client,
     db.session.commit()
     assert replays == []
     assert db.session.get(SessionSummary, sid).totals == [5, 0, 0]
+
+
+def test_the_summaries_command_fills_in_what_is_missing(app, client, ctx):
+    ids = _sessions(client, 2)
+    db.session.execute(SessionSummary.__table__.delete().where(SessionSummary.session_id == ids[0]))
+    db.session.commit()
+    result = app.test_cli_runner().invoke(args=["summaries"])
+    assert "1 session summaries computed." in result.output
+    db.session.expire_all()
+    assert db.session.get(SessionSummary, ids[0]).totals == [0, 0, 5]
+    assert SeatSummary.query.count() == 6  # the seat rows left behind were replaced, not doubled
