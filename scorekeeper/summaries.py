@@ -15,6 +15,7 @@ before committing; the hook then skips that session.
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,6 +30,7 @@ from .games.base import RuleError
 from .models import Deal, GameSession, Revision, Seat, utcnow
 
 _TOUCHED = "summaries_touched"
+logger = logging.getLogger(__name__)
 
 
 class SessionSummary(db.Model):
@@ -284,7 +286,10 @@ def _refresh_changed_sessions(db_session: Session) -> None:
     live = [s for s in touched if s in db_session and s not in db_session.deleted and s.id is not None]
     marks = _marks((s.id for s in live), db_session)
     for session in live:
-        _refresh(db_session, session, None, marks.get(session.id, (0, 0)))
+        try:
+            _refresh(db_session, session, None, marks.get(session.id, (0, 0)))
+        except Exception:  # a cache must never cost the table its deal: the pages replay it later
+            logger.exception("could not summarise session %s", session.id)
 
 
 @event.listens_for(Session, "after_rollback")

@@ -226,3 +226,23 @@ def test_the_summaries_command_fills_in_what_is_missing(app, client, ctx):
     db.session.expire_all()
     assert db.session.get(SessionSummary, ids[0]).totals == [0, 0, 5]
     assert SeatSummary.query.count() == 6  # the seat rows left behind were replaced, not doubled
+
+
+def test_a_summary_that_fails_never_costs_the_table_its_deal(client, ctx, monkeypatch):
+    from scorekeeper import scoring
+
+    sid = new_schieberamsch(client)
+    session = db.session.get(GameSession, sid)
+    current = scoring.board(session)
+
+    def broken(session):
+        raise ValueError("a bug in a summary")
+
+    monkeypatch.setattr(scoring, "board", broken)
+    scoring.add_deal(session, {"type": "ramsch", "pushed": 0, "points": [30, 40, 50],
+                               "took_trick": [True, True, True], "contra": "none"}, current)
+    monkeypatch.undo()
+    db.session.expire_all()
+    assert len(db.session.get(GameSession, sid).deals) == 1
+    assert "Winner" not in client.get("/history").get_data(as_text=True)  # replayed there: 1 of 12 deals
+    assert db.session.get(SessionSummary, sid).deals == 1
