@@ -172,14 +172,15 @@ class GameTally:
     total_finished: int  # the player's final totals added up over the finished sessions
 
 
-def player_tallies(player_id: int) -> list[GameTally]:
+def player_tallies(player_id: int, seats: int | None = None) -> list[GameTally]:
     """The player's record per game from the seat summaries: two index-range queries. Sessions
     without a summary (or summarised by an older engine) are replayed first; sessions that no
     longer replay are left out. Summaries are written in the same transaction as every change, so
     the revisions are not compared here (that would cost a lookup per session): the rows a page
     lists are checked against them by `fresh`."""
     tallies = _tallies(player_id)
-    seats = db.session.scalar(select(func.count(Seat.id)).where(Seat.player_id == player_id)) or 0
+    if seats is None:  # how many sessions the player sat in
+        seats = db.session.scalar(select(func.count()).where(Seat.player_id == player_id)) or 0
     counted = sum(n for _, _, n, *_ in tallies)
     outdated = any(version != _engine_version(game) for game, version, *_ in tallies if game in GAMES)
     if counted != seats or outdated:
