@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, ForeignKey, Index, String, case, delete, event, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, backref, mapped_column, relationship, selectinload
 
 from .extensions import db
@@ -144,7 +145,7 @@ def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks
     return summary
 
 
-def fresh(sessions: Sequence[GameSession]) -> dict[int, SessionSummary]:
+def fresh(sessions: Sequence[GameSession], retry: bool = True) -> dict[int, SessionSummary]:
     """The summaries of `sessions` (one page of a list), replaying only missing or stale ones."""
     ids = [session.id for session in sessions]
     if not ids:
@@ -156,7 +157,13 @@ def fresh(sessions: Sequence[GameSession]) -> dict[int, SessionSummary]:
     for session in stale:
         found[session.id] = refresh(session, marks=marks.get(session.id, (0, 0)))
     if stale:
-        db.session.commit()
+        try:
+            db.session.commit()
+        except IntegrityError:  # another request stored the same missing summary first: read theirs
+            db.session.rollback()
+            if not retry:
+                raise
+            return fresh(sessions, retry=False)
     return found
 
 
