@@ -103,12 +103,18 @@ def _marks(session_ids: Iterable[int], db_session: Session | None = None) -> dic
     return {session_id: (count, last or 0) for session_id, count, last in rows}
 
 
-def refresh(session: GameSession, board: Any = None, marks: Marks | None = None) -> SessionSummary:
-    """Store the summary of `session` from `board` (replayed when not given). Not committed."""
-    return _refresh(db.session(), session, board, marks)
+_UNKNOWN: Any = object()
 
 
-def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks | None) -> SessionSummary:
+def refresh(session: GameSession, board: Any = None, marks: Marks | None = None,
+            existing: SessionSummary | None = _UNKNOWN) -> SessionSummary:
+    """Store the summary of `session` from `board` (replayed when not given). Not committed.
+    `existing`: its stored summary (or None) when the caller has already looked it up."""
+    return _refresh(db.session(), session, board, marks, existing)
+
+
+def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks | None,
+             existing: SessionSummary | None = _UNKNOWN) -> SessionSummary:
     from . import scoring  # scoring imports the models; keep this module importable from create_app
 
     if marks is None:
@@ -118,10 +124,12 @@ def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks
         board = board if board is not None else scoring.board(session)
     except (RuleError, KeyError):
         board = None
-    summary = db_session.get(SessionSummary, session.id)
+    summary = db_session.get(SessionSummary, session.id) if existing is _UNKNOWN else existing
     if summary is None:
         # seat rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
-        db_session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))
+        with db_session.no_autoflush:
+            db_session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id)
+                               .execution_options(synchronize_session=False))
         summary = SessionSummary(session_id=session.id)
     summary.revision_count, summary.last_revision_id = marks
     summary.engine_version = _engine_version(session.game)
@@ -155,7 +163,7 @@ def fresh(sessions: Sequence[GameSession], retry: bool = True) -> dict[int, Sess
     marks = _marks(ids)
     stale = [s for s in sessions if not _is_fresh(found.get(s.id), s.game, marks.get(s.id, (0, 0)))]
     for session in stale:
-        found[session.id] = refresh(session, marks=marks.get(session.id, (0, 0)))
+        found[session.id] = refresh(session, marks=marks.get(session.id, (0, 0)), existing=found.get(session.id))
     if stale:
         try:
             db.session.commit()
@@ -241,17 +249,18 @@ def refresh_all(chunk: int = 500) -> int:
     while True:
         sessions = db.session.scalars(
             select(GameSession).where(GameSession.id > last_id).order_by(GameSession.id).limit(chunk)
-            .options(selectinload(GameSession.seats))).all()
+            .options(selectinload(GameSession.seats), selectinload(GameSession.deals))).all()
         if not sessions:
             return replayed
         last_id = sessions[-1].id
         found = {s.session_id: s for s in db.session.scalars(
-            select(SessionSummary).where(SessionSummary.session_id.in_([s.id for s in sessions])))}
+            select(SessionSummary).where(SessionSummary.session_id.in_([s.id for s in sessions]))
+            .options(selectinload(SessionSummary.seats)))}
         marks = _marks(s.id for s in sessions)
         for session in sessions:
             mark = marks.get(session.id, (0, 0))
             if not _is_fresh(found.get(session.id), session.game, mark):
-                refresh(session, marks=mark)
+                refresh(session, marks=mark, existing=found.get(session.id))
                 replayed += 1
         db.session.commit()
         db.session.expunge_all()
