@@ -32,13 +32,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import i18n
+    from . import assets, i18n, summaries
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     i18n.init_app(app)
+    assets.init_app(app)
+    summaries.init_app(app)
 
     from .api import bp as api_bp
     from .sessions import bp as sessions_bp

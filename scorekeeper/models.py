@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -28,9 +28,12 @@ class GameSession(db.Model):
     """A sitting of one game (named GameSession so it never shadows flask.session or db.session)."""
 
     __tablename__ = "game_session"
+    # history by game, newest first; the home page's "continue" list
+    __table_args__ = (Index("ix_game_session_game_created_at", "game", "created_at"),
+                      Index("ix_game_session_updated_at", "updated_at"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game: Mapped[str] = mapped_column(String(40), index=True)
+    game: Mapped[str] = mapped_column(String(40))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(default=0)
     engine_version: Mapped[int] = mapped_column(default=1)
@@ -55,12 +58,14 @@ class GameSession(db.Model):
 
 
 class Seat(db.Model):
-    __table_args__ = (UniqueConstraint("session_id", "position"),)
+    # a player's sessions straight from the index (history filter, player page)
+    __table_args__ = (UniqueConstraint("session_id", "position"),
+                      Index("ix_seat_player_id_session_id", "player_id", "session_id"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"))
     position: Mapped[int]  # clockwise from 0
-    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
 
     session: Mapped[GameSession] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship(lazy="joined")

@@ -1,7 +1,9 @@
 """Statistics of one session, derived from its replayed board."""
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..scoring import Board
 
@@ -50,21 +52,13 @@ class GameRecord:
     average_total: float | None
 
 
-def player_record(rows: list[tuple[object, Board, int]]) -> list[GameRecord]:
-    """rows: (session, replayed board, the player's seat). Finished sessions count for won/lost/average."""
-    by_game: dict[str, list[tuple[Board, int]]] = {}
-    for _, board, seat in rows:
-        by_game.setdefault(board.game.slug, []).append((board, seat))
-    records = []
-    for slug, boards in sorted(by_game.items()):
-        finished = [(b, seat) for b, seat in boards if b.standing.over]
-        totals = [b.standing.totals[seat] for b, seat in finished]
-        records.append(GameRecord(
-            game=slug,
-            played=len(boards),
-            finished=len(finished),
-            won=sum(1 for b, seat in finished if seat in b.standing.winners),
-            lost=sum(1 for b, seat in finished if seat in b.standing.losers),
-            average_total=round(sum(totals) / len(totals), 1) if totals else None,
-        ))
-    return records
+def player_record(tallies: Iterable[Any], games: Mapping[str, Any]) -> list[GameRecord]:
+    """tallies: the player's sessions summed per game (summaries.player_tallies). Finished sessions
+    count for won/lost/average; a game no longer known is left out."""
+    return [
+        GameRecord(
+            game=tally.game, played=tally.played, finished=tally.finished, won=tally.won, lost=tally.lost,
+            average_total=round(tally.total_finished / tally.finished, 1) if tally.finished else None,
+        )
+        for tally in tallies if tally.game in games
+    ]

@@ -1,5 +1,6 @@
 """Stored standings always equal a replay of the stored deals, after any sequence of
-add / edit / delete (Hypothesis RuleBasedStateMachine over scoring.py and the database)."""
+add / edit / delete (Hypothesis RuleBasedStateMachine over scoring.py and the database);
+so does the stored session summary the history and player pages read."""
 from __future__ import annotations
 
 import tempfile
@@ -13,6 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import get_game
 from scorekeeper.games.base import RuleError, Table, resolve_options
 from scorekeeper.models import GameSession
+from scorekeeper.summaries import SessionSummary
 
 
 @st.composite
@@ -97,6 +99,17 @@ class SessionMachine(RuleBasedStateMachine):
         assert [d.payload for d in board.deals] == self.model
         assert board.standing.totals == tuple(
             sum(result.points[seat] for result in board.standing.results) for seat in range(3))
+        # the stored summary was refreshed by the write itself, and says what the replay says
+        summary = db.session.get(SessionSummary, self.session.id)
+        assert summary is not None
+        assert (summary.deals, summary.totals, summary.over) == (len(self.model), list(expected.totals), expected.over)
+        assert (summary.winners, summary.losers) == (list(expected.winners), list(expected.losers))
+        seats = sorted(summary.seats, key=lambda s: s.position)
+        assert [(seat.total, seat.won, seat.lost, seat.over) for seat in seats] == [
+            (expected.totals[i], i in expected.winners, i in expected.losers, expected.over) for i in range(3)]
+        revisions = self._fresh().revisions
+        assert (summary.revision_count, summary.last_revision_id) == (
+            len(revisions), max((r.id for r in revisions), default=0))  # fresh: a page will not replay it
 
 
 SessionMachine.TestCase.settings = settings(max_examples=25, stateful_step_count=12, deadline=None)
