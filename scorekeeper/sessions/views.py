@@ -19,7 +19,7 @@ from markupsafe import Markup
 from sqlalchemy import func, select
 from wtforms import FieldList
 
-from .. import scoring
+from .. import access, scoring
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import DealError, RuleError
@@ -111,6 +111,7 @@ def new_session(slug: str):
             _apply_error(form, error)
             status = 422
         else:
+            access.set_pin(session, form.pin.data)
             return redirect(url_for(".show_session", session_id=session.id))
     elif request.method == "POST":
         status = 422

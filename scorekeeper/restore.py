@@ -1,0 +1,57 @@
+"""Bring a deleted deal back from the change log, in its original place.
+
+The delete revision kept what was entered and the deal's number at the time. The deal goes
+back at that number (or last, if fewer deals are left), every later deal moves one place on,
+and the whole session is replayed with it first: when it no longer fits (or would spoil a later
+deal) nothing is stored and the reason is given. A "restore" revision records it.
+"""
+from __future__ import annotations
+
+from .extensions import db
+from .games.base import RuleError, T
+from .models import Deal, GameSession, Revision
+from .scoring import _replay_or_refuse, board
+
+
+def restorable(session: GameSession, revision: Revision) -> bool:
+    """A delete revision whose deal is gone (and which kept what was entered)."""
+    if revision.action != "delete" or revision.session_id != session.id or not revision.before:
+        return False
+    return revision.deal_id is None or all(deal.id != revision.deal_id for deal in session.deals)
+
+
+def restore_deal(session: GameSession, revision: Revision) -> Deal:
+    if not restorable(session, revision):
+        raise RuleError(T("This deal cannot be restored: it is not deleted."))
+    current = board(session)
+    ordered = list(current.deals)
+    index = max(0, min(revision.deal_number - 1, len(ordered)))
+    payloads = [deal.payload for deal in ordered]
+    payloads.insert(index, revision.before)
+    try:
+        _replay_or_refuse(session, payloads, index)
+    except RuleError as error:
+        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=index + 1,
+                          reason=error.text)) from None
+    if index < len(ordered):
+        position = ordered[index].position
+    else:
+        position = max((deal.position for deal in session.deals), default=0) + 1
+        if current.pending is not None:  # the locked bids of the next deal stay last
+            position = current.pending.position
+    later = sorted((deal for deal in session.deals if deal.position >= position),
+                   key=lambda deal: deal.position, reverse=True)
+    for deal in later:
+        deal.position += 1
+    db.session.flush()
+    deal = Deal(position=position, payload=revision.before, engine_version=current.game.version)
+    if revision.deal_id is not None and db.session.get(Deal, revision.deal_id) is None:
+        deal.id = revision.deal_id  # the change log's links to this deal hold again
+    session.deals.append(deal)
+    db.session.flush()
+    if revision.deal_id is None:
+        revision.deal_id = deal.id  # an imported delete: link it to its restored deal
+    session.revisions.append(Revision(deal_id=deal.id, deal_number=index + 1, action="restore",
+                                      before=None, after=revision.before))
+    db.session.commit()
+    return deal
