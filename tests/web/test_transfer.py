@@ -236,3 +236,22 @@ def test_restore_through_the_api(client, ctx):
     response = client.post(f"/api/v1/sessions/{sid}/revisions/999/restore")
     check(response, f"/api/v1/sessions/{sid}/revisions/999/restore", "POST")
     assert response.status_code == 404
+
+
+def test_scripts_backup_copies_the_live_database(app, client, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sid = three_deals(client)
+    source = Path(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
+    if not source.exists():
+        pytest.skip("the test database is not SQLite")  # PostgreSQL runs: pg_dump's job
+    script = Path(__file__).resolve().parents[2] / "scripts" / "backup"
+    target = tmp_path / "copy" / "backup.sqlite"
+    done = subprocess.run([sys.executable, str(script), str(source), str(target)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    import sqlite3
+
+    with sqlite3.connect(target) as copy:
+        assert copy.execute("SELECT count(*) FROM deal WHERE session_id = ?", (sid,)).fetchone() == (3,)
