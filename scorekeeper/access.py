@@ -225,6 +225,7 @@ def remember(session: GameSession) -> None:
         unlocked = dict(cookie.get("pins") or {})
         unlocked[str(session.id)] = _token(session.pin_hash)
         cookie["pins"] = unlocked
+        cookie.permanent = True
 
 
 def locked(session: GameSession) -> bool:

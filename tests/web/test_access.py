@@ -131,7 +131,7 @@ def test_the_pin_is_stored_hashed_and_its_device_may_write(client, ctx):
     assert session.pin_hash != "4321" and check_password_hash(session.pin_hash, "4321")
     assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113])).status_code == 302
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert Deal.query.count() == 1 and 'id="pin"' not in page and 'class="pin-open"' in page
+    assert Deal.query.count() == 1 and 'id="pin-unlock"' not in page and 'class="pin-open"' in page
 
 
 def test_a_bad_pin_is_refused_beside_its_field(client, ctx):
@@ -153,7 +153,7 @@ def test_another_device_sees_the_board_read_only_until_it_enters_the_pin(app, cl
 
     other = app.test_client()
     page = other.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert 'class="pin-locked"' in page and 'id="pin"' in page and len(totals(page)) == 3
+    assert 'class="pin-locked"' in page and 'id="pin-unlock"' in page and len(totals(page)) == 3
     second = Deal.query.one()
     writes = ["deals", f"deals/{second.id}/edit", f"deals/{second.id}/delete", "close", "reopen",
               f"revisions/{delete.id}/restore"]
@@ -171,7 +171,7 @@ def test_another_device_sees_the_board_read_only_until_it_enters_the_pin(app, cl
     response = other.post(f"/sessions/{sid}/pin", data={"pin": "4321"})
     assert response.status_code == 302 and response.headers["Location"] == f"/sessions/{sid}#entry"
     assert other.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60])).status_code == 302
-    assert 'id="pin"' not in other.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'id="pin-unlock"' not in other.get(f"/sessions/{sid}").get_data(as_text=True)
     # a session without a PIN stays open to everyone
     open_sid = new_schieberamsch(client, names=("Dora", "Emil", "Fritz"))
     assert app.test_client().post(f"/sessions/{open_sid}/deals", data=ramsch_form([0, 7, 113])).status_code == 302
