@@ -20,10 +20,36 @@ def restorable(session: GameSession, revision: Revision) -> bool:
     return revision.deal_id is None or all(deal.id != revision.deal_id for deal in session.deals)
 
 
+def _was_pending(session: GameSession, revision: Revision) -> bool:
+    """Whether the deleted deal was locked bids still waiting for their play."""
+    if revision.deal_id is None:
+        return False
+    earlier = [r for r in session.revisions if r.deal_id == revision.deal_id and r.id < revision.id]
+    return any(r.action == "bid" for r in earlier) and not any(r.action in ("add", "edit") for r in earlier)
+
+
+def _restore_pending(session: GameSession, revision: Revision, current) -> Deal:
+    """Locked bids come back as the next deal's bids, when nothing has been entered in their place."""
+    if current.pending is not None or current.standing.over:
+        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
+                          reason=T("The bids of this deal are already locked; enter the play.")))
+    phase = current.game.phases(current.table, current.state)[0]
+    try:
+        payload = current.game.parse_phase(current.table, current.state, revision.before, phase)
+    except RuleError as error:
+        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
+                          reason=error.text)) from None
+    deal = Deal(position=max((d.position for d in session.deals), default=0) + 1, payload=payload,
+                phase=phase, engine_version=current.game.version)
+    return _store(session, revision, deal, len(current.deals) + 1)
+
+
 def restore_deal(session: GameSession, revision: Revision) -> Deal:
     if not restorable(session, revision):
         raise RuleError(T("This deal cannot be restored: it is not deleted."))
     current = board(session)
+    if _was_pending(session, revision):
+        return _restore_pending(session, revision, current)
     ordered = list(current.deals)
     index = max(0, min(revision.deal_number - 1, len(ordered)))
     payloads = [deal.payload for deal in ordered]
@@ -45,13 +71,17 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
         deal.position += 1
     db.session.flush()
     deal = Deal(position=position, payload=revision.before, engine_version=current.game.version)
+    return _store(session, revision, deal, index + 1)
+
+
+def _store(session: GameSession, revision: Revision, deal: Deal, number: int) -> Deal:
     if revision.deal_id is not None and db.session.get(Deal, revision.deal_id) is None:
         deal.id = revision.deal_id  # the change log's links to this deal hold again
     session.deals.append(deal)
     db.session.flush()
     if revision.deal_id is None:
         revision.deal_id = deal.id  # an imported delete: link it to its restored deal
-    session.revisions.append(Revision(deal_id=deal.id, deal_number=index + 1, action="restore",
+    session.revisions.append(Revision(deal_id=deal.id, deal_number=number, action="restore",
                                       before=None, after=revision.before))
     db.session.commit()
     return deal

@@ -15,6 +15,9 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
 from .extensions import db
 from .games import GAMES
 from .games.base import RuleError, T, Table
@@ -57,6 +60,13 @@ def session_document(session: GameSession) -> dict[str, Any]:
             for revision in session.revisions
         ],
     }
+
+
+def all_sessions() -> list[GameSession]:
+    """Every session, with its seats, deals and revisions loaded in four queries, not one per session."""
+    query = select(GameSession).order_by(GameSession.id).options(
+        selectinload(GameSession.seats), selectinload(GameSession.deals), selectinload(GameSession.revisions))
+    return list(db.session.scalars(query))
 
 
 def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:

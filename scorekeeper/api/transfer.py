@@ -2,11 +2,10 @@
 from __future__ import annotations
 
 from flask import Response, abort, url_for
-from sqlalchemy import select
 
 from .. import restore, transfer
 from ..extensions import db
-from ..models import GameSession, Revision
+from ..models import Revision
 from ..sessions.transfer_views import csv_labels
 from . import bp
 from .views import _json_body, _session, session_json
@@ -14,7 +13,7 @@ from .views import _json_body, _session, session_json
 
 @bp.get("/export")
 def export_everything():
-    sessions = db.session.scalars(select(GameSession).order_by(GameSession.id)).all()
+    sessions = transfer.all_sessions()
     return transfer.export_document(sessions)
 
 

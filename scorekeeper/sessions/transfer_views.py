@@ -10,7 +10,6 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from sqlalchemy import select
 
 from .. import restore, transfer
 from ..extensions import db
@@ -69,7 +68,7 @@ def export_csv(session_id: int):
 
 @bp.get("/export.json")
 def export_everything():
-    sessions = db.session.scalars(select(GameSession).order_by(GameSession.id)).all()
+    sessions = transfer.all_sessions()
     return json_download(transfer.export_document(sessions), f"scorekeeper-{date.today().isoformat()}.json")
 
 

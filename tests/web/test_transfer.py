@@ -255,3 +255,18 @@ def test_scripts_backup_copies_the_live_database(app, client, tmp_path):
 
     with sqlite3.connect(target) as copy:
         assert copy.execute("SELECT count(*) FROM deal WHERE session_id = ?", (sid,)).fetchone() == (3,)
+
+
+def test_deleted_locked_bids_come_back_as_locked_bids(client, ctx):
+    sid = new_yacht(client)
+    client.post(f"/sessions/{sid}/deals", data=BIDS)
+    pending = Deal.query.one()
+    bids = pending.payload
+    client.post(f"/sessions/{sid}/deals/{pending.id}/delete")
+    assert Deal.query.count() == 0
+    delete = Revision.query.filter_by(action="delete").one()
+    assert client.post(f"/sessions/{sid}/revisions/{delete.id}/restore").status_code == 302
+    db.session.expire_all()
+    restored = Deal.query.one()
+    assert restored.phase == "bid" and restored.payload == bids
+    assert "Locked bids" in client.get(f"/sessions/{sid}").get_data(as_text=True)
