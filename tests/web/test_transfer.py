@@ -26,13 +26,16 @@ def played(client) -> tuple[int, int]:
     with client.application.app_context():
         first, _second, third, fourth = (d.id for d in db.session.get(GameSession, sid).deals)
     assert client.post(f"/sessions/{sid}/deals/{first}/edit", data=ramsch_form([0, 10, 110])).status_code == 302
+    assert client.post(f"/sessions/{sid}/deals/{third}/delete").status_code == 302
+    with client.application.app_context():
+        deleted = Revision.query.filter_by(action="delete").one().id
+    assert client.post(f"/sessions/{sid}/revisions/{deleted}/restore").status_code == 302
     assert client.post(f"/sessions/{sid}/deals/{fourth}/delete").status_code == 302
     assert client.post(f"/sessions/{sid}/close").status_code == 302
     yacht = new_yacht(client)
     client.post(f"/sessions/{yacht}/deals", data=BIDS)
     client.post(f"/sessions/{yacht}/deals", data={"tricks-0": "5", "tricks-1": "0", "tricks-2": "8", "tricks-3": "0"})
     client.post(f"/sessions/{yacht}/deals", data=BIDS)  # the second deal waits for its play
-    assert third
     return sid, yacht
 
 
@@ -68,7 +71,8 @@ def test_export_import_export_is_equal_apart_from_ids(client, fresh_client):
     exported = response.get_json()
     assert [s["game"] for s in exported["sessions"]] == ["schieberamsch", "yacht"]
     ramsch = exported["sessions"][0]
-    assert [r["action"] for r in ramsch["revisions"]] == ["add", "add", "add", "add", "edit", "delete", "close"]
+    actions = [r["action"] for r in ramsch["revisions"]]
+    assert actions == ["add", "add", "add", "add", "edit", "delete", "restore", "delete", "close"]
     assert ramsch["closed_at"] and ramsch["options"]["deals"] == 6
     assert [d["phase"] for d in exported["sessions"][1]["deals"]] == ["complete", "bid"]
 
