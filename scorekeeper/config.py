@@ -19,3 +19,4 @@ WTF_CSRF_TIME_LIMIT = None  # a session at the table can last all evening
 CLUB_PASSWORD = None
 # Wrong passwords/PINs from one client: after this many, each further try waits 1, 2, 4 ... 60 s.
 ACCESS_FREE_ATTEMPTS = 3
+SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
