@@ -93,7 +93,8 @@ def scoreboard_csv(session: GameSession, labels: Mapping[str, str]) -> str:
     writer = csv.writer(out)
     writer.writerow([labels["deal"], labels["dealer"], *names])
     for number, result in enumerate(standing.results, start=1):
-        writer.writerow([number, names[standing.dealers[number - 1]], *result.points])
+        dealer = standing.dealers[number - 1]
+        writer.writerow([number, "" if dealer is None else names[dealer], *result.points])
     writer.writerow([labels["total"], "", *standing.totals])
     return out.getvalue()
 
