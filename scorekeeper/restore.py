@@ -8,9 +8,9 @@ deal) nothing is stored and the reason is given. A "restore" revision records it
 from __future__ import annotations
 
 from .extensions import db
-from .games.base import RuleError, T
+from .games.base import DealError, RuleError, T
 from .models import Deal, GameSession, Revision
-from .scoring import _replay_or_refuse, board
+from .scoring import board
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -55,10 +55,13 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
     payloads = [deal.payload for deal in ordered]
     payloads.insert(index, revision.before)
     try:
-        _replay_or_refuse(session, payloads, index)
-    except RuleError as error:
+        current.game.replay(current.table, payloads)
+    except DealError as error:
+        reason = error.text if error.index == index else T(
+            "This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
+            reason=error.text)
         raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=index + 1,
-                          reason=error.text)) from None
+                          reason=reason)) from None
     if index < len(ordered):
         position = ordered[index].position
     else:
