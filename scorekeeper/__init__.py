@@ -49,6 +49,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api_bp, url_prefix="/api/v1")
     csrf.exempt(api_bp)  # JSON clients send no cookies-with-forms; the API has no cookie auth to forge
 
+    from . import access
+
+    access.init_app(app)  # club password and table PINs (off unless configured)
+
     if app.config.get("AUTO_MIGRATE"):
         _upgrade_database(app)
     return app

@@ -14,3 +14,9 @@ HISTORY_PAGE_SIZE = 25
 # Upgrade the database schema (Flask-Migrate) when the app starts.
 AUTO_MIGRATE = True
 WTF_CSRF_TIME_LIMIT = None  # a session at the table can last all evening
+# Hosting for a club: with a password set (SCOREKEEPER_CLUB_PASSWORD), every page and API call
+# needs it (see access.py). None: the embedded default, open to whoever is at the table.
+CLUB_PASSWORD = None
+# Wrong passwords/PINs from one client: after this many, each further try waits 1, 2, 4 ... 60 s.
+ACCESS_FREE_ATTEMPTS = 3
+SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests

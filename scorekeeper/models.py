@@ -41,6 +41,8 @@ class GameSession(db.Model):
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     # set when the table stops before the game's own end ("we stop here"); None while in play
     closed_at: Mapped[datetime | None]
+    # a table PIN protecting writes (werkzeug hash; see access.py); None: anyone at the table may write
+    pin_hash: Mapped[str | None] = mapped_column(String(255))
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="session", order_by="Seat.position", cascade="all, delete-orphan"

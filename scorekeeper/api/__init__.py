@@ -3,4 +3,4 @@ from flask import Blueprint
 
 bp = Blueprint("api", __name__)
 
-from . import errors, views  # noqa: E402,F401
+from . import errors, transfer, views  # noqa: E402,F401

@@ -6,7 +6,7 @@ from typing import Any
 from flask import abort, request, url_for
 from werkzeug.exceptions import BadRequest
 
-from .. import scoring
+from .. import access, scoring
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
@@ -124,7 +124,11 @@ def create_session():
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise RuleError(T("Options must be a set of named values."), "options")
+    pin_problem = access.pin_problem(body.get("pin"))
+    if pin_problem is not None:
+        raise pin_problem
     session = scoring.create_session(str(body.get("game", "")), players, first_dealer, options)
+    access.set_pin(session, body.get("pin"))
     location = url_for(".show_session", session_id=session.id)
     return session_json(session), 201, {"Location": location}
 

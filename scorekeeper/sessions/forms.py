@@ -13,13 +13,14 @@ from wtforms import (
     Field,
     FieldList,
     IntegerField,
+    PasswordField,
     RadioField,
     SelectField,
     SelectMultipleField,
     StringField,
     widgets,
 )
-from wtforms.validators import Length, Optional
+from wtforms.validators import Length, Optional, Regexp
 
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
 
@@ -152,6 +153,12 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
         first_dealer = SelectField(
             _l(game.first_seat_label), coerce=int, default=0,  # the game's word: first dealer or parent
             choices=choices((seat, _l("Player %(n)d", n=seat + 1)) for seat in range(most)),
+        )
+        # access.py: a PIN protects the session's writes; empty: anyone at the table may write
+        pin = PasswordField(
+            _l("Table PIN (optional)"), widget=widgets.PasswordInput(hide_value=False),
+            validators=[Optional(), Regexp(r"^[0-9]{4,12}$", message=_l("A PIN is 4 to 12 digits."))],
+            render_kw={"inputmode": "numeric", "autocomplete": "off"},
         )
 
     option_specs = game.option_specs(min(game.players))

@@ -20,7 +20,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
-from .. import scoring, summaries
+from .. import access, scoring, summaries
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import DealError, RuleError
@@ -113,6 +113,7 @@ def new_session(slug: str):
             _apply_error(form, error)
             status = 422
         else:
+            access.set_pin(session, form.pin.data)
             return redirect(url_for(".show_session", session_id=session.id))
     elif request.method == "POST":
         status = 422

@@ -1,0 +1,309 @@
+"""Access for a club host: a club password for everything, a table PIN for writes.
+
+Off by default (the embedded install at one table needs neither). With `CLUB_PASSWORD` set
+(SCOREKEEPER_CLUB_PASSWORD), every page needs a login (kept in the signed Flask session
+cookie) and every API call the password in `X-Club-Password` or HTTP Basic: nobody on the
+guest Wi-Fi can read or enumerate sessions by their ids. A session created with a PIN accepts
+writes (any POST/PUT/DELETE under /sessions/<id>/...) only from a device that entered the PIN
+(remembered in the Flask session) or an API call with `X-Table-PIN`; others see the board
+read-only with a PIN field. Secrets are compared with hmac.compare_digest, PINs stored hashed.
+
+Wrong attempts are slowed per client address, in memory: after ACCESS_FREE_ATTEMPTS, each
+further try must wait 1, 2, 4 ... up to 60 seconds (refused meanwhile, no worker sleeps). The
+counter lives in one process; under several WSGI workers each has its own.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import threading
+import time
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask import (
+    session as cookie,
+)
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from werkzeug.security import check_password_hash, generate_password_hash
+from wtforms import PasswordField
+from wtforms.validators import DataRequired
+
+from .extensions import db
+from .games.base import RuleError, T
+from .models import GameSession
+
+bp = Blueprint("access", __name__)
+PIN_PATTERN = r"^[0-9]{4,12}$"
+OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language"}
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+# --- slowing down guesses -------------------------------------------------------------
+
+class Attempts:
+    """Failures per (kind, client) in memory; a client past the free attempts must wait."""
+
+    def __init__(self) -> None:
+        self._failures: dict[tuple[str, str], tuple[int, float]] = {}
+        self._lock = threading.Lock()
+
+    def wait(self, key: tuple[str, str]) -> int:
+        """Seconds this client must still wait before its next try (0: go ahead)."""
+        with self._lock:
+            count, last = self._failures.get(key, (0, 0.0))
+        free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
+        if count < free:
+            return 0
+        delay = min(2 ** (count - free), 60)
+        return max(0, int(last + delay - time.monotonic() + 0.999))
+
+    def failed(self, key: tuple[str, str]) -> None:
+        with self._lock:
+            if len(self._failures) > 10_000:  # a flood of addresses must not grow memory without end
+                self._failures.clear()
+            count, _last = self._failures.get(key, (0, 0.0))
+            self._failures[key] = (count + 1, time.monotonic())
+
+    def succeeded(self, key: tuple[str, str]) -> None:
+        with self._lock:
+            self._failures.pop(key, None)
+
+
+attempts = Attempts()
+
+
+def _client(kind: str) -> tuple[str, str]:
+    return kind, request.remote_addr or "?"
+
+
+def _same(given: str | None, expected: str) -> bool:
+    return given is not None and hmac.compare_digest(given.encode(), expected.encode())
+
+
+def _token(secret: str) -> str:
+    """What the cookie keeps for a secret: a keyed digest (never the secret), which stops
+    matching when the password or the PIN changes."""
+    key = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()[:32]
+
+
+# --- the club password ------------------------------------------------------------------
+
+def club_password() -> str | None:
+    value = current_app.config.get("CLUB_PASSWORD")
+    # SCOREKEEPER_* variables are parsed as JSON: a password of digits arrives as a number
+    return None if value in (None, "") else str(value)
+
+
+def _club_cookie_ok(password: str) -> bool:
+    return _same(cookie.get("club"), _token(password))
+
+
+def _api_password() -> str | None:
+    given = request.headers.get("X-Club-Password")
+    if given is None and request.authorization is not None:
+        given = request.authorization.password
+    return given
+
+
+def _api_error(status: int, message: str, **headers: str):
+    from .api.errors import error_response
+
+    response = error_response(status, message)
+    response.headers.update(headers)
+    return response
+
+
+def require_club_password():
+    password = club_password()
+    if password is None or request.endpoint in OPEN_ENDPOINTS or _club_cookie_ok(password):
+        return None
+    if not request.path.startswith("/api/"):
+        return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
+    key = _client("club")
+    wait = attempts.wait(key)
+    if wait:
+        return _api_error(429, gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
+                                       seconds=wait), **{"Retry-After": str(wait)})
+    given = _api_password()
+    if _same(given, password):
+        attempts.succeeded(key)
+        return None
+    if given is not None:
+        attempts.failed(key)
+    return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
+                      **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
+
+
+class LoginForm(FlaskForm):
+    password = PasswordField(_l("Club password"), validators=[DataRequired()])
+
+
+class PinForm(FlaskForm):
+    pin = PasswordField(_l("Table PIN"), validators=[DataRequired()],
+                        render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
+def _local(target: str | None, fallback: str) -> str:
+    if not target or not target.startswith("/") or target.startswith("//"):
+        return fallback
+    return target
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    password = club_password()
+    target = _local(request.args.get("next"), url_for("sessions.home"))
+    if password is None:
+        return redirect(target)
+    form = LoginForm()
+    status = 200
+    if request.method == "POST":
+        status = 422
+        key = _client("club")
+        wait = attempts.wait(key)
+        if wait:
+            form.password.errors = [gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
+                                            seconds=wait)]
+            status = 429
+        elif form.validate():
+            if _same(form.password.data, password):
+                attempts.succeeded(key)
+                cookie.permanent = True
+                cookie["club"] = _token(password)
+                return redirect(target)
+            attempts.failed(key)
+            form.password.errors = [gettext("That is not the club password.")]
+    return render_template("access/login.html", form=form), status
+
+
+@bp.post("/logout")
+def logout():
+    if FlaskForm().validate():
+        cookie.clear()
+    return redirect(url_for("access.login"))
+
+
+# --- the table PIN ---------------------------------------------------------------------
+
+def pin_problem(pin: Any) -> RuleError | None:
+    """Why `pin` cannot be a table PIN (None: it can; an empty PIN means no PIN)."""
+    import re
+
+    if pin in (None, ""):
+        return None
+    if not isinstance(pin, str) or not re.match(PIN_PATTERN, pin):
+        return RuleError(T("A PIN is 4 to 12 digits."), "pin")
+    return None
+
+
+def set_pin(session: GameSession, pin: str | None) -> None:
+    """Protect the session's writes with `pin` (nothing for an empty one); this device may write."""
+    if not pin:
+        return
+    problem = pin_problem(pin)
+    if problem is not None:
+        raise problem
+    session.pin_hash = generate_password_hash(pin)
+    db.session.commit()
+    remember(session)
+
+
+def remember(session: GameSession) -> None:
+    if session.pin_hash:
+        unlocked = dict(cookie.get("pins") or {})
+        unlocked[str(session.id)] = _token(session.pin_hash)
+        cookie["pins"] = unlocked
+        cookie.permanent = True
+
+
+def locked(session: GameSession) -> bool:
+    """Whether this request may not change `session` (it has a PIN this device has not entered)."""
+    if not session.pin_hash:
+        return False
+    return not _same((cookie.get("pins") or {}).get(str(session.id)), _token(session.pin_hash))
+
+
+def _check_pin(session: GameSession, pin: str | None, key: tuple[str, str]) -> bool:
+    if pin and session.pin_hash and check_password_hash(session.pin_hash, pin):
+        attempts.succeeded(key)
+        return True
+    attempts.failed(key)
+    return False
+
+
+def require_table_pin():
+    """Refuse a write to a PIN-protected session from a device that has not entered its PIN."""
+    if request.method in SAFE_METHODS or request.endpoint == "access.pin" or not request.view_args:
+        return None
+    session_id = request.view_args.get("session_id")
+    if not isinstance(session_id, int):
+        return None
+    session = db.session.get(GameSession, session_id)
+    if session is None or not locked(session):
+        return None
+    if request.path.startswith("/api/"):
+        given = request.headers.get("X-Table-PIN")
+        key = _client("pin")
+        wait = attempts.wait(key)
+        if wait:
+            return _api_error(429, gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
+                                           seconds=wait), **{"Retry-After": str(wait)})
+        if given is not None and _check_pin(session, given, key):
+            return None
+        return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
+    target = url_for("access.pin", session_id=session.id)
+    if request.headers.get("HX-Request") == "true":
+        return "", 204, {"HX-Redirect": target}
+    return redirect(target, 303)
+
+
+@bp.route("/sessions/<int:session_id>/pin", methods=["GET", "POST"])
+def pin(session_id: int):
+    session = db.session.get(GameSession, session_id)
+    if session is None:
+        from flask import abort
+
+        abort(404)
+    back = url_for("sessions.show_session", session_id=session.id)
+    if not locked(session):
+        return redirect(back)
+    form = PinForm()
+    status = 200
+    if request.method == "POST":
+        status = 422
+        key = _client("pin")
+        wait = attempts.wait(key)
+        if wait:
+            form.pin.errors = [gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
+                                       seconds=wait)]
+            status = 429
+        elif form.validate():
+            if _check_pin(session, form.pin.data, key):
+                remember(session)
+                return redirect(back + "#entry")
+            form.pin.errors = [gettext("That is not this table's PIN.")]
+    return render_template("access/pin.html", session=session, form=form), status
+
+
+# --- wiring ----------------------------------------------------------------------------
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.before_request(require_club_password)
+    app.before_request(require_table_pin)
+
+    @app.context_processor
+    def access_helpers() -> dict[str, Any]:
+        return {"pin_locked": locked, "pin_form": PinForm, "club_login": club_password() is not None}

@@ -1,0 +1,44 @@
+"""JSON endpoints to take data home and bring it back, and to restore a deleted deal."""
+from __future__ import annotations
+
+from flask import Response, abort, url_for
+
+from .. import restore, transfer
+from ..extensions import db
+from ..models import Revision
+from ..sessions.transfer_views import csv_labels
+from . import bp
+from .views import _json_body, _session, session_json
+
+
+@bp.get("/export")
+def export_everything():
+    sessions = transfer.all_sessions()
+    return transfer.export_document(sessions)
+
+
+@bp.get("/sessions/<int:session_id>/export")
+def export_session(session_id: int):
+    return transfer.export_document([_session(session_id)])
+
+
+@bp.get("/sessions/<int:session_id>/scoreboard.csv")
+def export_csv(session_id: int):
+    return Response(transfer.scoreboard_csv(_session(session_id), csv_labels()), mimetype="text/csv")
+
+
+@bp.post("/import")
+def import_sessions():
+    stored = transfer.import_document(_json_body())
+    return {"sessions": [session.id for session in stored]}, 201
+
+
+@bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
+def restore_deal(session_id: int, revision_id: int):
+    session = _session(session_id)
+    revision = db.session.get(Revision, revision_id)
+    if revision is None or revision.session_id != session.id:
+        abort(404, "There is no such change in this session.")
+    deal = restore.restore_deal(session, revision)
+    location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
+    return session_json(session), 201, {"Location": location}

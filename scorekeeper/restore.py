@@ -1,0 +1,90 @@
+"""Bring a deleted deal back from the change log, in its original place.
+
+The delete revision kept what was entered and the deal's number at the time. The deal goes
+back at that number (or last, if fewer deals are left), every later deal moves one place on,
+and the whole session is replayed with it first: when it no longer fits (or would spoil a later
+deal) nothing is stored and the reason is given. A "restore" revision records it.
+"""
+from __future__ import annotations
+
+from .extensions import db
+from .games.base import DealError, RuleError, T
+from .models import Deal, GameSession, Revision
+from .scoring import board
+
+
+def restorable(session: GameSession, revision: Revision) -> bool:
+    """A delete revision whose deal is gone (and which kept what was entered)."""
+    if revision.action != "delete" or revision.session_id != session.id or not revision.before:
+        return False
+    return revision.deal_id is None or all(deal.id != revision.deal_id for deal in session.deals)
+
+
+def _was_pending(session: GameSession, revision: Revision) -> bool:
+    """Whether the deleted deal was locked bids still waiting for their play."""
+    if revision.deal_id is None:
+        return False
+    earlier = [r for r in session.revisions if r.deal_id == revision.deal_id and r.id < revision.id]
+    return any(r.action == "bid" for r in earlier) and not any(r.action in ("add", "edit") for r in earlier)
+
+
+def _restore_pending(session: GameSession, revision: Revision, current) -> Deal:
+    """Locked bids come back as the next deal's bids, when nothing has been entered in their place."""
+    if current.pending is not None or current.standing.over:
+        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
+                          reason=T("The bids of this deal are already locked; enter the play.")))
+    phase = current.game.phases(current.table, current.state)[0]
+    try:
+        payload = current.game.parse_phase(current.table, current.state, revision.before, phase)
+    except RuleError as error:
+        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
+                          reason=error.text)) from None
+    deal = Deal(position=max((d.position for d in session.deals), default=0) + 1, payload=payload,
+                phase=phase, engine_version=current.game.version)
+    return _store(session, revision, deal, len(current.deals) + 1)
+
+
+def restore_deal(session: GameSession, revision: Revision) -> Deal:
+    if not restorable(session, revision):
+        raise RuleError(T("This deal cannot be restored: it is not deleted."))
+    current = board(session)
+    if _was_pending(session, revision):
+        return _restore_pending(session, revision, current)
+    ordered = list(current.deals)
+    index = max(0, min(revision.deal_number - 1, len(ordered)))
+    payloads = [deal.payload for deal in ordered]
+    payloads.insert(index, revision.before)
+    try:
+        current.game.replay(current.table, payloads)
+    except DealError as error:
+        reason = error.text if error.index == index else T(
+            "This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
+            reason=error.text)
+        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=index + 1,
+                          reason=reason)) from None
+    if index < len(ordered):
+        position = ordered[index].position
+    else:
+        position = max((deal.position for deal in session.deals), default=0) + 1
+        if current.pending is not None:  # the locked bids of the next deal stay last
+            position = current.pending.position
+    later = sorted((deal for deal in session.deals if deal.position >= position),
+                   key=lambda deal: deal.position, reverse=True)
+    for deal in later:
+        deal.position += 1
+    db.session.flush()
+    deal = Deal(position=position, payload=revision.before, engine_version=current.game.version)
+    return _store(session, revision, deal, index + 1)
+
+
+def _store(session: GameSession, revision: Revision, deal: Deal, number: int) -> Deal:
+    if revision.deal_id is not None and db.session.get(Deal, revision.deal_id) is None:
+        deal.id = revision.deal_id  # the change log's links to this deal hold again
+    session.deals.append(deal)
+    db.session.flush()
+    if revision.deal_id is None:
+        revision.deal_id = deal.id  # an imported delete: link it to its restored deal
+    session.revisions.append(Revision(deal_id=deal.id, deal_number=number, action="restore",
+                                      before=None, after=revision.before))
+    db.session.commit()
+    return deal

@@ -1,0 +1,129 @@
+"""Pages to take data home and bring it back: JSON export of a session or of everything,
+the scoreboard as CSV, the import page, and restoring a deleted deal from the change log."""
+from __future__ import annotations
+
+import json
+from datetime import date
+
+from flask import Response, redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+
+from .. import restore, transfer
+from ..extensions import db
+from ..games.base import RuleError
+from ..i18n import translate
+from ..models import GameSession, Revision
+from . import bp
+from .forms import EmptyForm
+from .views import _board_context, _is_htmx, _render, _session_or_404
+
+MAX_IMPORT_BYTES = 20 * 1024 * 1024
+
+
+class ImportForm(FlaskForm):
+    file = FileField(_l("Export file (.json)"), validators=[FileRequired(_l("Choose a file to import."))],
+                     render_kw={"accept": ".json,application/json"})
+
+
+@bp.app_template_global()
+def import_form() -> ImportForm:
+    return ImportForm(formdata=None)
+
+
+@bp.app_template_global()
+def deal_restorable(session: GameSession, revision: Revision) -> bool:
+    return restore.restorable(session, revision)
+
+
+def json_download(document, filename: str) -> Response:
+    body = json.dumps(document, ensure_ascii=False, indent=1)
+    return Response(body, mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+def csv_labels() -> dict[str, str]:
+    return {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
+
+
+def csv_download(session: GameSession) -> Response:
+    # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
+    body = "\ufeff" + transfer.scoreboard_csv(session, csv_labels())
+    return Response(body.encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
+
+
+@bp.get("/sessions/<int:session_id>/export.json")
+def export_session(session_id: int):
+    session = _session_or_404(session_id)
+    return json_download(transfer.export_document([session]), f"scorekeeper-{session.id}.json")
+
+
+@bp.get("/sessions/<int:session_id>/scoreboard.csv")
+def export_csv(session_id: int):
+    return csv_download(_session_or_404(session_id))
+
+
+@bp.get("/export.json")
+def export_everything():
+    sessions = transfer.all_sessions()
+    return json_download(transfer.export_document(sessions), f"scorekeeper-{date.today().isoformat()}.json")
+
+
+def read_import(form: ImportForm):
+    """The uploaded file as a JSON document, or None with the reason beside the field."""
+    data = form.file.data.stream.read(MAX_IMPORT_BYTES + 1)
+    if len(data) > MAX_IMPORT_BYTES:
+        form.file.errors = [gettext("The file is larger than 20 MB.")]
+        return None
+    try:
+        return json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        form.file.errors = [gettext(
+            "The file is not JSON; choose a file made by “Download JSON” or “Export everything”.")]
+        return None
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_sessions():
+    form = ImportForm()
+    status = 200
+    if request.method == "POST":
+        status = 422
+        if form.validate():
+            document = read_import(form)
+            if document is not None:
+                try:
+                    stored = transfer.import_document(document)
+                except RuleError as refused:
+                    db.session.rollback()
+                    form.file.errors = [translate(refused.text)]
+                else:
+                    if len(stored) == 1:
+                        return redirect(url_for(".show_session", session_id=stored[0].id))
+                    return redirect(url_for(".history", imported=len(stored)))
+    return render_template("transfer/import.html", form=form), status
+
+
+@bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
+def restore_deal(session_id: int, revision_id: int):
+    session = _session_or_404(session_id)
+    revision = db.session.get(Revision, revision_id)
+    error = None
+    if not EmptyForm().validate():
+        error = gettext("The page was out of date; please try again.")
+    elif revision is None or revision.session_id != session.id:
+        error = gettext("There is no such change in this session.")
+    else:
+        try:
+            deal = restore.restore_deal(session, revision)
+        except RuleError as refused:
+            db.session.rollback()
+            error = translate(refused.text)
+        else:
+            if not _is_htmx():
+                return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
+    return _render("sessions/show.html", "sessions/_board.html", 422 if error else 200,
+                   **_board_context(session, board_error=error))

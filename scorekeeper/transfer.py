@@ -1,0 +1,280 @@
+"""Data a table can take home: sessions as JSON (export, and import into any Scorekeeper)
+and the scoreboard as CSV.
+
+The JSON keeps every stored fact: players, seats, the frozen options, each deal's payload,
+phase, engine version, position and timestamps, and every revision; so export -> import into
+an empty database -> export gives the same document apart from ids. A table PIN is not
+exported (its hash would give a four-digit PIN away). Import checks everything first, by
+replaying each session through its engine, and stores nothing when one deal does not fit.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .extensions import db
+from .games import GAMES
+from .games.base import RuleError, T, Table
+from .models import Deal, GameSession, Revision, Seat, utcnow
+from .scoring import board, find_or_create_player
+
+FORMAT = "scorekeeper-export"
+VERSION = 1
+ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
+
+
+# --- export ------------------------------------------------------------------------
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+def session_document(session: GameSession) -> dict[str, Any]:
+    """One session with everything stored about it."""
+    return {
+        "id": session.id,
+        "game": session.game,
+        "options": session.options,
+        "first_dealer": session.first_dealer,
+        "engine_version": session.engine_version,
+        "created_at": _time(session.created_at),
+        "updated_at": _time(session.updated_at),
+        "closed_at": _time(session.closed_at),
+        "seats": [{"position": seat.position, "player": seat.player.name} for seat in session.seats],
+        "deals": [
+            {"id": deal.id, "position": deal.position, "phase": deal.phase, "payload": deal.payload,
+             "engine_version": deal.engine_version, "created_at": _time(deal.created_at),
+             "updated_at": _time(deal.updated_at)}
+            for deal in session.deals
+        ],
+        "revisions": [
+            {"deal_id": revision.deal_id, "deal_number": revision.deal_number, "action": revision.action,
+             "before": revision.before, "after": revision.after, "at": _time(revision.at)}
+            for revision in session.revisions
+        ],
+    }
+
+
+def all_sessions() -> list[GameSession]:
+    """Every session, with its seats, deals and revisions loaded in four queries, not one per session."""
+    query = select(GameSession).order_by(GameSession.id).options(
+        selectinload(GameSession.seats), selectinload(GameSession.deals), selectinload(GameSession.revisions))
+    return list(db.session.scalars(query))
+
+
+def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:
+    """The export file: the players (with when they were first seen) and the sessions."""
+    sessions = list(sessions)
+    players = {seat.player.name: seat.player for session in sessions for seat in session.seats}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _time(utcnow()),
+        "players": [{"name": name, "created_at": _time(player.created_at)}
+                    for name, player in sorted(players.items())],
+        "sessions": [session_document(session) for session in sessions],
+    }
+
+
+def scoreboard_csv(session: GameSession, labels: Mapping[str, str]) -> str:
+    """One row per deal (number, dealer, points per player), then the totals.
+    `labels` gives the translated headings "deal", "dealer" and "total"."""
+    current = board(session)
+    names = current.table.names
+    standing = current.standing
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([labels["deal"], labels["dealer"], *names])
+    for number, result in enumerate(standing.results, start=1):
+        dealer = standing.dealers[number - 1]
+        writer.writerow([number, "" if dealer is None else names[dealer], *result.points])
+    writer.writerow([labels["total"], "", *standing.totals])
+    return out.getvalue()
+
+
+# --- import ------------------------------------------------------------------------
+
+
+class ImportRefused(RuleError):
+    """The file cannot be imported; the sentence names the session and the deal."""
+
+
+def _refuse(text, where=None):
+    if where is not None:
+        text = T("%(where)s: %(reason)s", where=where, reason=text)
+    raise ImportRefused(text)
+
+
+def _parse_time(value: Any, where, required: bool = True) -> datetime | None:
+    if value is None and not required:
+        return None
+    try:
+        moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
+    except ValueError:
+        _refuse(T("the time %(value)s cannot be read.", value=str(value)), where)
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def _int(value: Any, what: str, where) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        _refuse(T("%(what)s must be a whole number.", what=what), where)
+    return value
+
+
+def _session_name(number: int, entry: Mapping[str, Any]) -> Any:
+    names = ", ".join(str(seat.get("player")) for seat in entry.get("seats") or [] if isinstance(seat, dict))
+    return T("Session %(number)d in the file (%(game)s: %(names)s)", number=number,
+             game=str(entry.get("game")), names=names)
+
+
+def _check_session(number: int, entry: Any) -> dict[str, Any]:
+    """Everything about one session, checked; returns the values to store."""
+    if not isinstance(entry, dict):
+        _refuse(T("Session %(number)d in the file is not a set of named values.", number=number))
+    where = _session_name(number, entry)
+    game = GAMES.get(entry.get("game"))
+    if game is None:
+        _refuse(T("there is no game called %(slug)s.", slug=str(entry.get("game"))), where)
+    seats = entry.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        _refuse(T("the seats are missing."), where)
+    seats = sorted(seats, key=lambda seat: seat.get("position") if isinstance(seat.get("position"), int) else 0)
+    names = [seat.get("player") for seat in seats]
+    if [seat.get("position") for seat in seats] != list(range(len(seats))):
+        _refuse(T("the seats must be numbered 0, 1, 2, ... clockwise."), where)
+    if not all(isinstance(name, str) and name.strip() and len(name) <= 60 for name in names):
+        _refuse(T("every player needs a name of at most 60 characters."), where)
+    if len({name.casefold() for name in names}) != len(names):
+        _refuse(T("two players have the same name."), where)
+    options = entry.get("options")
+    if not isinstance(options, dict):
+        _refuse(T("the options must be a set of named values."), where)
+    first_dealer = _int(entry.get("first_dealer"), "first_dealer", where)
+    table = Table(tuple(names), dict(options), first_dealer)
+    deals = entry.get("deals")
+    if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
+        _refuse(T("the deals are missing."), where)
+    deals = sorted(deals, key=lambda deal: deal.get("position") if isinstance(deal.get("position"), int) else 0)
+    try:
+        game.check_table(table)
+        state = game.start(table)
+    except RuleError as error:
+        _refuse(error.text, where)
+    except Exception:  # noqa: BLE001  (a malformed option is refused, never a 500)
+        _refuse(T("the options cannot be read."), where)
+    checked_deals = []
+    for index, deal in enumerate(deals):
+        deal_where = T("%(session)s, deal %(number)d", session=where, number=index + 1)
+        payload, phase = deal.get("payload"), deal.get("phase", "complete")
+        if not isinstance(payload, dict) or not isinstance(phase, str):
+            _refuse(T("the deal's values are missing."), deal_where)
+        if phase != "complete" and index != len(deals) - 1:
+            _refuse(T("only the last deal can wait for its play."), deal_where)
+        try:
+            if phase == "complete":
+                _result, state = game.play(table, state, payload)
+            else:
+                phases = game.phases(table, state)
+                if phase not in phases[:-1]:
+                    _refuse(T("there is no entry phase called %(phase)s.", phase=phase), deal_where)
+                game.parse_phase(table, state, payload, phase)
+        except ImportRefused:
+            raise
+        except RuleError as error:
+            _refuse(error.text, deal_where)
+        except Exception:  # noqa: BLE001
+            _refuse(T("the deal's values cannot be read."), deal_where)
+        checked_deals.append({
+            "id": deal.get("id"), "position": _int(deal.get("position"), "position", deal_where),
+            "phase": phase, "payload": payload,
+            "engine_version": _int(deal.get("engine_version", game.version), "engine_version", deal_where),
+            "created_at": _parse_time(deal.get("created_at"), deal_where),
+            "updated_at": _parse_time(deal.get("updated_at"), deal_where),
+        })
+    if len({deal["position"] for deal in checked_deals}) != len(checked_deals):
+        _refuse(T("two deals have the same position."), where)
+    revisions = entry.get("revisions") or []
+    if not isinstance(revisions, list):
+        _refuse(T("the changes must be a list."), where)
+    checked_revisions = []
+    for revision in revisions:
+        if not isinstance(revision, dict) or revision.get("action") not in ACTIONS:
+            _refuse(T("a change has no known action."), where)
+        checked_revisions.append({
+            "deal_id": revision.get("deal_id"),
+            "deal_number": _int(revision.get("deal_number", 0), "deal_number", where),
+            "action": revision["action"],
+            "before": revision.get("before") if isinstance(revision.get("before"), dict) else None,
+            "after": revision.get("after") if isinstance(revision.get("after"), dict) else None,
+            "at": _parse_time(revision.get("at"), where),
+        })
+    return {
+        "game": game.slug, "options": options, "first_dealer": first_dealer,
+        "engine_version": _int(entry.get("engine_version", game.version), "engine_version", where),
+        "created_at": _parse_time(entry.get("created_at"), where),
+        "updated_at": _parse_time(entry.get("updated_at"), where),
+        "closed_at": _parse_time(entry.get("closed_at"), where, required=False),
+        "names": names, "deals": checked_deals, "revisions": checked_revisions,
+    }
+
+
+def import_document(document: Any) -> list[GameSession]:
+    """Check every session in an export file, then store them all (new ids) or nothing.
+    Players are matched by name (case-insensitive); a new player keeps the file's first-seen time."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        _refuse(T("This is not a Scorekeeper export file."))
+    if document.get("version") != VERSION:
+        _refuse(T("This export file has version %(version)s; this Scorekeeper reads version %(expected)d.",
+                  version=str(document.get("version")), expected=VERSION))
+    entries = document.get("sessions")
+    if not isinstance(entries, list):
+        _refuse(T("The file lists no sessions."))
+    checked = [_check_session(number, entry) for number, entry in enumerate(entries, start=1)]
+    first_seen = {}
+    for player in document.get("players") or []:
+        if isinstance(player, dict) and isinstance(player.get("name"), str):
+            first_seen[player["name"].casefold()] = _parse_time(player.get("created_at"), None, required=False)
+    stored = []
+    for values in checked:
+        session = GameSession(
+            game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
+            engine_version=values["engine_version"], created_at=values["created_at"],
+            updated_at=values["updated_at"], closed_at=values["closed_at"],
+        )
+        for position, name in enumerate(values["names"]):
+            player = find_or_create_player(name)
+            if player.id is None and first_seen.get(name.casefold()):
+                player.created_at = first_seen[name.casefold()]
+            session.seats.append(Seat(position=position, player=player))
+            db.session.flush()  # the next find sees this player
+        new_ids = {}
+        for deal in values["deals"]:
+            row = Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
+                       engine_version=deal["engine_version"], created_at=deal["created_at"],
+                       updated_at=deal["updated_at"])
+            session.deals.append(row)
+            new_ids[deal["id"]] = row
+        db.session.add(session)
+        db.session.flush()
+        for revision in values["revisions"]:
+            deal = new_ids.get(revision["deal_id"]) if revision["deal_id"] is not None else None
+            session.revisions.append(Revision(
+                deal_id=deal.id if deal is not None else None, deal_number=revision["deal_number"],
+                action=revision["action"], before=revision["before"], after=revision["after"],
+                at=revision["at"],
+            ))
+        db.session.flush()
+        # the flushes above must not stamp "now" on the imported times
+        session.updated_at = values["updated_at"]
+        stored.append(session)
+    db.session.commit()
+    return stored

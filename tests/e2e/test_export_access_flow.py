@@ -1,0 +1,64 @@
+"""Two tablets at one table: the first starts a game with a PIN and downloads the scoreboard
+as CSV; the second can follow the scores but must enter the PIN before it can enter a deal."""
+from __future__ import annotations
+
+import csv
+import io
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import screenshot
+from .test_schieberamsch_flow import enter_ramsch
+
+pytestmark = pytest.mark.e2e
+
+
+def test_csv_download_and_a_second_tablet_enters_the_pin(page, browser, live_server):
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile("Schieberamsch")).click()
+    for index, name in enumerate(("Anna", "Ben", "Carl"), start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_label("Table PIN (optional)").fill("2580")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#status")).to_contain_text("Anna deals")
+
+    # the tablet that set the PIN enters the first deal
+    enter_ramsch(page, {"Anna": 0, "Ben": 7}, took=["Ben", "Carl"], kept="2")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
+
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Download CSV").click()
+    download = download_info.value
+    assert re.fullmatch(r"scorekeeper-\d+\.csv", download.suggested_filename)
+    rows = list(csv.reader(io.StringIO(open(download.path(), encoding="utf-8-sig").read())))
+    assert rows == [["Deal", "Dealer", "Anna", "Ben", "Carl"], ["1", "Anna", "0", "0", "90"],
+                    ["Total", "", "0", "0", "90"]]
+
+    # a second tablet: the scores, but no entry until the PIN is given
+    chromium, device = browser
+    context = chromium.new_context(**device, base_url=live_server, locale="en-GB")
+    context.set_default_timeout(10_000)
+    other = context.new_page()
+    other.goto(page.url.split("#")[0])
+    expect(other.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
+    expect(other.locator("#entry")).to_be_hidden()
+    expect(other.get_by_role("link", name="Correct")).to_be_hidden()
+    expect(other.get_by_role("heading", name="This table is protected by a PIN")).to_be_visible()
+    screenshot(other, "pin-read-only")
+
+    other.get_by_label("Table PIN").fill("1111")
+    other.get_by_role("button", name="Unlock").click()
+    expect(other.get_by_role("alert")).to_have_text("That is not this table's PIN.")
+    other.get_by_label("Table PIN").fill("2580")
+    other.get_by_role("button", name="Unlock").click()
+    expect(other.locator("#entry")).to_be_visible()
+    enter_ramsch(other, {"Anna": 20, "Ben": 40}, took=["Anna", "Ben", "Carl"])
+    other.get_by_role("button", name="Save deal").click()
+    expect(other.locator("tr.deal-row")).to_have_count(2)
+    context.close()
+
+    page.reload()  # the first tablet sees the second tablet's deal
+    expect(page.locator("tr.deal-row")).to_have_count(2)

@@ -1,0 +1,207 @@
+"""A club password for everything, a table PIN for a session's writes, and slowed guessing."""
+from __future__ import annotations
+
+import base64
+
+import pytest
+from werkzeug.security import check_password_hash
+
+from scorekeeper import access, create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, GameSession, Revision
+
+from .helpers import alerts, new_schieberamsch, ramsch_form, totals
+from .openapi_check import check
+
+RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
+
+
+@pytest.fixture(autouse=True)
+def fresh_attempts():
+    access.attempts._failures.clear()
+    yield
+    access.attempts._failures.clear()
+
+
+@pytest.fixture
+def club_app(tmp_path):
+    # a password of digits arrives as a number from SCOREKEEPER_CLUB_PASSWORD (parsed as JSON)
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "CLUB_PASSWORD": 2468,
+                      "ACCESS_FREE_ATTEMPTS": 2,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'club.sqlite'}"})
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+def basic(password: str) -> dict[str, str]:
+    return {"Authorization": "Basic " + base64.b64encode(f"club:{password}".encode()).decode()}
+
+
+# --- the club password ----------------------------------------------------------------------
+
+def test_without_a_club_password_everything_is_open(client):
+    assert client.get("/").status_code == 200
+    assert client.get("/api/v1/games").status_code == 200
+    assert client.get("/login?next=/history").headers["Location"] == "/history"
+
+
+def test_with_a_club_password_pages_ask_for_the_login(club_app):
+    client = club_app.test_client()
+    response = client.get("/history?game=yacht")
+    assert response.status_code == 302 and response.headers["Location"] == "/login?next=/history?game%3Dyacht"
+    assert client.get("/sessions/1").headers["Location"].startswith("/login")
+    assert client.get("/static/css/app.css").status_code == 200  # the login page keeps its looks
+    response = client.post("/login?next=/history", data={"password": "1357"})
+    assert response.status_code == 422
+    assert alerts(response.get_data(as_text=True)) == ["That is not the club password."]
+    response = client.post("/login?next=/history", data={"password": "2468"})
+    assert response.status_code == 302 and response.headers["Location"] == "/history"
+    assert client.get("/history").status_code == 200
+    assert "2468" not in (client.get_cookie("session").value if client.get_cookie("session") else "")
+    client.post("/logout")
+    assert client.get("/history").status_code == 302
+
+
+def test_the_login_only_goes_back_inside_the_site(club_app):
+    client = club_app.test_client()
+    response = client.post("/login?next=//evil.example/", data={"password": "2468"})
+    assert response.headers["Location"] == "/"
+
+
+def test_with_a_club_password_the_api_needs_it_in_a_header_or_basic(club_app):
+    client = club_app.test_client()
+    response = client.get("/api/v1/sessions/1")
+    assert response.status_code == 401  # not 404: nobody learns which ids exist
+    assert response.headers["WWW-Authenticate"].startswith("Basic")
+    assert set(response.get_json()) == {"error", "message", "fields"}
+    assert client.get("/api/v1/games", headers={"X-Club-Password": "2468"}).status_code == 200
+    assert client.get("/api/v1/games", headers=basic("2468")).status_code == 200
+    assert client.get("/api/v1/games", headers={"X-Club-Password": "24689"}).status_code == 401
+    response = client.post("/api/v1/sessions", headers={"X-Club-Password": "2468"},
+                           json={"game": "schieberamsch", "players": ["A", "B", "C"]})
+    assert response.status_code == 201
+
+
+def test_wrong_passwords_are_slowed_down(club_app):
+    client = club_app.test_client()
+    for _ in range(2):
+        assert client.post("/login", data={"password": "0000"}).status_code == 422
+    client.post("/login", data={"password": "0000"})
+    # past the free attempts: even the right password must wait now
+    response = client.post("/login", data={"password": "2468"})
+    assert response.status_code == 429
+    assert any("Too many wrong attempts" in message for message in alerts(response.get_data(as_text=True)))
+    response = client.get("/api/v1/games", headers={"X-Club-Password": "0000"})
+    response = client.get("/api/v1/games", headers={"X-Club-Password": "0000"})
+    response = client.get("/api/v1/games", headers={"X-Club-Password": "2468"})
+    assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
+
+
+def test_the_wait_doubles_and_ends(app, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(access.time, "monotonic", lambda: clock[0])
+    key = ("pin", "10.0.0.7")
+    with app.test_request_context():
+        waits = []
+        for _ in range(6):
+            access.attempts.failed(key)
+            waits.append(access.attempts.wait(key))
+        assert waits == [0, 0, 1, 2, 4, 8]
+        clock[0] += 8
+        assert access.attempts.wait(key) == 0
+        access.attempts.succeeded(key)
+        access.attempts.failed(key)
+        assert access.attempts.wait(key) == 0
+
+
+# --- the table PIN --------------------------------------------------------------------------
+
+def new_with_pin(client, pin="4321") -> int:
+    data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "first_dealer": "0", "pin": pin}
+    response = client.post("/sessions/new/schieberamsch", data=data)
+    assert response.status_code == 302, alerts(response.get_data(as_text=True))
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def test_the_pin_is_stored_hashed_and_its_device_may_write(client, ctx):
+    sid = new_with_pin(client)
+    session = db.session.get(GameSession, sid)
+    assert session.pin_hash != "4321" and check_password_hash(session.pin_hash, "4321")
+    assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113])).status_code == 302
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert Deal.query.count() == 1 and 'id="pin-unlock"' not in page and 'class="pin-open"' in page
+
+
+def test_a_bad_pin_is_refused_beside_its_field(client, ctx):
+    data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "first_dealer": "0", "pin": "12a"}
+    response = client.post("/sessions/new/schieberamsch", data=data)
+    assert response.status_code == 422
+    html = response.get_data(as_text=True)
+    assert "A PIN is 4 to 12 digits." in alerts(html) and 'value="12a"' in html
+    assert GameSession.query.count() == 0
+
+
+def test_another_device_sees_the_board_read_only_until_it_enters_the_pin(app, client, ctx):
+    sid = new_with_pin(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]))
+    deal = Deal.query.order_by(Deal.position).first()
+    client.post(f"/sessions/{sid}/deals/{deal.id}/delete")
+    delete = Revision.query.filter_by(action="delete").one()
+
+    other = app.test_client()
+    page = other.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'class="pin-locked"' in page and 'id="pin-unlock"' in page and len(totals(page)) == 3
+    second = Deal.query.one()
+    writes = ["deals", f"deals/{second.id}/edit", f"deals/{second.id}/delete", "close", "reopen",
+              f"revisions/{delete.id}/restore"]
+    for path in writes:
+        response = other.post(f"/sessions/{sid}/{path}", data=ramsch_form([30, 30, 60]))
+        assert response.status_code == 303 and response.headers["Location"] == f"/sessions/{sid}/pin", path
+    response = other.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]), headers={"HX-Request": "true"})
+    assert response.status_code == 204 and response.headers["HX-Redirect"] == f"/sessions/{sid}/pin"
+    db.session.expire_all()
+    assert Deal.query.count() == 1 and Revision.query.count() == 3  # nothing changed
+
+    response = other.post(f"/sessions/{sid}/pin", data={"pin": "1111"})
+    assert response.status_code == 422
+    assert alerts(response.get_data(as_text=True)) == ["That is not this table&#39;s PIN."]
+    response = other.post(f"/sessions/{sid}/pin", data={"pin": "4321"})
+    assert response.status_code == 302 and response.headers["Location"] == f"/sessions/{sid}#entry"
+    assert other.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60])).status_code == 302
+    assert 'id="pin-unlock"' not in other.get(f"/sessions/{sid}").get_data(as_text=True)
+    # a session without a PIN stays open to everyone
+    open_sid = new_schieberamsch(client, names=("Dora", "Emil", "Fritz"))
+    assert app.test_client().post(f"/sessions/{open_sid}/deals", data=ramsch_form([0, 7, 113])).status_code == 302
+
+
+def test_wrong_pins_are_slowed_down(app, client):
+    app.config["ACCESS_FREE_ATTEMPTS"] = 1
+    sid = new_with_pin(client)
+    other = app.test_client()
+    other.post(f"/sessions/{sid}/pin", data={"pin": "0000"})
+    response = other.post(f"/sessions/{sid}/pin", data={"pin": "4321"})
+    assert response.status_code == 429
+
+
+def test_api_writes_to_a_pin_session_need_the_pin_reads_do_not(client):
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                     "pin": "12"})
+    check(response, "/api/v1/sessions", "POST")
+    assert response.status_code == 422 and "pin" in response.get_json()["fields"]
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                     "pin": "9876"})
+    sid = response.get_json()["id"]
+    other = client.application.test_client()
+    path = f"/api/v1/sessions/{sid}/deals"
+    assert other.get(f"/api/v1/sessions/{sid}").status_code == 200
+    response = other.post(path, json={"values": RAMSCH})
+    check(response, path, "POST")
+    assert response.status_code == 403 and "X-Table-PIN" in response.get_json()["message"]
+    response = other.post(path, json={"values": RAMSCH}, headers={"X-Table-PIN": "9875"})
+    assert response.status_code == 403
+    response = other.post(path, json={"values": RAMSCH}, headers={"X-Table-PIN": "9876"})
+    check(response, path, "POST")
+    assert response.status_code == 201
