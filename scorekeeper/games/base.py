@@ -123,6 +123,10 @@ class Game:
     tally: bool = False
     #: each entry is a whole game of a series (TENNOS team game), so the pages say "game", not "deal"
     rounds_are_games: bool = False
+    #: what the early phase locks, for its button, heading and hint (Stendhal locks revealed cards)
+    lock_label: str = N_("Lock the bids")
+    locked_title: str = N_("Locked bids")
+    lock_hint: str = N_("bids first; they are locked before play")
 
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:

@@ -122,7 +122,7 @@ class Handjass(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         active = tuple(seat for seat in range(table.size) if state.active[seat])
         fields = [FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS),
-                  FieldSpec("playing", N_("Who plays"), SEATS, seats=active,
+                  FieldSpec("playing", N_("Who plays"), SEATS, seats=active, default=list(active),
                             help=N_("The others sit out this deal."))]
         if len(active) >= 3:
             fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))

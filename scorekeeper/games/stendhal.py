@@ -116,6 +116,9 @@ def minus_points(count: int, lowest: str | None) -> int:
 
 class Stendhal(Game):
     slug = "stendhal"
+    lock_label = N_("Lock the revealed cards")
+    locked_title = N_("Revealed cards")
+    lock_hint = N_("the revealed cards first; they are locked before play")
     name = N_("Stendhal")
     version = 1
     players = (5, 6, 7)

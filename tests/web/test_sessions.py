@@ -34,7 +34,7 @@ def test_new_session_refuses_bad_option(client):
     assert any("Number of deals cannot be less than 1" in m for m in alerts(response.get_data(as_text=True)))
 
 
-def test_enter_deals_and_see_totals_dealer_and_deals_left(client):
+def test_enter_deals_and_see_totals_dealer_and_deals_left(client, ctx):
     sid = new_schieberamsch(client, deals=6)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
     client.post(f"/sessions/{sid}/deals", data=grand_form(1, 95, jacks=("JC", "JS"), contra="contra"))
@@ -42,7 +42,9 @@ def test_enter_deals_and_see_totals_dealer_and_deals_left(client):
     assert totals(html) == [0, -24, 90]
     assert "Ben deals" in html  # Anna dealt deal 1; no rotation after Ben's Grand Hand... Ben dealt deal 2
     assert "4 deals left" in html
-    assert "24 x (with 2 + game and hand 2 + schneider 1) = 24 x 5 = 120." in html
+    deal = Deal.query.order_by(Deal.position).all()[1]
+    breakdown = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown", headers={"HX-Request": "true"})
+    assert "24 x (with 2 + game and hand 2 + schneider 1) = 24 x 5 = 120." in breakdown.get_data(as_text=True)
 
 
 def test_refused_deal_keeps_everything_typed_and_says_why(client, ctx):
