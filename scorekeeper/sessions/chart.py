@@ -22,7 +22,8 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) * (end - start) / (high - low)
 
 
-def points(running: Sequence[Sequence[int]], seat: int, width: int, height: int, pad: int = 28) -> list[tuple[float, float]]:
+def points(running: Sequence[Sequence[int]], seat: int, width: int, height: int,
+           pad: int = 28) -> list[tuple[float, float]]:
     """The chart coordinates of one seat's totals, starting from 0 before the first deal.
 
     >>> points([(10, -10)], 0, 100, 100, pad=0)

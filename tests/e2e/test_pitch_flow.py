@@ -31,7 +31,7 @@ def start_session(page):
 def lock_bids(page, bidder, bid, trump, forced=False):
     entry = page.locator("#entry")
     entry.locator("[data-field=bidder]").get_by_text(bidder, exact=True).click()
-    entry.get_by_label("Bid", exact=True).fill(str(bid))
+    entry.locator("[data-field=bid]").get_by_text(str(bid), exact=True).click()  # 5..10 are buttons
     if forced:
         entry.get_by_label("Everyone passed: the dealer had to bid 5").check(force=True)
     entry.locator("[data-field=trump]").get_by_text(trump).click()
@@ -112,7 +112,7 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     lock_bids(page, "Ben", 5, "♦ diamonds")
     expect(page.locator("[data-field=forced]").get_by_role("alert")).to_have_text(
         "Ben (the dealer) can only win with 5 when everyone passed: tick that the dealer was forced.")
-    expect(page.get_by_label("Bid", exact=True)).to_have_value("5")
+    expect(page.locator("[data-field=bid] input[value='5']")).to_be_checked()
     page.get_by_label("Everyone passed: the dealer had to bid 5").check(force=True)
     page.get_by_role("button", name="Lock the bids").click()
     expect(page.locator("[data-locked=forced]")).to_contain_text("yes")
@@ -132,9 +132,9 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
 
     # Correction: Cat had bid 6 in deal 2, not 7 -> made, +6 (worked example 1 again); deal 3 is recomputed.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
-    expect(page.get_by_label("Bid", exact=True)).to_have_value("7")
+    expect(page.locator("[data-field=bid] input[value='7']")).to_be_checked()
     expect(page.locator("tr[data-field=cards] td").nth(0).get_by_label("trump 3")).to_be_checked()
-    page.get_by_label("Bid", exact=True).fill("6")
+    page.locator("[data-field=bid]").get_by_text("6", exact=True).click()
     screenshot(page, "pitch-correction")
     page.get_by_role("button", name="Save correction").click()
     expect_totals(page, 19, 3)

@@ -26,11 +26,13 @@ def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
 def enter_ramsch(page, points, took, kept="0"):
     entry = page.locator("#entry")
     entry.get_by_text("Ramsch", exact=True).click()
-    entry.get_by_label("Players who kept their hand (pushed the skat on)").fill(kept)
+    entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
+        kept, exact=True).click()  # 0..3 are buttons
     for name, value in points.items():
         entry.get_by_label(POINTS + name).fill(str(value))
-    for name in took:
-        entry.get_by_label("Took a trick: " + name).check(force=True)
+    for name in page.locator("#entry tr[data-field=took_trick] input").evaluate_all(
+            "boxes => boxes.map(b => b.getAttribute('aria-label').split(': ')[1])"):  # points > 0 tick it already
+        entry.get_by_label("Took a trick: " + name).set_checked(name in took, force=True)
 
 
 def totals(page):
@@ -109,6 +111,7 @@ def test_the_table_switches_to_japanese_and_it_sticks(page):
     entry.get_by_label("カード点（スカートは最終トリックの人に）: Chie").fill("60")
     entry.get_by_label("トリックを取った: Ben").check(force=True)
     entry.get_by_label("トリックを取った: Chie").check(force=True)
+    entry.get_by_label("トリックを取った: Aki").uncheck(force=True)  # ticked by her 10 points; the table unticks it
     page.get_by_role("button", name="ディールを保存").click()
     expect(page.get_by_role("alert").first).to_have_text("Akiは10点を持っていますが、トリックを取っていません。")
 
