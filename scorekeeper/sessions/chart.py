@@ -51,12 +51,17 @@ def totals_chart(running: Sequence[Sequence[int]], names: Sequence[str], width: 
              f'<line class="zero" x1="{pad}" x2="{width - pad}" y1="{zero}" y2="{zero}"/>',
              f'<text class="axis" x="2" y="{pad}">{high}</text>',
              f'<text class="axis" x="2" y="{height - pad + 12}">{low}</text>']
+    ends = []
     for seat, name in enumerate(names):
         colour = COLOURS[seat % len(COLOURS)]
         line = points(running, seat, width, height, pad)
         coords = " ".join(f"{x},{y}" for x, y in line)
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{coords}"/>')
-        x, y = line[-1]
-        parts.append(f'<text x="{x - 4}" y="{y - 6}" fill="{colour}" text-anchor="end">{escape(name)}</text>')
+        ends.append((line[-1][1], seat, name, colour))
+    previous = None
+    for y, _seat, name, colour in sorted(ends):  # names of equal totals are stacked, not drawn over each other
+        y = y - 6 if previous is None else max(y - 6, previous + 15)
+        previous = y
+        parts.append(f'<text x="{width - pad - 4}" y="{y}" fill="{colour}" text-anchor="end">{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))

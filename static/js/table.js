@@ -164,7 +164,9 @@
   // --- times in the tablet's own timezone ----------------------------------------------
   function localTimes(root) {
     if (!window.Intl) return;
-    var format = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    var lang = document.documentElement.lang || "en";
+    var own = navigator.language || lang;  // the tablet's own variant of the page's language (en-GB: 22/11)
+    var format = new Intl.DateTimeFormat(own.split("-")[0] === lang ? own : lang, {
       year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
     });
     root.querySelectorAll("time[datetime]").forEach(function (el) {

@@ -315,16 +315,17 @@ def test_no_page_is_wider_than_a_phone(phone):
     pitch = api_session(phone, game="pitch", players=("Ann", "Ben", "Cat", "Dan", "Eve", "Fred"))
     handjass = api_session(phone, game="handjass", players=("Anna", "Ben", "Carl", "Dora"))
     ramsch = api_session(phone, options={"deals": 8}, deals=[RAMSCH] * 3)
-    pages = ["/", "/sessions/new/tennos_team", "/sessions/new/handjass", f"/sessions/{six}", f"/sessions/{seven}",
-             f"/sessions/{pitch}", f"/sessions/{handjass}", f"/sessions/{ramsch}", "/history", "/players",
-             f"/sessions/{six}/big", f"/sessions/{six}/watch", f"/sessions/{ramsch}/watch"]
+    pages = {"home": "/", "new-tennos": "/sessions/new/tennos_team", "new-handjass": "/sessions/new/handjass",
+             "tennos-6": f"/sessions/{six}", "stendhal-7": f"/sessions/{seven}", "pitch-6": f"/sessions/{pitch}",
+             "handjass-4": f"/sessions/{handjass}", "ramsch": f"/sessions/{ramsch}", "history": "/history",
+             "players": "/players", "big-6": f"/sessions/{six}/big", "watch-6": f"/sessions/{six}/watch",
+             "watch-ramsch": f"/sessions/{ramsch}/watch"}
     wide = []
-    for path in pages:
+    for name, path in pages.items():
         phone.goto(path)
         if not fits(phone):
             wide.append((path, phone.evaluate("document.documentElement.scrollWidth")))
-        name = "phone" + (path.replace("/", "-") if path != "/" else "-home")
-        screenshot(phone, name)
+        screenshot(phone, "phone-" + name)
     assert wide == []
 
 
