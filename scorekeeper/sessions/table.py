@@ -116,7 +116,8 @@ def deal_breakdown(session_id: int, deal_id: int):
         abort(404)
     template = "sessions/_breakdown.html" if request.headers.get("HX-Request") == "true" else "sessions/breakdown.html"
     return render_template(template, session=session, board=board, index=index, deal=board.deals[index],
-                           result=board.standing.results[index], running=board.standing.running[index])
+                           result=board.standing.results[index], running=board.standing.running[index],
+                           watch=request.args.get("watch") == "1")
 
 
 @bp.get("/sessions/<int:session_id>/changes")

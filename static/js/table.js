@@ -133,7 +133,7 @@
     var body = details.querySelector(".breakdown-body");
     fetch(details.dataset.src, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
-      .then(function (html) { body.innerHTML = html; })
+      .then(function (html) { body.innerHTML = html; if (window.htmx) window.htmx.process(body); })
       .catch(function () { delete details.dataset.loaded; });
   }
   document.addEventListener("toggle", function (event) {

@@ -73,13 +73,18 @@ def test_breakdown_and_change_log_load_on_demand(client, ctx):
     for _ in range(5):
         client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert "Card points" not in html.split('id="revisions"')[0].split("<tbody>")[1].split("</tbody>")[0]
+    rows = html.split('<tbody id="deal-rows">')[1].split("</tbody>")[0]
+    assert rows.count('class="deal-row"') == 5 and "kept their hand" not in rows and "<ol>" not in rows
+    assert "/delete" not in rows  # Delete comes with the breakdown
     assert html.count('class="revision revision-') == 3 and "2 earlier changes" in html
     changes = client.get(f"/sessions/{sid}/changes", headers=HX).get_data(as_text=True)
     assert changes.count('class="revision revision-') == 5
     deal = Deal.query.order_by(Deal.position).first()
     fragment = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown", headers=HX).get_data(as_text=True)
     assert "<ol>" in fragment and "Totals after this deal: 0 / 0 / 90" in fragment
+    assert f"/deals/{deal.id}/delete" in fragment
+    watching = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown?watch=1", headers=HX).get_data(as_text=True)
+    assert "<ol>" in watching and "/delete" not in watching
     page = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown").get_data(as_text=True)
     assert "<!doctype html>" in page and "Back to the scoreboard" in page
     assert client.get(f"/sessions/{sid}/deals/9999/breakdown").status_code == 404
