@@ -76,7 +76,19 @@
     summary.querySelector(".picked").textContent = picked.length ? picked.join(" ") : summary.dataset.none;
   }
 
+  // A fixed sum's boxes that only hold the default (Pitch: 0) are not typed: they take the remainder.
+  function untypedDefaults(root) {
+    root.querySelectorAll("[data-total][data-default]").forEach(function (row) {
+      row.querySelectorAll("input.num").forEach(function (box) {
+        if (!box.dataset.seen && box.value === row.getAttribute("data-default")) box.dataset.filled = "1";
+        box.dataset.seen = "1";
+      });
+      fillTotal(row);
+    });
+  }
+
   function init(root) {
+    untypedDefaults(root);
     applyShowIf(root);
     nameDealers();
   }
@@ -101,8 +113,11 @@
   });
   // The open box of a fixed sum shows the remainder as a ghost while it has the finger ...
   document.addEventListener("focusin", function (event) {
-    var row = event.target.closest && event.target.closest("[data-total]");
-    if (row && event.target.matches("input.num")) fillTotal(row);
+    if (!event.target.matches || !event.target.matches("input.num")) return;
+    var row = event.target.closest("[data-total]");
+    if (row) fillTotal(row);
+    // what is in a box is replaced by what the finger types, never appended to (0 then 6 is 6, not 06)
+    if (event.target.value !== "") event.target.select();
   });
   // ... and takes it as its value when it is left empty.
   document.addEventListener("focusout", function (event) {

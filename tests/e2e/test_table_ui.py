@@ -338,3 +338,62 @@ def test_japanese_board(page):
     screenshot(page, "table-ja")
     page.get_by_role("button", name="English").click()
 
+
+
+class Taps:
+    """Counts the controls a player touches for one deal (a box typed into counts once)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def tap(self, locator):
+        self.count += 1
+        locator.click()
+
+    def type(self, locator, value):
+        self.count += 1
+        locator.fill(value)
+
+
+def test_taps_per_deal_ramsch_handjass_and_pitch(page):
+    # Schieberamsch Ramsch: two boxes and Save (the third box fills, tricks tick themselves).
+    taps = Taps()
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    taps.type(entry.get_by_label(POINTS + "Anna"), "20")
+    taps.type(entry.get_by_label(POINTS + "Ben"), "40")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(totals(page)).to_have_text(["0", "0", "6"])
+    assert taps.count == 3
+
+    # Handjass, all four play: trump, four card-point boxes, the last trick, Save (who plays is preset).
+    taps = Taps()
+    sid = api_session(page, game="handjass", players=("Anna", "Ben", "Carl", "Dora"))
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs"))
+    for name, value in (("Anna", "60"), ("Ben", "50"), ("Carl", "40"), ("Dora", "7")):
+        taps.type(entry.get_by_label("Card points (last trick's 5 included): " + name), value)
+    taps.tap(entry.locator("[data-field=last_trick]").get_by_text("Anna", exact=True))
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    assert taps.count == 7
+
+    # Pitch, points per side: bidder, bid (a button), trump, Lock; then the input mode, one side's
+    # points (the other side fills from 10) and Save.
+    taps = Taps()
+    sid = api_session(page, game="pitch", players=("Ann", "Ben", "Cat", "Dan"))
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=bidder]").get_by_text("Ann", exact=True))
+    taps.tap(entry.locator("[data-field=bid]").get_by_text("6", exact=True))
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♥ hearts"))
+    taps.tap(page.get_by_role("button", name="Lock the bids"))
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=entry]").get_by_text("points per side"))
+    taps.type(entry.get_by_label("Points taken: Ann"), "7")
+    expect(entry.get_by_label("Points taken: Ben")).to_have_value("3")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    assert taps.count == 7
