@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import SCREENSHOTS, screenshot
 
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
@@ -397,3 +397,36 @@ def test_taps_per_deal_ramsch_handjass_and_pitch(page):
     taps.tap(page.get_by_role("button", name="Save deal"))
     expect(page.locator("tr.deal-row")).to_have_count(1)
     assert taps.count == 7
+
+
+def test_docs_pictures(browser, live_server):
+    """The README's pictures (viewport-sized): tablet, phone, big numbers, dark, Japanese."""
+    chromium, device = browser
+    deals = [RAMSCH, {"type": "grand_hand", "soloist": 1, "soloist_points": 95, "jacks": ["JC", "JS"],
+                      "contra": "contra"},
+             {"type": "ramsch", "pushed": 1, "points": [60, 30, 30], "took_trick": [True, True, True]},
+             {"type": "ramsch", "pushed": 0, "points": [10, 80, 30], "took_trick": [True, True, True]},
+             {"type": "grand_hand", "soloist": 0, "soloist_points": 70, "jacks": ["JC"], "contra": "none"}]
+    shots = (("docs-tablet", device, None, "en-GB", ""), ("docs-phone", PHONE, None, "en-GB", ""),
+             ("docs-big", device, None, "en-GB", "/big"), ("docs-dark", device, "dark", "en-GB", ""),
+             ("docs-japanese", device, None, "ja-JP", ""))
+    sid = None
+    for name, options, scheme, locale, suffix in shots:
+        context = chromium.new_context(**options, base_url=live_server, locale=locale, color_scheme=scheme or "light")
+        page = context.new_page()
+        if sid is None:
+            sid = api_session(page, players=("Anna", "Ben", "Carl"), options={"deals": 12}, deals=deals)
+        if locale == "ja-JP":
+            context.add_cookies([{"name": "lang", "value": "ja", "url": live_server}])
+        page.goto(f"/sessions/{sid}{suffix}")
+        if not suffix:
+            entry = page.locator("#entry")
+            entry.get_by_label(re.compile(r": Anna$")).first.fill("20")
+            entry.get_by_label(re.compile(r": Ben$")).first.fill("40")
+            page.locator("#entry button[type=submit]").click()
+            expect(page.locator("#flash")).to_be_visible()
+            page.locator(".chart-box summary").click()
+            page.evaluate("window.scrollTo(0, 0)")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        context.close()
