@@ -1,5 +1,6 @@
-// Scorekeeper's service worker: the app shell (css, js, icons) from the cache, pages from the
-// network first (the last copy of a page only when the network is gone), never a POST.
+// Scorekeeper's service worker: the app shell (css, js, icons) is cached on install; everything is
+// fetched from the network first and the cached copy is used only when the network is gone
+// (a page as last seen, the shell); never a POST, never an htmx fragment or poll.
 "use strict";
 var SHELL = "scorekeeper-shell-v1";
 var PAGES = "scorekeeper-pages-v1";
@@ -26,13 +27,12 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;  // POSTs go to the network, untouched
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
-    event.respondWith(caches.match(request).then(function (hit) {
-      return hit || fetch(request).then(function (response) {
-        var copy = response.clone();
-        if (response.ok) caches.open(SHELL).then(function (cache) { cache.put(request, copy); });
-        return response;
-      });
-    }));
+    // network first here too (a new version is never hidden behind an old copy); the cache when offline
+    event.respondWith(fetch(request).then(function (response) {
+      var copy = response.clone();
+      if (response.ok) caches.open(SHELL).then(function (cache) { cache.put(request, copy); });
+      return response;
+    }).catch(function () { return caches.match(request); }));
     return;
   }
   if (request.mode === "navigate") {

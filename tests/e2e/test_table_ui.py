@@ -430,3 +430,20 @@ def test_docs_pictures(browser, live_server):
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
         context.close()
+
+
+def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled: this load is kept for offline
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    cached = page.evaluate("caches.open('scorekeeper-shell-v1').then(c => c.match('/static/css/table.css')).then(r => !!r)")
+    assert cached
+    page.context.set_offline(True)
+    page.reload()
+    expect(totals(page)).to_have_text(["0", "0", "22"])  # the board as last seen
+    expect(page.locator("link[href$='table.css']")).to_have_count(1)
+    assert page.evaluate("getComputedStyle(document.querySelector('.pinned')).position") == "sticky"
+    page.context.set_offline(False)
