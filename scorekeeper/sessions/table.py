@@ -64,6 +64,13 @@ def saved_flash(board: scoring.Board) -> dict | None:
     return {"number": len(board.deals), "deal": board.deals[-1], "points": result.points}
 
 
+def only_added(before: scoring.Board, after: scoring.Board, form) -> bool:
+    """Whether a save just appended one deal to a game that goes on with a fresh entry form: then
+    the htmx answer carries only the changed parts (a few kB) instead of the whole board."""
+    return (before.pending is None and after.pending is None and form is not None
+            and not after.standing.over and len(after.deals) == len(before.deals) + 1)
+
+
 @bp.get("/sessions/<int:session_id>/watch")
 def watch_session(session_id: int):
     """The board without entry forms: for phones around the table (opened from the QR code)."""

@@ -28,7 +28,7 @@ from ..models import Deal, GameSession, Player, Seat
 from . import bp
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
-from .table import saved_flash
+from .table import only_added, saved_flash
 
 
 def _is_htmx() -> bool:
@@ -171,8 +171,12 @@ def add_deal(session_id: int):
         else:
             if _is_htmx():
                 after = scoring.board(session)
-                return _render("sessions/show.html", "sessions/_board.html",
-                               **_board_context(session, board=after, saved=saved_flash(after)))
+                context = _board_context(session, board=after, saved=saved_flash(after))
+                partial = only_added(board, after, context["form"])
+                response = _render("sessions/show.html", "sessions/_board.html", oob=partial, **context)
+                if partial:  # the changed parts by id, the new row appended, the next form in place of this one
+                    response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
+                return response
             return redirect(url_for(".show_session", session_id=session.id, saved=deal.id) + "#top")
     return _render("sessions/show.html", "sessions/_board.html", 422,
                    **_board_context(session, form=form, fields=fields, board=board))

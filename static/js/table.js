@@ -28,8 +28,8 @@
   // --- the deal form's draft: kept per session, phase and deal until it is saved ------------
   function entryForm() { return document.getElementById("entry"); }
   function draftKey() {
-    var board = document.getElementById("board");
-    return board && board.dataset.draft && !board.hasAttribute("data-watch") ? "draft:" + board.dataset.draft : null;
+    var form = entryForm();
+    return form && form.dataset.draft ? "draft:" + form.dataset.draft : null;
   }
 
   function saveDraft() {

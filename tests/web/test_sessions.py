@@ -103,14 +103,23 @@ def test_delete_recomputes_and_dealer_follows(client, ctx):
     assert "Deal 2 deleted." in html
 
 
-def test_htmx_entry_returns_the_board_fragment_only(client):
+def test_htmx_entry_returns_only_the_changed_parts(client):
     sid = new_schieberamsch(client)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert html.lstrip().startswith("<section id=\"board\"") and "<html" not in html
+    assert "<html" not in html and '<section id="board"' not in html
+    assert response.headers["HX-Retarget"] == "#entry" and response.headers["HX-Reswap"] == "outerHTML"
+    assert 'id="pinned" hx-swap-oob="true"' in html and 'hx-swap-oob="beforeend:#deal-rows"' in html
+    assert html.rstrip().endswith("</form>") and 'id="entry"' in html  # the next form is the main part
     assert totals(html) == [0, 0, 5]
     assert "HX-Request" in response.headers.get("Vary", "")
+    # the last deal of the game: the whole board comes back (no form any more)
+    sid = new_schieberamsch(client, deals=1)
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="board"') and "HX-Retarget" not in response.headers
+    assert "Game over." in html
 
 
 def test_game_over_shows_winner_and_stops_entry(client):
