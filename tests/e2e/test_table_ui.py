@@ -439,8 +439,8 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    cached = page.evaluate("caches.open('scorekeeper-shell-v1').then(c => c.match('/static/css/table.css')).then(r => !!r)")
-    assert cached
+    shell = "caches.open('scorekeeper-shell-v1').then(c => c.match('/static/css/table.css')).then(r => !!r)"
+    assert page.evaluate(shell)
     page.context.set_offline(True)
     page.reload()
     expect(totals(page)).to_have_text(["0", "0", "22"])  # the board as last seen
