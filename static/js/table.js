@@ -137,7 +137,9 @@
       .catch(function () { delete details.dataset.loaded; });
   }
   document.addEventListener("toggle", function (event) {
-    if (event.target.matches && event.target.matches("details.breakdown")) loadBreakdown(event.target);
+    if (!event.target.matches) return;
+    if (event.target.matches("details.breakdown")) loadBreakdown(event.target);
+    if (event.target.matches("details.chart-box")) store.set("chart-open", event.target.open ? "1" : "0");
   }, true);
   document.addEventListener("click", function (event) {
     var row = event.target.closest && event.target.closest("tr.deal-row");
@@ -190,6 +192,8 @@
   document.addEventListener("visibilitychange", keepAwake);
 
   function init() {
+    var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
+    if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
     localTimes(document);
     afterSave();
