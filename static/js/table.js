@@ -195,6 +195,7 @@
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
+    document.querySelectorAll("details.breakdown[open]").forEach(loadBreakdown);  // opened before this script ran
     localTimes(document);
     afterSave();
     keepAwake();
