@@ -204,7 +204,8 @@ def test_another_device_follows_by_itself_and_the_qr_opens_the_watch_page(page, 
     screenshot(phone, "table-watch-phone")
 
 
-def test_big_numbers_rotate_and_update(page):
+def test_big_numbers_rotate_and_update(any_page):
+    page = any_page
     sid = api_session(page, options={"deals": 8}, deals=[RAMSCH, RAMSCH])
     page.goto(f"/sessions/{sid}/big")
     expect(page.locator(".big-total")).to_have_text(["0", "0", "44"])
@@ -212,10 +213,11 @@ def test_big_numbers_rotate_and_update(page):
     expect(page.locator(".big-status")).to_contain_text("6 deals left")
     size = page.locator(".big-total").first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
     assert size >= 56
-    screenshot(page, "table-big")
+    assert fits(page)
+    screenshot(page, f"table-big-{page.size_name}")
     page.get_by_role("button", name="Rotate for the far side").click()
     assert "matrix(-1" in page.locator("#big").evaluate("el => getComputedStyle(el).transform")
-    screenshot(page, "table-big-rotated")
+    screenshot(page, f"table-big-rotated-{page.size_name}")
     page.reload()  # the rotation is kept
     assert "matrix(-1" in page.locator("#big").evaluate("el => getComputedStyle(el).transform")
     page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": RAMSCH})
@@ -275,7 +277,8 @@ def test_breakdown_on_tap_chart_local_times_and_the_change_log_on_demand(any_pag
     assert fits(page)
 
 
-def test_handjass_loser_and_potatoes(page):
+def test_handjass_loser_and_potatoes(any_page):
+    page = any_page
     def deal(playing, points=None, last=None):
         return {"trump": "C", "playing": playing, "points": points or [None] * 4, "last_trick": last,
                 "weis": [[], [], [], []], "stoeck": [False] * 4, "draw": []}
@@ -289,12 +292,13 @@ def test_handjass_loser_and_potatoes(page):
     expect(page.locator("#status")).to_contain_text("Loser: Dora")
     expect(page.locator(".bar-seat.loser")).to_contain_text("Dora")
     expect(page.locator("thead th.loser")).to_contain_text("Dora")
-    screenshot(page, "table-handjass-over")
+    screenshot(page, f"table-handjass-over-{page.size_name}")
     page.goto("/history")
     expect(page.locator(".history .loser-note").first).to_contain_text("Loser: Dora")
 
 
-def test_the_pitch_bid_is_tapped(page):
+def test_the_pitch_bid_is_tapped(any_page):
+    page = any_page
     sid = api_session(page, game="pitch", players=("Ann", "Ben", "Cat", "Dan"))
     page.goto(f"/sessions/{sid}")
     bid = page.locator("#entry").get_by_role("radiogroup", name="Bid")
@@ -302,7 +306,8 @@ def test_the_pitch_bid_is_tapped(page):
     assert page.evaluate("document.activeElement.tagName") != "INPUT"
 
 
-def test_stendhal_reveal_locks_the_revealed_cards(page):
+def test_stendhal_reveal_locks_the_revealed_cards(any_page):
+    page = any_page
     sid = api_session(page, game="stendhal", players=("Anna", "Ben", "Carl", "Dora", "Emil"))
     page.goto(f"/sessions/{sid}")
     expect(page.get_by_role("button", name="Lock the revealed cards")).to_be_visible()
