@@ -26,7 +26,7 @@
   applyTheme();
 
   // --- the deal form's draft: kept per session, phase and deal until it is saved ------------
-  function entryForm() { return document.getElementById("entry"); }
+  function entryForm() { return document.querySelector("form[data-draft]"); }  // a new deal or a correction
   function draftKey() {
     var form = entryForm();
     return form && form.dataset.draft ? "draft:" + form.dataset.draft : null;
@@ -52,9 +52,12 @@
     var form = entryForm(), key = draftKey();
     if (!key) return;
     var session = key.split("-")[0] + "-";
-    store.keys().forEach(function (other) {  // drafts of deals or phases already saved are stale
-      if (other.indexOf(session) === 0 && other !== key) store.remove(other);
-    });
+    if (document.getElementById("board")) {
+      // back on the board: drafts of deals, phases and corrections already saved (or left) are stale
+      store.keys().forEach(function (other) {
+        if (other.indexOf(session) === 0 && other !== key) store.remove(other);
+      });
+    }
     if (!form || form.querySelector(".field-error, .form-error")) return;  // the server kept what was typed
     var raw = store.get(key);
     if (!raw) return;
@@ -227,10 +230,10 @@
   }
 
   document.addEventListener("input", function (event) {
-    if (event.target.closest && event.target.closest("#entry")) saveDraft();
+    if (event.target.closest && event.target.closest("form[data-draft]")) saveDraft();
   });
   document.addEventListener("change", function (event) {
-    if (event.target.closest && event.target.closest("#entry")) saveDraft();
+    if (event.target.closest && event.target.closest("form[data-draft]")) saveDraft();
   });
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);

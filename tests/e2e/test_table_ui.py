@@ -452,3 +452,15 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     expect(page.locator("link[href$='table.css']")).to_have_count(1)
     assert page.evaluate("getComputedStyle(document.querySelector('.pinned')).position") == "sticky"
     page.context.set_offline(False)
+
+
+def test_a_correction_being_typed_survives_a_reload_and_the_new_deal_draft_too(page):
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")  # a new deal half typed ...
+    page.locator("tr.deal-row").first.get_by_role("link", name="Correct").click()
+    page.get_by_label(POINTS + "Ben").fill("17")  # ... and a correction of deal 1
+    page.reload()
+    expect(page.get_by_label(POINTS + "Ben")).to_have_value("17")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("20")
