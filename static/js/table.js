@@ -91,12 +91,21 @@
     retryTimer = setInterval(retry, 5000);
   }
 
+  // Send again only if the session is unchanged since this board was drawn: a save whose answer
+  // was lost may have been stored, and sending it twice would enter the deal twice. If something
+  // changed, reload: the board shows what is stored and the draft brings back what was typed.
   function retry() {
     if (!pending || !navigator.onLine) return;
     var form = document.getElementById(pending);
+    var poller = document.getElementById("poller");
     if (!form) { pending = null; clearInterval(retryTimer); return; }
-    saveStatus("sending");
-    form.requestSubmit();
+    var check = poller ? fetch(poller.getAttribute("hx-get"), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      : Promise.resolve({ status: 204 });
+    check.then(function (response) {
+      if (!pending) return;
+      if (response.status === 204) { saveStatus("sending"); form.requestSubmit(); }
+      else { pending = null; clearInterval(retryTimer); window.location.reload(); }
+    }).catch(function () { /* still unreachable: try again later */ });
   }
   window.addEventListener("online", retry);
 

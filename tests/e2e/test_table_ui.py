@@ -464,3 +464,22 @@ def test_a_correction_being_typed_survives_a_reload_and_the_new_deal_draft_too(p
     expect(page.get_by_label(POINTS + "Ben")).to_have_value("17")
     page.get_by_role("link", name="Cancel").click()
     expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("20")
+
+
+def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+
+    def stored_but_lost(route):
+        route.fetch()  # the server stores the deal ...
+        route.abort("connectionreset")  # ... and the answer never arrives
+
+    page.route(re.compile(r".*/deals$"), stored_but_lost)
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
+    page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#save-status")).to_contain_text("Not saved")
+    page.unroute(re.compile(r".*/deals$"))
+    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)  # the board is reloaded, not resent
+    page.wait_for_timeout(6000)
+    assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
