@@ -2,6 +2,7 @@
 fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime, time
 from typing import Any
 
@@ -126,6 +127,11 @@ def new_session(slug: str):
 
 def _entry_form(board: scoring.Board, formdata=None):
     fields = _phase_fields(board)
+    if formdata is None and board.deals:  # the table's way of entering carries over from the last deal
+        last = board.deals[-1].payload
+        shown = [dataclasses.replace(spec, default=last[spec.name]) if spec.sticky and spec.name in last else spec
+                 for spec in fields]
+        return deal_form(shown, board.table), fields
     return deal_form(fields, board.table, formdata=formdata), fields
 
 

@@ -147,6 +147,8 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     # Deal 4 (worked example 3): Ann bids 10 in clubs and takes all ten (Cat played the 2): shooting the
     # moon, +20 -> Ann & Cat reach 39 of 32 and win.
     lock_bids(page, "Ann", 10, "♣ clubs")
+    expect(page.locator("[data-field=entry] input[value=points]")).to_be_checked()  # as in the last deal
+    page.locator("[data-field=entry]").get_by_text("who took each point card").click()
     tick_cards(page, ALL_CARDS, [], "Cat")
     page.get_by_role("button", name="Save deal").click()
     expect_totals(page, 39, 3)

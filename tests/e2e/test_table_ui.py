@@ -403,6 +403,20 @@ def test_taps_per_deal_ramsch_handjass_and_pitch(page):
     expect(page.locator("tr.deal-row")).to_have_count(1)
     assert taps.count == 7
 
+    # The next Pitch deal starts with the table's way of entering (points per side): 6 taps.
+    taps = Taps()
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=bidder]").get_by_text("Cat", exact=True))
+    taps.tap(entry.locator("[data-field=bid]").get_by_text("7", exact=True))
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♠ spades"))
+    taps.tap(page.get_by_role("button", name="Lock the bids"))
+    entry = page.locator("#entry")
+    expect(entry.locator("[data-field=entry] input[value=points]")).to_be_checked()
+    taps.type(entry.get_by_label("Points taken: Ann"), "8")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    assert taps.count == 6
+
 
 def test_docs_pictures(browser, live_server):
     """The README's pictures (viewport-sized): tablet, phone, big numbers, dark, Japanese."""
