@@ -137,6 +137,11 @@ class Game:
         dropped before parsing, so that stored deals still replay."""
         return ()
 
+    #: what the early phase locks, for its button, heading and hint (Stendhal locks revealed cards)
+    lock_label: str = N_("Lock the bids")
+    locked_title: str = N_("Locked bids")
+    lock_hint: str = N_("bids first; they are locked before play")
+
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return ()

@@ -52,6 +52,9 @@ class FieldSpec:
     phase: str = "play"
     #: rarely needed (a card draw after a tie): folded behind its label until tapped, a value or an error
     on_demand: bool = False
+    #: how the table enters rather than what happened (Pitch: cards or points per side): the next
+    #: deal's form starts with the last deal's value
+    sticky: bool = False
 
     def empty(self) -> Any:
         if self.default is not None:

@@ -141,7 +141,7 @@ class Handjass(Game):
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         active = tuple(seat for seat in range(table.size) if state.active[seat])
-        fields = [FieldSpec("playing", N_("Who plays"), SEATS, seats=active,
+        fields = [FieldSpec("playing", N_("Who plays"), SEATS, seats=active, default=list(active),
                             help=N_("The others sit out this deal."))]
         if len(active) >= 2:
             fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))

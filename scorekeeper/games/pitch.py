@@ -145,7 +145,7 @@ class Pitch(Game):
             fields.append(FieldSpec("partner", N_("Declarer's partner (held the called card)"), SEAT,
                                     help=N_("Choose the declarer if they held it and played alone.")))
         fields += [
-            FieldSpec("entry", N_("Enter"), CHOICE, default=CARDS,
+            FieldSpec("entry", N_("Enter"), CHOICE, default=CARDS, sticky=True,
                       choices=((CARDS, N_("who took each point card")), (POINTS, N_("points per side")))),
             FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, show_if=cards,
                       choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),

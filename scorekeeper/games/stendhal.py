@@ -143,6 +143,9 @@ def reveal_order(table_size: int, dealer: int) -> tuple[int, ...]:
 
 class Stendhal(Game):
     slug = "stendhal"
+    lock_label = N_("Lock the revealed cards")
+    locked_title = N_("Revealed cards")
+    lock_hint = N_("the revealed cards first; they are locked before play")
     name = N_("Stendhal")
     version = 1
     players = (5, 6, 7)

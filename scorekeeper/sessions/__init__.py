@@ -3,4 +3,4 @@ from flask import Blueprint
 
 bp = Blueprint("sessions", __name__)
 
-from . import transfer_views, views  # noqa: E402,F401  (routes register on import)
+from . import table, transfer_views, views  # noqa: E402,F401  (routes register on import)

@@ -98,9 +98,9 @@ def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
         if spec.default is None:
             continue
         if spec.per_seat:
-            data.update({seat_field_name(spec, seat): spec.default for seat in range(size)})
+            data.update({seat_field_name(spec, seat): _form_value(spec, spec.default) for seat in range(size)})
         else:
-            data[spec.name] = spec.default
+            data[spec.name] = _form_value(spec, spec.default)
     return data
 
 

@@ -2,6 +2,7 @@
 fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
 from __future__ import annotations
 
+import dataclasses
 from datetime import date, datetime, time
 from typing import Any
 
@@ -29,6 +30,7 @@ from ..models import Deal, GameSession, Player, Seat
 from . import bp
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
+from .table import only_added, saved_flash
 
 
 def _is_htmx() -> bool:
@@ -78,8 +80,11 @@ def seat_names(seats, names) -> str:
 
 @bp.app_template_filter("tally")
 def tally(strokes: int) -> Markup:
-    """Strokes the way they are drawn on a slate: groups of five struck through."""
-    if strokes <= 0:
+    """Strokes the way they are drawn on a slate: groups of five struck through; a net
+    below zero is drawn as that many potatoes (circles)."""
+    if strokes < 0:
+        return Markup('<span class="potatoes" aria-hidden="true">' + '<i class="potato"></i>' * -strokes + "</span>")
+    if strokes == 0:
         return Markup("")
     fives, rest = divmod(strokes, 5)
     groups = ['<span class="five">||||</span>'] * fives + (["|" * rest] if rest else [])
@@ -125,6 +130,11 @@ def new_session(slug: str):
 
 def _entry_form(board: scoring.Board, formdata=None):
     fields = _phase_fields(board)
+    if formdata is None and board.deals:  # the table's way of entering carries over from the last deal
+        last = board.deals[-1].payload
+        shown = [dataclasses.replace(spec, default=last[spec.name]) if spec.sticky and spec.name in last else spec
+                 for spec in fields]
+        return deal_form(shown, board.table), fields
     return deal_form(fields, board.table, formdata=formdata), fields
 
 
@@ -148,7 +158,10 @@ def _board_context(session: GameSession, form=None, fields=None, board: scoring.
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     session = _session_or_404(session_id)
-    return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
+    board = scoring.board(session)
+    flash = saved_flash(board)
+    saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
+    return _render("sessions/show.html", "sessions/_board.html", **_board_context(session, board=board, saved=saved))
 
 
 @bp.post("/sessions/<int:session_id>/deals")
@@ -160,14 +173,20 @@ def add_deal(session_id: int):
     form, fields = _entry_form(board, formdata=request.form)
     if form.validate():
         try:
-            scoring.enter(session, raw_deal(form, fields, board.table.size), board)
+            deal = scoring.enter(session, raw_deal(form, fields, board.table.size), board)
         except RuleError as error:
             db.session.rollback()
             _apply_error(form, error)
         else:
             if _is_htmx():
-                return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
-            return redirect(url_for(".show_session", session_id=session.id) + "#entry")
+                after = scoring.board(session)
+                context = _board_context(session, board=after, saved=saved_flash(after))
+                partial = only_added(board, after, context["form"])
+                response = _render("sessions/show.html", "sessions/_board.html", oob=partial, **context)
+                if partial:  # the changed parts by id, the new row appended, the next form in place of this one
+                    response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
+                return response
+            return redirect(url_for(".show_session", session_id=session.id, saved=deal.id) + "#top")
     return _render("sessions/show.html", "sessions/_board.html", 422,
                    **_board_context(session, form=form, fields=fields, board=board))
 

@@ -41,8 +41,10 @@ def enter_deal(page, trump, points=None, last=None, playing=NAMES, weis=None, st
     entry = page.locator("#entry")
     if trump is not None:  # not needed when the deal is not played out
         entry.locator("[data-field=trump]").get_by_text(trump, exact=True).click()
-    for name in playing:
-        entry.locator("[data-field=playing]").get_by_text(name, exact=True).click()
+    for name in NAMES:  # everyone still in is ticked already: untick who sits out
+        box = entry.locator("[data-field=playing]").get_by_label(name, exact=True)
+        if box.count() and box.is_checked() != (name in playing):
+            entry.locator("[data-field=playing]").get_by_text(name, exact=True).click()
     for name, value in (points or {}).items():
         entry.get_by_label(POINTS + name).fill(str(value))
     if last:

@@ -31,7 +31,7 @@ def start_session(page):
 def lock_bids(page, bidder, bid, trump):
     entry = page.locator("#entry")
     entry.locator("[data-field=bidder]").get_by_text(bidder, exact=True).click()
-    entry.get_by_label("Bid", exact=True).fill(str(bid))
+    entry.locator("[data-field=bid]").get_by_text(str(bid), exact=True).click()  # 5..10 are buttons
     entry.locator("[data-field=trump]").get_by_text(trump).click()
     page.get_by_role("button", name="Lock the bids").click()
 
@@ -128,9 +128,9 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
 
     # Correction: Cat had bid 6 in deal 2, not 7 -> made, +6 (worked example 1 again); deal 3 is recomputed.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
-    expect(page.get_by_label("Bid", exact=True)).to_have_value("7")
+    expect(page.locator("[data-field=bid] input[value='7']")).to_be_checked()
     expect(page.locator("tr[data-field=cards] td").nth(0).get_by_label("trump 3")).to_be_checked()
-    page.get_by_label("Bid", exact=True).fill("6")
+    page.locator("[data-field=bid]").get_by_text("6", exact=True).click()
     screenshot(page, "pitch-correction")
     page.get_by_role("button", name="Save correction").click()
     expect_totals(page, 19, 3)
@@ -143,6 +143,8 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     # Deal 4 (worked example 3): Ann bids 10 in clubs and takes all ten (Cat played the 2): shooting the
     # moon, +20 -> Ann & Cat reach 39 of 32 and win.
     lock_bids(page, "Ann", 10, "♣ clubs")
+    expect(page.locator("[data-field=entry] input[value=points]")).to_be_checked()  # as in the last deal
+    page.locator("[data-field=entry]").get_by_text("who took each point card").click()
     tick_cards(page, ALL_CARDS, [], "Cat")
     page.get_by_role("button", name="Save deal").click()
     expect_totals(page, 39, 3)

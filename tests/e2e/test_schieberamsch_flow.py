@@ -29,7 +29,8 @@ def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
 def enter_ramsch(page, points, took=(), kept="0"):
     entry = page.locator("#entry")
     entry.get_by_text("Ramsch", exact=True).click()
-    entry.get_by_label("Players who kept their hand (pushed the skat on)").fill(kept)
+    entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
+        kept, exact=True).click()  # 0..3 are buttons
     for name, value in points.items():
         entry.get_by_label(POINTS + name).fill(str(value))
     for name in took:

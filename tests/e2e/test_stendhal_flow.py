@@ -42,7 +42,7 @@ def reveal(page, cards):
 
 
 def lock_bids(page):
-    page.get_by_role("button", name="Lock the bids").click()
+    page.get_by_role("button", name="Lock the revealed cards").click()
 
 
 def tap_ranks(scope, row, name, ranks):

@@ -75,8 +75,9 @@ def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
         assert response.status_code == 200
         cache = response.headers["Cache-Control"]
         assert "max-age=31536000" in cache and "immutable" in cache and "public" in cache
-        assert response.headers["Content-Encoding"] == "gzip"
-        assert gzip.decompress(response.data) == (ROOT / "static" / name).read_bytes()
+        if name.endswith((".css", ".js")):  # text is compressed; images (PNG icons) are already
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert gzip.decompress(response.data) == (ROOT / "static" / name).read_bytes()
         response.close()
     # without its hash (or with an old one) the browser must ask again
     for url in ("/static/css/app.css", "/static/css/app.css?v=000000000000"):

@@ -34,7 +34,7 @@ def test_new_session_refuses_bad_option(client):
     assert any("Number of deals cannot be less than 1" in m for m in alerts(response.get_data(as_text=True)))
 
 
-def test_enter_deals_and_see_totals_dealer_and_deals_left(client):
+def test_enter_deals_and_see_totals_dealer_and_deals_left(client, ctx):
     sid = new_schieberamsch(client, deals=6)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
     client.post(f"/sessions/{sid}/deals", data=grand_form(1, 95, jacks=("JC", "JS"), contra="contra"))
@@ -42,7 +42,9 @@ def test_enter_deals_and_see_totals_dealer_and_deals_left(client):
     assert totals(html) == [0, -24, 90]
     assert "Ben deals" in html  # Anna dealt deal 1; no rotation after Ben's Grand Hand... Ben dealt deal 2
     assert "4 deals left" in html
-    assert "24 x (with 2 + game and hand 2 + schneider 1) = 24 x 5 = 120." in html
+    deal = Deal.query.order_by(Deal.position).all()[1]
+    breakdown = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown", headers={"HX-Request": "true"})
+    assert "24 x (with 2 + game and hand 2 + schneider 1) = 24 x 5 = 120." in breakdown.get_data(as_text=True)
 
 
 def test_refused_deal_keeps_everything_typed_and_says_why(client, ctx):
@@ -101,14 +103,23 @@ def test_delete_recomputes_and_dealer_follows(client, ctx):
     assert "Deal 2 deleted." in html
 
 
-def test_htmx_entry_returns_the_board_fragment_only(client):
+def test_htmx_entry_returns_only_the_changed_parts(client):
     sid = new_schieberamsch(client)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
     html = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert html.lstrip().startswith("<section id=\"board\"") and "<html" not in html
+    assert "<html" not in html and '<section id="board"' not in html
+    assert response.headers["HX-Retarget"] == "#entry" and response.headers["HX-Reswap"] == "outerHTML"
+    assert 'id="pinned" hx-swap-oob="true"' in html and 'hx-swap-oob="beforeend:#deal-rows"' in html
+    assert html.rstrip().endswith("</form>") and 'id="entry"' in html  # the next form is the main part
     assert totals(html) == [0, 0, 5]
     assert "HX-Request" in response.headers.get("Vary", "")
+    # the last deal of the game: the whole board comes back (no form any more)
+    sid = new_schieberamsch(client, deals=1)
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert html.lstrip().startswith('<section id="board"') and "HX-Retarget" not in response.headers
+    assert "Game over." in html
 
 
 def test_game_over_shows_winner_and_stops_entry(client):

@@ -1,0 +1,67 @@
+"""The totals over the deals as a small inline SVG line chart (no JavaScript, no library).
+
+>>> svg = totals_chart([(10, -10), (5, -5)], ("Anna", "Ben"))
+>>> svg.count("<polyline")
+2
+>>> "Anna" in svg and svg.startswith("<svg")
+True
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+#: one colour per seat, distinguishable in light and dark mode and for the common colour blindnesses
+COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#6a6a6a")
+
+
+def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
+    if high == low:
+        return (start + end) / 2
+    return start + (value - low) * (end - start) / (high - low)
+
+
+def points(running: Sequence[Sequence[int]], seat: int, width: int, height: int,
+           pad: int = 28) -> list[tuple[float, float]]:
+    """The chart coordinates of one seat's totals, starting from 0 before the first deal.
+
+    >>> points([(10, -10)], 0, 100, 100, pad=0)
+    [(0.0, 50.0), (100.0, 0.0)]
+    """
+    series = [0, *(row[seat] for row in running)]
+    values = [0, *(value for row in running for value in row)]
+    low, high = min(values), max(values)
+    steps = max(len(series) - 1, 1)
+    return [(round(_scale(i, 0, steps, pad, width - pad), 1), round(_scale(v, low, high, height - pad, pad), 1))
+            for i, v in enumerate(series)]
+
+
+def totals_chart(running: Sequence[Sequence[int]], names: Sequence[str], width: int = 640, height: int = 220) -> Markup:
+    """An SVG with one line per player (running totals after each deal), the zero line and each
+    player's name and final total at the line's end. Empty when no deal was played."""
+    if not running:
+        return Markup("")
+    pad = 28
+    values = [0, *(value for row in running for value in row)]
+    low, high = min(values), max(values)
+    zero = round(_scale(0, low, high, height - pad, pad), 1)
+    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" preserveAspectRatio="none" '
+             f'aria-label="{escape(", ".join(f"{n} {t}" for n, t in zip(names, running[-1])))}">',
+             f'<line class="zero" x1="{pad}" x2="{width - pad}" y1="{zero}" y2="{zero}"/>',
+             f'<text class="axis" x="2" y="{pad}">{high}</text>',
+             f'<text class="axis" x="2" y="{height - pad + 12}">{low}</text>']
+    ends = []
+    for seat, name in enumerate(names):
+        colour = COLOURS[seat % len(COLOURS)]
+        line = points(running, seat, width, height, pad)
+        coords = " ".join(f"{x},{y}" for x, y in line)
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{coords}"/>')
+        ends.append((line[-1][1], seat, name, colour))
+    previous = None
+    for y, _seat, name, colour in sorted(ends):  # names of equal totals are stacked, not drawn over each other
+        y = y - 6 if previous is None else max(y - 6, previous + 15)
+        previous = y
+        parts.append(f'<text x="{width - pad - 4}" y="{y}" fill="{colour}" text-anchor="end">{escape(name)}</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))

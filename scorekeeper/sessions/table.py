@@ -1,0 +1,166 @@
+"""The table-side extras: following a session live from other devices (a tiny poll endpoint,
+a read-only watch page, a big-numbers page, a QR code), parts of the board loaded on demand
+(a deal's breakdown, the whole change log), and the app shell of the PWA (manifest, service worker).
+
+Live updates poll instead of using server-sent events: an open event stream holds one of
+gunicorn's sync workers for as long as a device watches, so four watching tablets would stall
+a four-worker server. A poll that answers 204 costs one indexed `max(revision.id)` query.
+"""
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Response, abort, current_app, make_response, render_template, request, send_from_directory, url_for
+from sqlalchemy import func, select
+
+from .. import scoring
+from ..extensions import db
+from ..models import GameSession, Revision
+from . import bp
+from .chart import totals_chart
+from .stats import session_stats
+
+#: the board, its fragments and the live views always come from the server: Back/Forward and
+#: a reload must never show an old board from the browser's cache
+NO_STORE_ENDPOINTS = {
+    "sessions.show_session", "sessions.add_deal", "sessions.delete_deal", "sessions.edit_deal",
+    "sessions.watch_session", "sessions.big_session", "sessions.live", "sessions.deal_breakdown",
+    "sessions.session_changes",
+}
+
+
+def revision_of(session_id: int) -> int:
+    """The session's latest change (0 before the first): what a following device compares."""
+    return db.session.scalar(select(func.max(Revision.id)).where(Revision.session_id == session_id)) or 0
+
+
+@bp.app_template_global("session_revision")
+def session_revision(session: GameSession) -> int:
+    return revision_of(session.id)
+
+
+@bp.app_template_global("totals_chart")
+def chart_of(board: scoring.Board):
+    return totals_chart(board.standing.running, board.table.names)
+
+
+@bp.after_app_request
+def no_store(response: Response) -> Response:
+    if request.endpoint in NO_STORE_ENDPOINTS or request.headers.get("HX-Request") == "true":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _session_or_404(session_id: int) -> GameSession:
+    return db.session.get(GameSession, session_id) or abort(404)
+
+
+def saved_flash(board: scoring.Board) -> dict | None:
+    """What the table just saved, for the line at the top: the deal's number, points and the next dealer."""
+    if board.pending is not None or not board.deals:
+        return None
+    result = board.standing.results[-1]
+    return {"number": len(board.deals), "deal": board.deals[-1], "points": result.points}
+
+
+def only_added(before: scoring.Board, after: scoring.Board, form) -> bool:
+    """Whether a save just appended one deal to a game that goes on with a fresh entry form: then
+    the htmx answer carries only the changed parts (a few kB) instead of the whole board."""
+    return (before.pending is None and after.pending is None and form is not None
+            and not after.standing.over and len(after.deals) == len(before.deals) + 1)
+
+
+@bp.get("/sessions/<int:session_id>/watch")
+def watch_session(session_id: int):
+    """The board without entry forms: for phones around the table (opened from the QR code)."""
+    session = _session_or_404(session_id)
+    board = scoring.board(session)
+    template = "sessions/_board.html" if request.headers.get("HX-Request") == "true" else "sessions/watch.html"
+    return render_template(template, session=session, board=board, form=None, fields=None,
+                           stats=session_stats(board), watch=True)
+
+
+@bp.get("/sessions/<int:session_id>/big")
+def big_session(session_id: int):
+    """Totals huge, the dealer and the deals left: readable from across the table."""
+    session = _session_or_404(session_id)
+    board = scoring.board(session)
+    template = "sessions/_big.html" if request.headers.get("HX-Request") == "true" else "sessions/big.html"
+    return render_template(template, session=session, board=board)
+
+
+@bp.get("/sessions/<int:session_id>/live")
+def live(session_id: int):
+    """204 while nothing changed since revision `rev`; otherwise the fresh fragment of `view`
+    (board, watch or big). The ETag lets a plain HTTP client ask the same with If-None-Match."""
+    rev = request.args.get("rev", type=int)
+    current = revision_of(session_id)
+    etag = f'"r{current}"'
+    if rev == current or request.headers.get("If-None-Match") == etag:
+        response = make_response("", 204)
+    else:
+        view = request.args.get("view", "board")
+        if view == "big":
+            response = make_response(big_session(session_id))
+        elif view == "watch":
+            response = make_response(watch_session(session_id))
+        else:
+            from .views import _board_context
+            response = make_response(render_template("sessions/_board.html",
+                                                     **_board_context(_session_or_404(session_id))))
+    response.headers["ETag"] = etag
+    return response
+
+
+@bp.get("/sessions/<int:session_id>/deals/<int:deal_id>/breakdown")
+def deal_breakdown(session_id: int, deal_id: int):
+    """One deal's arithmetic, loaded when its row is opened (the board stays small)."""
+    session = _session_or_404(session_id)
+    board = scoring.board(session)
+    index = next((i for i, deal in enumerate(board.deals) if deal.id == deal_id), None)
+    if index is None:
+        abort(404)
+    template = "sessions/_breakdown.html" if request.headers.get("HX-Request") == "true" else "sessions/breakdown.html"
+    return render_template(template, session=session, board=board, index=index, deal=board.deals[index],
+                           result=board.standing.results[index], running=board.standing.running[index],
+                           watch=request.args.get("watch") == "1")
+
+
+@bp.get("/sessions/<int:session_id>/changes")
+def session_changes(session_id: int):
+    session = _session_or_404(session_id)
+    board = scoring.board(session)
+    return render_template("sessions/_revisions.html", session=session, board=board, all_changes=True)
+
+
+@bp.get("/sessions/<int:session_id>/qr.svg")
+def watch_qr(session_id: int):
+    """A QR code of the watch page's full address (the host the tablet itself used)."""
+    _session_or_404(session_id)
+    target = url_for(".watch_session", session_id=session_id, _external=True)
+    buffer = io.BytesIO()
+    segno.make(target, error="m").save(buffer, kind="svg", scale=6, border=2, xmldecl=False, dark="#000", light="#fff")
+    response = make_response(buffer.getvalue())
+    response.headers["Content-Type"] = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+# --- the PWA shell --------------------------------------------------------------------
+
+@bp.get("/sw.js")
+def service_worker():
+    """Served from the root so that its scope is the whole app."""
+    response = send_from_directory(current_app.static_folder, "sw.js", max_age=0)
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    response = send_from_directory(current_app.static_folder, "manifest.webmanifest", max_age=3600)
+    response.headers["Content-Type"] = "application/manifest+json"
+    return response

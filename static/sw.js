@@ -1,0 +1,51 @@
+// Scorekeeper's service worker: the app shell (css, js, icons) is cached on install; everything is
+// fetched from the network first and the cached copy is used only when the network is gone
+// (a page as last seen, the shell); never a POST, never an htmx fragment or poll.
+"use strict";
+var SHELL = "scorekeeper-shell-v1";
+var PAGES = "scorekeeper-pages-v1";
+var SHELL_FILES = [
+  "/static/css/app.css", "/static/css/table.css", "/static/js/app.js", "/static/js/table.js",
+  "/static/js/htmx-2.0.11.min.js", "/static/icons/icon.svg", "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png", "/manifest.webmanifest"
+];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(SHELL_FILES); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name !== SHELL && name !== PAGES; })
+      .map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;  // POSTs go to the network, untouched
+  if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
+    // network first here too (a new version is never hidden behind an old copy); the cache when offline
+    event.respondWith(fetch(request).then(function (response) {
+      var copy = response.clone();
+      if (response.ok) caches.open(SHELL).then(function (cache) { cache.put(request, copy); });
+      return response;
+    }).catch(function () { return caches.match(request); }));
+    return;
+  }
+  if (request.mode === "navigate") {
+    event.respondWith(fetch(request).then(function (response) {
+      var copy = response.clone();
+      if (response.ok) caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
+      return response;
+    }).catch(function () {
+      return caches.match(request, { cacheName: PAGES }).then(function (hit) {
+        return hit || new Response("<h1>Offline</h1><p>The scorekeeper cannot be reached.</p>",
+          { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+      });
+    }));
+  }
+  // htmx fragments and polls: straight to the network (a stale board must never be shown)
+});

@@ -1,0 +1,499 @@
+"""The table-side experience at an iPad in landscape and at a 390x844 phone: fast entry (ghost
+remainders, numbers as buttons), the saved deal where the eye is, undo, never losing what was
+typed (drafts, offline saves), Back/Forward, live following, big numbers, dark mode, no page
+wider than the phone."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREENSHOTS, screenshot
+
+pytestmark = pytest.mark.e2e
+POINTS = "Card points (skat with the last trick): "
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, True, True]}
+
+
+@pytest.fixture(params=["tablet", "phone"])
+def any_page(request, browser, live_server):
+    chromium, device = browser
+    options = device if request.param == "tablet" else PHONE
+    context = chromium.new_context(**options, base_url=live_server, locale="en-GB")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.size_name = request.param
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    chromium, _ = browser
+    context = chromium.new_context(**PHONE, base_url=live_server, locale="en-GB")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def api_session(page, game="schieberamsch", players=("Anna", "Ben", "Carl"), options=None, deals=()):
+    response = page.request.post("/api/v1/sessions", data={"game": game, "players": list(players),
+                                                           "options": options or {}})
+    assert response.status == 201, response.text()
+    sid = response.json()["id"]
+    for values in deals:
+        answer = page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": values})
+        assert answer.status == 201, answer.text()
+    return sid
+
+
+def totals(page):
+    return page.locator("tfoot td.total")
+
+
+def fits(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_fixed_sum_remainder_is_a_ghost_under_the_finger_and_fills_when_left(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 6})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("30")
+    entry.get_by_label(POINTS + "Ben").fill("60")
+    carl = entry.get_by_label(POINTS + "Carl")
+    expect(carl).to_have_value("30")  # the last box fills itself: it is empty and not under the finger
+    carl.click()  # the finger on it: the value becomes a ghost, typing replaces it (30 never becomes 3030)
+    expect(carl).to_have_value("")
+    expect(carl).to_have_attribute("placeholder", "30")
+    page.keyboard.type("30")
+    expect(carl).to_have_value("30")
+    # The ghost also shows in the open box while it has the focus; leaving it empty takes the ghost.
+    entry.get_by_label(POINTS + "Ben").fill("")
+    ben = entry.get_by_label(POINTS + "Ben")
+    ben.click()
+    expect(ben).to_have_attribute("placeholder", "60")
+    expect(ben).to_have_value("")
+    entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text("1").click()
+    expect(ben).to_have_value("60")
+    # Card points above zero tick "took a trick"; 0..3 kept hands are buttons, 0 preselected before.
+    expect(entry.get_by_label("Took a trick: Anna")).to_be_checked()
+    expect(entry.get_by_label("Took a trick: Ben")).to_be_checked()
+    screenshot(page, f"table-entry-{page.size_name}")
+    assert fits(page)
+
+
+def test_three_taps_for_a_ramsch_deal_then_the_result_is_where_the_eye_is_and_undo(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 5)
+    page.goto(f"/sessions/{sid}")
+    page.evaluate("window.__sameDocument = true")
+    entry = page.locator("#entry")
+    # Taps: Anna's box (and her number), Ben's box (and his number), Save. Carl fills; tricks tick.
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    flash = page.locator("#flash")
+    expect(flash).to_have_text(re.compile(r"^Deal 6: Anna 0, Ben 0, Carl \+\d+; Anna deals next$"))
+    expect(flash).to_be_in_viewport()
+    expect(flash).to_be_focused()
+    assert page.evaluate("window.__sameDocument") is True
+    expect(page.locator("#pinned .bar-total")).to_have_text(totals(page).all_inner_texts())
+    expect(page.locator("#status")).to_contain_text("2 deals left")
+    toast = page.locator("#undo-toast")
+    expect(toast).to_contain_text("Deal 6 saved")
+    screenshot(page, f"table-saved-{page.size_name}")
+    # The totals stay pinned at the top while the page scrolls.
+    page.mouse.wheel(0, 3000)
+    expect(page.locator("#pinned")).to_be_in_viewport()
+    toast.get_by_role("button", name="Undo").click()
+    expect(page.locator("tr.deal-row")).to_have_count(5)
+    expect(totals(page)).to_have_text(["0", "0", "110"])
+    expect(page.locator("#undo-toast")).to_have_count(0)
+
+
+def test_undo_toast_goes_away(page):
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    page.clock.install()
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
+    page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#undo-toast")).to_be_visible()
+    page.clock.run_for(11_000)
+    expect(page.locator("#undo-toast")).to_have_count(0)
+    expect(totals(page)).to_have_text(["0", "0", "6"])
+
+
+def test_back_and_forward_show_the_true_board(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(totals(page)).to_have_text(["0", "0", "28"])
+    page.goto("/history")
+    page.go_back()
+    expect(totals(page)).to_have_text(["0", "0", "28"])
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    page.go_forward()
+    page.go_back()
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    response = page.request.get(f"/sessions/{sid}")
+    assert response.headers["cache-control"] == "no-store"
+
+
+def test_a_typed_deal_survives_a_reload_and_an_offline_save_is_sent_when_back(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    page.reload()
+    expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("20")
+    expect(page.locator("#entry").get_by_label(POINTS + "Carl")).to_have_value("60")
+    expect(page.locator("#entry").get_by_label("Took a trick: Ben")).to_be_checked()
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save deal").click()
+    status = page.locator("#save-status")
+    expect(status).to_be_visible()
+    expect(status).to_contain_text("Not saved: no connection")
+    screenshot(page, f"table-offline-{page.size_name}")
+    expect(page.locator("tr.deal-row")).to_have_count(0)
+    page.context.set_offline(False)  # the 'online' event sends it again
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    expect(totals(page)).to_have_text(["0", "0", "6"])
+    page.reload()  # the saved deal's draft is gone: the next deal starts empty
+    expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("")
+
+
+def test_save_when_the_server_does_not_answer_says_so(page):
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    page.route(re.compile(r".*/deals$"), lambda route: route.abort("connectionrefused"))
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
+    page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#save-status")).to_contain_text("Not saved")
+    page.unroute(re.compile(r".*/deals$"))
+    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)  # retried every 5 s
+
+
+def test_another_device_follows_by_itself_and_the_qr_opens_the_watch_page(page, phone):
+    sid = api_session(page, options={"deals": 8})
+    phone.goto(f"/sessions/{sid}/watch")
+    expect(phone.locator("#entry")).to_have_count(0)
+    page.goto(f"/sessions/{sid}")
+    page.locator(".follow summary").click()
+    qr = page.locator(".follow img")
+    expect(qr).to_be_visible()
+    assert page.evaluate("img => img.naturalWidth", qr.element_handle()) > 100
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
+    page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(phone.locator("tfoot td.total")).to_have_text(["0", "0", "6"], timeout=9_000)
+    assert fits(phone)
+    screenshot(phone, "table-watch-phone")
+
+
+def test_big_numbers_rotate_and_update(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH, RAMSCH])
+    page.goto(f"/sessions/{sid}/big")
+    expect(page.locator(".big-total")).to_have_text(["0", "0", "44"])
+    expect(page.locator(".big-status")).to_contain_text("Carl deals")
+    expect(page.locator(".big-status")).to_contain_text("6 deals left")
+    size = page.locator(".big-total").first.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")
+    assert size >= 56
+    assert fits(page)
+    screenshot(page, f"table-big-{page.size_name}")
+    page.get_by_role("button", name="Rotate for the far side").click()
+    assert "matrix(-1" in page.locator("#big").evaluate("el => getComputedStyle(el).transform")
+    screenshot(page, f"table-big-rotated-{page.size_name}")
+    page.reload()  # the rotation is kept
+    assert "matrix(-1" in page.locator("#big").evaluate("el => getComputedStyle(el).transform")
+    page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": RAMSCH})
+    expect(page.locator(".big-total")).to_have_text(["0", "0", "66"], timeout=9_000)
+
+
+def test_dark_mode_follows_the_system_and_the_toggle_sticks(browser, live_server):
+    chromium, device = browser
+    context = chromium.new_context(**device, base_url=live_server, locale="en-GB", color_scheme="dark")
+    page = context.new_page()
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH, RAMSCH, RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    background = "() => getComputedStyle(document.body).backgroundColor"
+    assert page.evaluate(background) == "rgb(18, 22, 31)"
+    screenshot(page, "table-dark")
+    page.get_by_role("button", name="Light").click()
+    assert page.evaluate(background) == "rgb(246, 244, 238)"
+    page.reload()
+    assert page.evaluate(background) == "rgb(246, 244, 238)"
+    page.get_by_role("button", name="Dark").click()
+    assert page.evaluate(background) == "rgb(18, 22, 31)"
+    context.close()
+
+
+def test_the_screen_is_kept_awake_and_asked_again_when_the_page_comes_back(page):
+    page.add_init_script("""
+      window.__locks = 0;
+      Object.defineProperty(navigator, 'wakeLock', { value: { request: function () {
+        window.__locks += 1;
+        var lock = new EventTarget(); lock.released = false;
+        lock.release = function () { lock.released = true; lock.dispatchEvent(new Event('release')); };
+        window.__lock = lock; return Promise.resolve(lock);
+      } } });
+    """)
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("window.__locks === 1")
+    page.evaluate("window.__lock.release(); document.dispatchEvent(new Event('visibilitychange'))")
+    page.wait_for_function("window.__locks === 2")
+
+
+def test_breakdown_on_tap_chart_local_times_and_the_change_log_on_demand(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 5)
+    page.goto(f"/sessions/{sid}")
+    row = page.locator("tr.deal-row").nth(1)
+    row.locator("td.pts").first.click() if page.size_name == "phone" else row.locator("summary").click()
+    expect(row.locator(".breakdown ol")).to_contain_text("Ramsch")
+    expect(row.locator(".running")).to_have_text("Totals after this deal: 0 / 0 / 44")
+    page.locator(".chart-box summary").click()
+    expect(page.locator("svg.chart polyline")).to_have_count(3)
+    expect(page.locator("#revisions time").first).to_have_attribute("data-local", "1")
+    expect(page.locator("#revisions .revision")).to_have_count(3)
+    page.get_by_text("2 earlier changes").click()
+    expect(page.locator("#revisions .revision")).to_have_count(5)
+    screenshot(page, f"table-board-{page.size_name}")
+    assert fits(page)
+
+
+def test_handjass_loser_and_potatoes(any_page):
+    page = any_page
+    def deal(playing, points=None, last=None):
+        return {"trump": "C", "playing": playing, "points": points or [None] * 4, "last_trick": last,
+                "weis": [[], [], [], []], "stoeck": [False] * 4, "draw": []}
+    sid = api_session(page, game="handjass", players=("Anna", "Ben", "Carl", "Dora"), options={"target": 2},
+                      deals=[deal([0, 1, 2, 3], [60, 50, 40, 7], last=0)])
+    page.goto(f"/sessions/{sid}")
+    expect(page.locator("tfoot .tallies .potato")).to_have_count(1)  # Dora's potato is a circle
+    for values in (deal([0]), deal([1]), deal([2])):
+        page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": values})
+    page.goto(f"/sessions/{sid}")
+    expect(page.locator("#status")).to_contain_text("Loser: Dora")
+    expect(page.locator(".bar-seat.loser")).to_contain_text("Dora")
+    expect(page.locator("thead th.loser")).to_contain_text("Dora")
+    screenshot(page, f"table-handjass-over-{page.size_name}")
+    page.goto("/history")
+    expect(page.locator(".history .loser-note").first).to_contain_text("Loser: Dora")
+
+
+def test_the_pitch_bid_is_tapped(any_page):
+    page = any_page
+    sid = api_session(page, game="pitch", players=("Ann", "Ben", "Cat", "Dan"))
+    page.goto(f"/sessions/{sid}")
+    bid = page.locator("#entry").get_by_role("radiogroup", name="Bid")
+    expect(bid.locator("input")).to_have_count(6)  # 5..10
+    assert page.evaluate("document.activeElement.tagName") != "INPUT"
+
+
+def test_stendhal_reveal_locks_the_revealed_cards(any_page):
+    page = any_page
+    sid = api_session(page, game="stendhal", players=("Anna", "Ben", "Carl", "Dora", "Emil"))
+    page.goto(f"/sessions/{sid}")
+    expect(page.get_by_role("button", name="Lock the revealed cards")).to_be_visible()
+    expect(page.get_by_role("button", name="Lock the bids")).to_have_count(0)
+
+
+def test_no_page_is_wider_than_a_phone(phone):
+    six = api_session(phone, game="tennos_team", players=("Anna", "Benjamin", "Carla", "Dorothea", "Emil", "Franziska"))
+    seven = api_session(phone, game="stendhal", players=("Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus"))
+    pitch = api_session(phone, game="pitch", players=("Ann", "Ben", "Cat", "Dan", "Eve", "Fred"))
+    handjass = api_session(phone, game="handjass", players=("Anna", "Ben", "Carl", "Dora"))
+    ramsch = api_session(phone, options={"deals": 8}, deals=[RAMSCH] * 3)
+    pages = {"home": "/", "new-tennos": "/sessions/new/tennos_team", "new-handjass": "/sessions/new/handjass",
+             "tennos-6": f"/sessions/{six}", "stendhal-7": f"/sessions/{seven}", "pitch-6": f"/sessions/{pitch}",
+             "handjass-4": f"/sessions/{handjass}", "ramsch": f"/sessions/{ramsch}", "history": "/history",
+             "players": "/players", "big-6": f"/sessions/{six}/big", "watch-6": f"/sessions/{six}/watch",
+             "watch-ramsch": f"/sessions/{ramsch}/watch"}
+    wide = []
+    for name, path in pages.items():
+        phone.goto(path)
+        if not fits(phone):
+            wide.append((path, phone.evaluate("document.documentElement.scrollWidth")))
+        screenshot(phone, "phone-" + name)
+    assert wide == []
+
+
+def test_japanese_board(page):
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 3)
+    page.goto(f"/sessions/{sid}")
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.get_by_role("button", name="ディールを保存")).to_be_visible()
+    screenshot(page, "table-ja")
+    page.get_by_role("button", name="English").click()
+
+
+
+class Taps:
+    """Counts the controls a player touches for one deal (a box typed into counts once)."""
+
+    def __init__(self):
+        self.count = 0
+
+    def tap(self, locator):
+        self.count += 1
+        locator.click()
+
+    def type(self, locator, value):
+        self.count += 1
+        locator.fill(value)
+
+
+def test_taps_per_deal_ramsch_handjass_and_pitch(page):
+    # Schieberamsch Ramsch: two boxes and Save (the third box fills, tricks tick themselves).
+    taps = Taps()
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    taps.type(entry.get_by_label(POINTS + "Anna"), "20")
+    taps.type(entry.get_by_label(POINTS + "Ben"), "40")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(totals(page)).to_have_text(["0", "0", "6"])
+    assert taps.count == 3
+
+    # Handjass, all four play: trump, four card-point boxes, the last trick, Save (who plays is preset).
+    taps = Taps()
+    sid = api_session(page, game="handjass", players=("Anna", "Ben", "Carl", "Dora"))
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs"))
+    for name, value in (("Anna", "60"), ("Ben", "50"), ("Carl", "40"), ("Dora", "7")):
+        taps.type(entry.get_by_label("Card points (last trick's 5 included): " + name), value)
+    taps.tap(entry.locator("[data-field=last_trick]").get_by_text("Anna", exact=True))
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    assert taps.count == 7
+
+    # Pitch, points per side: bidder, bid (a button), trump, Lock; then the input mode, one side's
+    # points (the other side fills from 10) and Save.
+    taps = Taps()
+    sid = api_session(page, game="pitch", players=("Ann", "Ben", "Cat", "Dan"))
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=bidder]").get_by_text("Ann", exact=True))
+    taps.tap(entry.locator("[data-field=bid]").get_by_text("6", exact=True))
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♥ hearts"))
+    taps.tap(page.get_by_role("button", name="Lock the bids"))
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=entry]").get_by_text("points per side"))
+    taps.type(entry.get_by_label("Points taken: Ann"), "7")
+    expect(entry.get_by_label("Points taken: Ben")).to_have_value("3")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    assert taps.count == 7
+
+    # The next Pitch deal starts with the table's way of entering (points per side): 6 taps.
+    taps = Taps()
+    entry = page.locator("#entry")
+    taps.tap(entry.locator("[data-field=bidder]").get_by_text("Cat", exact=True))
+    taps.tap(entry.locator("[data-field=bid]").get_by_text("7", exact=True))
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♠ spades"))
+    taps.tap(page.get_by_role("button", name="Lock the bids"))
+    entry = page.locator("#entry")
+    expect(entry.locator("[data-field=entry] input[value=points]")).to_be_checked()
+    taps.type(entry.get_by_label("Points taken: Ann"), "8")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    assert taps.count == 6
+
+
+def test_docs_pictures(browser, live_server):
+    """The README's pictures (viewport-sized): tablet, phone, big numbers, dark, Japanese."""
+    chromium, device = browser
+    deals = [RAMSCH, {"type": "grand_hand", "soloist": 1, "soloist_points": 95, "jacks": ["JC", "JS"],
+                      "contra": "contra"},
+             {"type": "ramsch", "pushed": 1, "points": [60, 30, 30], "took_trick": [True, True, True]},
+             {"type": "ramsch", "pushed": 0, "points": [10, 80, 30], "took_trick": [True, True, True]},
+             {"type": "grand_hand", "soloist": 0, "soloist_points": 70, "jacks": ["JC"], "contra": "none"}]
+    shots = (("docs-tablet", device, None, "en-GB", ""), ("docs-phone", PHONE, None, "en-GB", ""),
+             ("docs-big", device, None, "en-GB", "/big"), ("docs-dark", device, "dark", "en-GB", ""),
+             ("docs-japanese", device, None, "ja-JP", ""))
+    sid = None
+    for name, options, scheme, locale, suffix in shots:
+        context = chromium.new_context(**options, base_url=live_server, locale=locale, color_scheme=scheme or "light")
+        page = context.new_page()
+        if sid is None:
+            sid = api_session(page, players=("Anna", "Ben", "Carl"), options={"deals": 12}, deals=deals)
+        if locale == "ja-JP":
+            context.add_cookies([{"name": "lang", "value": "ja", "url": live_server}])
+        page.goto(f"/sessions/{sid}{suffix}")
+        if not suffix:
+            entry = page.locator("#entry")
+            entry.get_by_label(re.compile(r": Anna$")).first.fill("20")
+            entry.get_by_label(re.compile(r": Ben$")).first.fill("40")
+            page.locator("#entry button[type=submit]").click()
+            expect(page.locator("#flash")).to_be_visible()
+            page.locator(".chart-box summary").click()
+            page.evaluate("window.scrollTo(0, 0)")
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        context.close()
+
+
+def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now controlled: this load is kept for offline
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    shell = "caches.open('scorekeeper-shell-v1').then(c => c.match('/static/css/table.css')).then(r => !!r)"
+    assert page.evaluate(shell)
+    page.context.set_offline(True)
+    page.reload()
+    expect(totals(page)).to_have_text(["0", "0", "22"])  # the board as last seen
+    expect(page.locator("link[href$='table.css']")).to_have_count(1)
+    assert page.evaluate("getComputedStyle(document.querySelector('.pinned')).position") == "sticky"
+    page.context.set_offline(False)
+
+
+def test_a_correction_being_typed_survives_a_reload_and_the_new_deal_draft_too(page):
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")  # a new deal half typed ...
+    page.locator("tr.deal-row").first.get_by_role("link", name="Correct").click()
+    page.get_by_label(POINTS + "Ben").fill("17")  # ... and a correction of deal 1
+    page.reload()
+    expect(page.get_by_label(POINTS + "Ben")).to_have_value("17")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("20")
+
+
+def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+
+    def stored_but_lost(route):
+        route.fetch()  # the server stores the deal ...
+        route.abort("connectionreset")  # ... and the answer never arrives
+
+    page.route(re.compile(r".*/deals$"), stored_but_lost)
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
+    page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#save-status")).to_contain_text("Not saved")
+    page.unroute(re.compile(r".*/deals$"))
+    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)  # the board is reloaded, not resent
+    page.wait_for_timeout(6000)
+    assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1

@@ -1,0 +1,126 @@
+"""The table-side extras through the test client: live polling, watch and big pages, parts of the
+board on demand, the saved-deal line and undo, caching headers, the PWA shell, the chart."""
+from __future__ import annotations
+
+import re
+
+from scorekeeper.models import Deal
+from scorekeeper.sessions.chart import points, totals_chart
+
+from .helpers import grand_form, new_schieberamsch, ramsch_form, totals
+
+HX = {"HX-Request": "true"}
+
+
+def rev_of(html: str) -> int:
+    return int(re.search(r'data-rev="(\d+)"', html).group(1))
+
+
+def test_live_answers_204_until_something_changes(client):
+    sid = new_schieberamsch(client)
+    rev = rev_of(client.get(f"/sessions/{sid}").get_data(as_text=True))
+    unchanged = client.get(f"/sessions/{sid}/live?rev={rev}&view=watch", headers=HX)
+    assert unchanged.status_code == 204 and unchanged.data == b""
+    assert unchanged.headers["ETag"] == f'"r{rev}"'
+    assert client.get(f"/sessions/{sid}/live", headers={"If-None-Match": f'"r{rev}"'}).status_code == 204
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
+    changed = client.get(f"/sessions/{sid}/live?rev={rev}&view=watch", headers=HX)
+    html = changed.get_data(as_text=True)
+    assert changed.status_code == 200 and totals(html) == [0, 0, 90]
+    assert rev_of(html) > rev
+    assert 'id="entry"' not in html  # the watch view has no entry form
+    big = client.get(f"/sessions/{sid}/live?rev={rev}&view=big", headers=HX).get_data(as_text=True)
+    assert 'class="big-total">90<' in big
+
+
+def test_watch_page_is_read_only_and_big_page_shows_totals_dealer_deals_left(client):
+    sid = new_schieberamsch(client, deals=6)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
+    watch = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
+    assert totals(watch) == [0, 0, 90]
+    assert 'id="entry"' not in watch and ">Correct<" not in watch and ">Delete<" not in watch
+    big = client.get(f"/sessions/{sid}/big").get_data(as_text=True)
+    assert re.findall(r'class="big-total">(-?\d+)<', big) == ["0", "0", "90"]
+    assert "Ben deals" in big and "5 deals left" in big and 'id="rotate"' in big
+
+
+def test_qr_code_is_an_svg_of_the_watch_page(client):
+    sid = new_schieberamsch(client)
+    response = client.get(f"/sessions/{sid}/qr.svg")
+    assert response.status_code == 200 and response.headers["Content-Type"] == "image/svg+xml"
+    assert response.data.startswith(b"<svg") and b"<path" in response.data
+    assert client.get("/sessions/999/qr.svg").status_code == 404
+
+
+def test_saved_deal_line_undo_and_no_store(client, ctx):
+    sid = new_schieberamsch(client, deals=6)
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2), headers=HX)
+    html = response.get_data(as_text=True)
+    assert response.headers["Cache-Control"] == "no-store"
+    flash = re.search(r'id="flash"[^>]*>(.*?)</p>', html, re.S).group(1)
+    assert " ".join(flash.split()) == "Deal 1: Anna 0, Ben 0, Carl +90; Ben deals next"
+    deal = Deal.query.one()
+    assert f'/sessions/{sid}/deals/{deal.id}/delete' in html.split('id="undo-toast"')[1].split("</form>")[0]
+    assert client.get(f"/sessions/{sid}").headers["Cache-Control"] == "no-store"
+    assert 'id="flash"' not in client.get(f"/sessions/{sid}").get_data(as_text=True)  # only right after the save
+    redirect = client.post(f"/sessions/{sid}/deals", data=grand_form(1, 95, jacks=("JC", "JS")))
+    assert "saved=" in redirect.headers["Location"]  # without JavaScript the line shows after the redirect too
+    assert 'id="flash"' in client.get(redirect.headers["Location"]).get_data(as_text=True)
+
+
+def test_breakdown_and_change_log_load_on_demand(client, ctx):
+    sid = new_schieberamsch(client, deals=8)
+    for _ in range(5):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    rows = html.split('<tbody id="deal-rows">')[1].split("</tbody>")[0]
+    assert rows.count('class="deal-row"') == 5 and "kept their hand" not in rows and "<ol>" not in rows
+    assert "/delete" not in rows  # Delete comes with the breakdown
+    assert html.count('class="revision revision-') == 3 and "2 earlier changes" in html
+    changes = client.get(f"/sessions/{sid}/changes", headers=HX).get_data(as_text=True)
+    assert changes.count('class="revision revision-') == 5
+    deal = Deal.query.order_by(Deal.position).first()
+    fragment = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown", headers=HX).get_data(as_text=True)
+    assert "<ol>" in fragment and "Totals after this deal: 0 / 0 / 90" in fragment
+    assert f"/deals/{deal.id}/delete" in fragment
+    watching = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown?watch=1", headers=HX).get_data(as_text=True)
+    assert "<ol>" in watching and "/delete" not in watching
+    page = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown").get_data(as_text=True)
+    assert "<!doctype html>" in page and "Back to the scoreboard" in page
+    assert client.get(f"/sessions/{sid}/deals/9999/breakdown").status_code == 404
+
+
+def test_service_worker_and_manifest(client):
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and "javascript" in worker.headers["Content-Type"]
+    assert worker.headers["Service-Worker-Allowed"] == "/"
+    body = worker.get_data(as_text=True)
+    assert 'request.method !== "GET"' in body  # POSTs are never cached
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.headers["Content-Type"] == "application/manifest+json"
+    assert manifest.get_json()["icons"][0]["src"] == "/static/icons/icon-192.png"
+    assert client.get("/static/icons/icon-192.png").data.startswith(b"\x89PNG")
+
+
+def test_small_number_ranges_are_buttons_and_stendhal_locks_revealed_cards(client):
+    sid = new_schieberamsch(client)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert re.findall(r'name="pushed" id="pushed-(\d)"', html) == ["0", "1", "2", "3"]
+    assert 'name="pushed" id="pushed-0" value="0" checked' in html  # the usual deal: nobody kept
+    assert 'class="num" id="points-0"' in html  # 0..120 is typed
+    from scorekeeper.games import GAMES
+    assert GAMES["stendhal"].lock_label == "Lock the revealed cards"
+
+
+def test_chart_points_span_the_totals():
+    line = points([(10, -10), (30, -30)], 0, 100, 100, pad=0)
+    assert line == [(0.0, 50.0), (50.0, 33.3), (100.0, 0.0)]
+    svg = totals_chart([(10, -10), (30, -30)], ("Anna", "<Ben>"))
+    assert svg.count("<polyline") == 2 and "&lt;Ben&gt;" in svg and "<Ben>" not in svg
+    assert totals_chart([], ("Anna",)) == ""
+
+
+def test_potatoes_are_circles(app):
+    from scorekeeper.sessions.views import tally
+    assert tally(-3).count('class="potato"') == 3
+    assert "five" in tally(5) and tally(0) == ""
