@@ -14,7 +14,7 @@ from .conftest import SCREENSHOTS, screenshot
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, True, True]}
+RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
 
 
 @pytest.fixture(params=["tablet", "phone"])
@@ -80,9 +80,9 @@ def test_fixed_sum_remainder_is_a_ghost_under_the_finger_and_fills_when_left(any
     expect(ben).to_have_value("")
     entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text("1").click()
     expect(ben).to_have_value("60")
-    # Card points above zero tick "took a trick"; 0..3 kept hands are buttons, 0 preselected before.
-    expect(entry.get_by_label("Took a trick: Anna")).to_be_checked()
-    expect(entry.get_by_label("Took a trick: Ben")).to_be_checked()
+    # "took a trick" is asked only of a player with 0 card points (issue 9); 0..3 kept hands are buttons.
+    expect(entry.get_by_label("Took a trick: Anna")).to_be_hidden()
+    expect(entry.get_by_label("Took a trick: Ben")).to_be_hidden()
     screenshot(page, f"table-entry-{page.size_name}")
     assert fits(page)
 
@@ -159,7 +159,6 @@ def test_a_typed_deal_survives_a_reload_and_an_offline_save_is_sent_when_back(an
     page.reload()
     expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("20")
     expect(page.locator("#entry").get_by_label(POINTS + "Carl")).to_have_value("60")
-    expect(page.locator("#entry").get_by_label("Took a trick: Ben")).to_be_checked()
 
     page.context.set_offline(True)
     page.get_by_role("button", name="Save deal").click()
@@ -423,8 +422,8 @@ def test_docs_pictures(browser, live_server):
     chromium, device = browser
     deals = [RAMSCH, {"type": "grand_hand", "soloist": 1, "soloist_points": 95, "jacks": ["JC", "JS"],
                       "contra": "contra"},
-             {"type": "ramsch", "pushed": 1, "points": [60, 30, 30], "took_trick": [True, True, True]},
-             {"type": "ramsch", "pushed": 0, "points": [10, 80, 30], "took_trick": [True, True, True]},
+             {"type": "ramsch", "pushed": 1, "points": [60, 30, 30]},
+             {"type": "ramsch", "pushed": 0, "points": [10, 80, 30]},
              {"type": "grand_hand", "soloist": 0, "soloist_points": 70, "jacks": ["JC"], "contra": "none"}]
     shots = (("docs-tablet", device, None, "en-GB", ""), ("docs-phone", PHONE, None, "en-GB", ""),
              ("docs-big", device, None, "en-GB", "/big"), ("docs-dark", device, "dark", "en-GB", ""),
