@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, request, url_for
+from flask import abort, jsonify, request, url_for
+from flask_babel import gettext
 from werkzeug.exceptions import BadRequest
 
 from .. import scoring
@@ -13,6 +14,7 @@ from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
 from ..models import Deal, GameSession
 from . import bp
+from .errors import error_response
 
 
 def _json_body() -> dict[str, Any]:
@@ -52,8 +54,9 @@ def game_json(game: Game) -> dict[str, Any]:
     }
 
 
-def session_json(session: GameSession) -> dict[str, Any]:
-    board = scoring.board(session)
+def session_json(session: GameSession, board: scoring.Board | None = None) -> dict[str, Any]:
+    """`board`: the board a write just built (no replay); None reads it."""
+    board = board or scoring.board(session)
     standing = board.standing
     deals = []
     for number, (deal, result) in enumerate(zip(board.deals, standing.results), start=1):
@@ -71,6 +74,7 @@ def session_json(session: GameSession) -> dict[str, Any]:
     pending = board.pending
     return {
         "id": session.id,
+        "version": board.version,
         "game": session.game,
         "players": list(board.table.names),
         "first_dealer": session.first_dealer,
@@ -130,37 +134,102 @@ def show_session(session_id: int):
     return session_json(_session(session_id))
 
 
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 80:
+        raise RuleError(T("The Idempotency-Key header can have at most 80 characters."), "Idempotency-Key")
+    return key or None
+
+
+def _claimed_version(body: dict[str, Any]) -> int | None:
+    """The board version the client built its change on: If-Match ("7" or 7) or the body's board_version."""
+    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    if not raw and "board_version" in body:
+        raw = body["board_version"]
+        if raw is None:
+            return None
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise RuleError(T("The board version must be a whole number."), "board_version")
+        raw = str(raw)
+    if not raw or raw == "*":
+        return None
+    if not raw.isdigit() or len(raw) > 18:
+        raise RuleError(T("The board version must be a whole number."), "board_version")
+    return int(raw)
+
+
+def _stale(stale: scoring.StaleBoard):
+    response = error_response(409, gettext("Another device saved deal %(number)d meanwhile; here is the fresh "
+                                           "board — check and save again.", number=stale.number))
+    response.json  # noqa: B018 (parsed once so the body can be extended)
+    body = {**response.get_json(), "version": stale.version}
+    return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
+
+
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
     session = _session(session_id)
+    key = _idempotency_key()
     body = _json_body()
+    earlier = scoring.earlier_save(session, key)
+    if earlier is not None:  # a retry of a save already stored: answered as the first one was
+        location = url_for(".show_session", session_id=session.id)
+        return session_json(session), 201, {"Location": location + (f"#deal-{earlier.deal.id}" if earlier.deal else "")}
     values = body.get("values")
     if not isinstance(values, dict):
         raise RuleError(T("A deal must be a set of named values."), "values")
-    board = scoring.board(session)
+    claimed = _claimed_version(body)
     phase = body.get("phase")
-    if phase is not None and phase != board.phase:
-        raise RuleError(T("This deal expects the %(phase)s entry next.", phase=board.phase), "phase")
-    deal = scoring.enter(session, values, board)
-    location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
-    return session_json(session), 201, {"Location": location}
+
+    def change(version: int, current: scoring.Board | None) -> scoring.Saved:
+        current = current or scoring.board(session)
+        if phase is not None and phase != current.phase:
+            raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
+        return scoring.enter(session, values, current, version=version, key=key)
+
+    try:
+        saved = scoring.save(session, change, version=claimed, key=key, current=scoring.board(session))
+    except scoring.StaleBoard as stale:
+        return _stale(stale)
+    location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
+    return session_json(session, saved.board), 201, {"Location": location}
 
 
 @bp.put("/sessions/<int:session_id>/deals/<int:deal_id>")
 def replace_deal(session_id: int, deal_id: int):
     session = _session(session_id)
+    key = _idempotency_key()
+    body = _json_body()
+    if scoring.earlier_save(session, key) is not None:
+        return session_json(session)
     deal = _deal(session, deal_id)
-    values = _json_body().get("values")
+    values = body.get("values")
     if not isinstance(values, dict):
         raise RuleError(T("A deal must be a set of named values."), "values")
-    if deal.phase != "complete":
-        values = {**deal.payload, **values}
-    scoring.replace_deal(session, deal, values)
-    return session_json(session)
+    claimed = _claimed_version(body)
+    try:
+        saved = scoring.save(session, lambda version, current: scoring.replace_deal(
+            session, deal, values, version=version, key=key), version=claimed, key=key)
+    except scoring.StaleBoard as stale:
+        return _stale(stale)
+    except scoring.DealGone:
+        abort(404, "There is no such deal in this session.")
+    return session_json(session, saved.board)
 
 
 @bp.delete("/sessions/<int:session_id>/deals/<int:deal_id>")
 def delete_deal(session_id: int, deal_id: int):
     session = _session(session_id)
-    scoring.delete_deal(session, _deal(session, deal_id))
+    key = _idempotency_key()
+    if scoring.earlier_save(session, key) is not None:
+        return "", 204
+    deal = _deal(session, deal_id)
+    try:
+        claimed = _claimed_version({})
+        scoring.save(session, lambda version, current: scoring.delete_deal(session, deal, version=version, key=key),
+                     version=claimed, key=key)
+    except scoring.StaleBoard as stale:
+        return _stale(stale)
+    except scoring.DealGone:
+        abort(404, "There is no such deal in this session.")
     return "", 204
