@@ -32,7 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import i18n
+    from . import dbsafety, i18n  # noqa: F401 (dbsafety: SQLite's busy timeout on every connection)
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -62,12 +62,16 @@ def _instance_secret(instance: Path) -> str:
 
 
 def _upgrade_database(app: Flask) -> None:
-    """Create or upgrade the schema on start (Alembic), so a fresh install needs no manual step."""
+    """Create or upgrade the schema on start (Alembic), so a fresh install needs no manual step;
+    one process at a time (several gunicorn workers start together: see dbsafety.migration_lock)."""
     import logging
 
     from flask_migrate import upgrade
 
-    with app.app_context():
+    from .dbsafety import migration_lock
+    from .extensions import db
+
+    with app.app_context(), migration_lock(db.engine, app.instance_path):
         level = logging.getLogger("alembic").level
         logging.getLogger("alembic").setLevel(logging.WARNING)
         try:

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import ObjectDeletedError
 
 from .extensions import db
 from .games import get_game
@@ -205,10 +206,18 @@ def _stale(session: GameSession) -> StaleBoard:
 
 
 def _commit(session: GameSession) -> None:
+    """Commit without expiring what was loaded: the board built from it stays a coherent snapshot (no
+    reload after commit, which could meet a row another device deleted meanwhile); only the session's
+    collections are expired, so a later `board(session)` sees the new rows."""
+    orm_session = db.session()
+    orm_session.expire_on_commit = False
     try:
-        db.session.commit()
+        orm_session.commit()
     except IntegrityError:  # a unique key caught what the version did not (cannot happen; never store it)
         raise _stale(session) from None
+    finally:
+        orm_session.expire_on_commit = True
+    db.session.expire(session, ["deals", "revisions"])
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
@@ -250,6 +259,8 @@ def save(session: GameSession, change, *, version: int | None = None, key: str |
         fresh = current if attempt == 0 and current is not None and current.version == current_version else None
         try:
             return change(current_version, fresh)
+        except ObjectDeletedError:  # the row to change was deleted meanwhile
+            raise DealGone() from None
         except StaleBoard:
             earlier = earlier_save(session, key)
             if earlier is not None:
@@ -388,7 +399,7 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, ve
     elif deal is pending:
         index = len(ordered)
     else:  # deleted meanwhile by another device
-        raise DealGone(deal.id)
+        raise DealGone()
     before_state = game.replay(table, [d.payload for d in ordered[:index]]).state
     if deal is pending:
         raw = {**deal.payload, **dict(raw)}
@@ -434,14 +445,30 @@ def delete_deal(session: GameSession, deal: Deal, *, version: int | None = None,
         rest = ordered
         number = len(ordered) + 1
     else:  # deleted meanwhile by another device
-        raise DealGone(deal.id)
+        raise DealGone()
     _claim(session, expected)
     _revise(session, deal.id, "delete", deal.payload, None, number, key)
+    position = deal.position
     db.session.delete(deal)
+    db.session.flush()
+    _close_gap(session, position)
     _commit(session)
     if standing is None:
         return Saved(None, None)
     return Saved(None, _board_from(session, game, table, standing, rest, None if deal is pending else pending))
+
+
+def _close_gap(session: GameSession, position: int) -> None:
+    """Positions stay 1..n: the deals after a deleted one move up (in two steps, so the unique
+    (session, position) key holds after every row on every database)."""
+    later = (Deal.session_id == session.id) & (Deal.position > position)
+    db.session.execute(update(Deal).where(later).values(position=-Deal.position)
+                       .execution_options(synchronize_session=False))
+    db.session.execute(update(Deal).where(Deal.session_id == session.id, Deal.position < 0)
+                       .values(position=-Deal.position - 1).execution_options(synchronize_session=False))
+    for deal in session.deals:  # loaded rows follow
+        if deal.position > position and deal in db.session:
+            set_committed_value(deal, "position", deal.position - 1)
 
 
 def broken(session: GameSession) -> tuple[Board, DealError] | None:
