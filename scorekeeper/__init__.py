@@ -40,6 +40,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     i18n.init_app(app)
 
+    app.url_map.converters["int"] = dbsafety.BoundedIntConverter  # before any route is added
+
     from .api import bp as api_bp
     from .sessions import bp as sessions_bp
 

@@ -14,3 +14,7 @@ HISTORY_PAGE_SIZE = 25
 # Upgrade the database schema (Flask-Migrate) when the app starts.
 AUTO_MIGRATE = True
 WTF_CSRF_TIME_LIMIT = None  # a session at the table can last all evening
+# A deal is a few hundred bytes; larger bodies are refused (413) before they are read.
+MAX_CONTENT_LENGTH = 256 * 1024
+# JSON bodies nested deeper than this are refused (400) before they are parsed.
+MAX_JSON_DEPTH = 32

@@ -7,6 +7,8 @@ and SQLite writers wait for each other instead of failing.
   schema current (Alembic's upgrade is then a no-op).
 - `sqlite_busy_timeout`: a SQLite connection waits up to 30 s for another writer's lock (pysqlite's
   default is 5 s) — writes are short, but a burst of saves from many tablets queues up.
+- what reaches the database is sane: ids beyond 64 bits never match a route, JSON bodies are checked
+  for nesting depth and lone surrogates before they are used.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from pathlib import Path
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
+from werkzeug.routing import IntegerConverter
 
 # pg_advisory_lock's key: any constant the app uses for nothing else ("SCOREKEP" in ASCII)
 ADVISORY_KEY = 0x53434F52454B4550
@@ -52,3 +55,58 @@ def migration_lock(engine: Engine, instance_path: str) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class BoundedIntConverter(IntegerConverter):
+    """`<int:...>` that matches only what a 64-bit signed id column can hold: /sessions/9223372036854775808
+    is a page that does not exist (404), not a database overflow (500)."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False) -> None:  # noqa: A002
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=2**63 - 1 if max is None else max,
+                         signed=signed)
+
+
+def json_too_deep(raw: bytes, limit: int) -> bool:
+    """Whether arrays/objects in this JSON text nest deeper than `limit` (strings skipped), checked
+    before parsing so a hostile body cannot exhaust the parser's recursion.
+
+    >>> json_too_deep(b'[[["[[[["]]]', 3), json_too_deep(b'[[[[]]]]', 3)
+    (False, True)
+    """
+    depth, in_string, escaped = 0, False, False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return False
+
+
+def has_lone_surrogate(value) -> bool:
+    """Whether a parsed JSON value holds text that is not valid Unicode ("\\ud800" alone).
+
+    >>> has_lone_surrogate({"a": ["ok", "\\ud800"]}), has_lone_surrogate({"é": "😀"})
+    (True, False)
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_lone_surrogate(item) for item in value)
+    return False

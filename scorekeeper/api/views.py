@@ -1,13 +1,15 @@
 """JSON endpoints. Bodies and answers are described in openapi.json beside this file."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import abort, jsonify, request, url_for
+from flask import abort, current_app, jsonify, request, url_for
 from flask_babel import gettext
-from werkzeug.exceptions import BadRequest
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import scoring
+from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, resolve_options
@@ -18,9 +20,19 @@ from .errors import error_response
 
 
 def _json_body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    if not request.is_json:
+        raise UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).")
+    raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
+    if json_too_deep(raw, current_app.config["MAX_JSON_DEPTH"]):
+        raise BadRequest("The JSON is nested too deeply.")
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        body = None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object.")
+    if has_lone_surrogate(body):
+        raise BadRequest("The body holds text that is not valid Unicode (a lone surrogate).")
     return body
 
 
