@@ -204,3 +204,32 @@ def test_tables_creating_the_same_new_players_at_once_share_them(server):
     with engine.connect() as connection:
         count = connection.execute(text("SELECT count(*) FROM player WHERE name LIKE :t"), {"t": f"% {tag}"}).scalar()
     assert count == 3
+
+
+def test_gunicorn_with_four_workers_boots_on_a_fresh_database_every_time(tmp_path):
+    """Each worker upgrades the schema on start; the lock makes them take turns (bench/concurrency.py
+    boots it 10 times)."""
+    for attempt in range(3):
+        instance = tmp_path / f"boot{attempt}"
+        instance.mkdir()
+        process, port = start_gunicorn(instance, _fresh_database(instance))
+        try:
+            wait_until_up(process, port, instance)
+            assert request(port, "POST", "/api/v1/sessions", {"game": "yacht", "players": ["A", "B", "C"]})[0] == 201
+        finally:
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=20)
+
+
+def test_scripts_migrate_creates_the_schema_once(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    uri = _fresh_database(tmp_path)
+    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path), "SCOREKEEPER_SECRET_KEY": "m",
+           "SCOREKEEPER_SQLALCHEMY_DATABASE_URI": uri}
+    for _ in range(2):  # the second run finds the schema current
+        subprocess.run([str(root / "scripts" / "migrate")], env=env, check=True, capture_output=True, timeout=120)
+    engine = create_engine(uri)
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() >= "0003"
+    engine.dispose()
