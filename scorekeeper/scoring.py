@@ -169,6 +169,14 @@ class StaleBoard(Exception):
         self.version = version  # the stored board version now
         self.number = number  # the deal the last stored change was about (0: the session itself)
 
+    @property
+    def text(self):
+        """What the tablet is told, next to its form (the API's 409 message too)."""
+        if self.number:
+            return T("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
+                     "save again.", number=self.number)
+        return T("Another device changed this session meanwhile; here is the fresh board — check and save again.")
+
 
 @dataclass(frozen=True)
 class Saved:

@@ -5,7 +5,6 @@ import json
 from typing import Any
 
 from flask import abort, current_app, jsonify, request, url_for
-from flask_babel import gettext
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import scoring
@@ -171,10 +170,7 @@ def _claimed_version(body: dict[str, Any]) -> int | None:
 
 
 def _stale(stale: scoring.StaleBoard):
-    response = error_response(409, gettext("Another device saved deal %(number)d meanwhile; here is the fresh "
-                                           "board — check and save again.", number=stale.number))
-    response.json  # noqa: B018 (parsed once so the body can be extended)
-    body = {**response.get_json(), "version": stale.version}
+    body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
     return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
 
 

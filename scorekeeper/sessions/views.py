@@ -165,10 +165,7 @@ def _form_version() -> int | None:
 
 
 def _stale_message(stale: scoring.StaleBoard) -> str:
-    if stale.number:
-        return gettext("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
-                       "save again.", number=stale.number)
-    return gettext("Another device changed this session meanwhile; here is the fresh board — check and save again.")
+    return translate(stale.text)
 
 
 def _stale_board(session: GameSession, stale: scoring.StaleBoard):
