@@ -7,7 +7,7 @@ and SQLite writers wait for each other instead of failing.
   schema current (Alembic's upgrade is then a no-op).
 - `sqlite_busy_timeout`: a SQLite connection waits up to 30 s for another writer's lock (pysqlite's
   default is 5 s) — writes are short, but a burst of saves from many tablets queues up.
-- what reaches the database is sane: ids beyond 64 bits never match a route, JSON bodies are checked
+- what reaches the database is sane: ids beyond the id columns' range never match a route, JSON bodies are checked
   for nesting depth and lone surrogates before they are used.
 """
 from __future__ import annotations
@@ -58,11 +58,11 @@ def migration_lock(engine: Engine, instance_path: str) -> Iterator[None]:
 
 
 class BoundedIntConverter(IntegerConverter):
-    """`<int:...>` that matches only what a 64-bit signed id column can hold: /sessions/9223372036854775808
-    is a page that does not exist (404), not a database overflow (500)."""
+    """`<int:...>` that matches only what an id column can hold (INTEGER: 32 bits signed on PostgreSQL):
+    /sessions/9223372036854775808 is a page that does not exist (404), not a database overflow (500)."""
 
     def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False) -> None:  # noqa: A002
-        super().__init__(map, fixed_digits=fixed_digits, min=min, max=2**63 - 1 if max is None else max,
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=2**31 - 1 if max is None else max,
                          signed=signed)
 
 

@@ -1,9 +1,38 @@
 """The one bridge between stored rows and the pure engines.
 
 Load a session, replay its deals, return standings; and every write to a
-session's deals (add, replace, delete, lock bids) goes through here, so that a
-change is checked by replaying the whole session before it is stored and each
-change leaves a Revision. Nothing here stores a total.
+session's deals (add, replace, delete, lock bids, close, reopen) goes through here, so that a
+change is checked against the board before it is stored and each change leaves a Revision.
+Nothing here stores a total.
+
+Writes never corrupt, with several tablets on one session (and several gunicorn workers):
+
+- Every write is serialized per session by `GameSession.version`: the write checks its change
+  against a board read at version v, then runs `UPDATE game_session SET version = v + 1 WHERE id = ?
+  AND version = v` before inserting anything, in the same transaction as its rows. A concurrent
+  writer's UPDATE waits (PostgreSQL: the row lock; SQLite: the database write lock, with a 30 s busy
+  timeout, see dbsafety.py) and then matches no row: its change was checked against a board that is
+  gone, so it is not stored (`StaleBoard`). Chosen over SELECT ... FOR UPDATE + BEGIN IMMEDIATE
+  because it is one mechanism that behaves the same on both databases, needs no engine events (the
+  pysqlite driver reads outside transactions and begins one at the first write, so a reader never
+  holds a lock a writer waits for), and the version doubles as the board version a form or an API
+  client carries (`board_version`, If-Match) to learn that another device saved meanwhile. The board
+  is always read after the version (`board` reads it first), so a board is never newer than the
+  version it claims. Readers see only committed writes on both databases.
+- `save` runs a write until it lands: a client that named the board version it saw gets
+  `StaleBoard` (the page shows the fresh board, the API answers 409 with the current version); one
+  that named none is checked again against the fresh board (simultaneous saves are serialized).
+- A client-made idempotency key is stored with the write's Revision (unique per session): a retry
+  finds it (`earlier_save`) and stores nothing new.
+- Backstops in the schema: unique (session_id, position) on deals, at most one pending
+  (non-complete) deal per session (a partial unique index), ids never reused (SQLite AUTOINCREMENT).
+  Positions stay 1..n (a delete closes the gap).
+
+Cost: entering a deal plays only the new deal on the board already read (the new board is the old
+board plus that deal; nothing is reloaded after commit); a correction replays twice (the deals
+before it, then the session with it); a deletion once; revisions are appended without loading them.
+A session whose stored deals the engine refuses (`broken`) can be opened and repaired: its broken
+deal and the later ones can be corrected or deleted.
 """
 from __future__ import annotations
 

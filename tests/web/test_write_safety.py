@@ -131,10 +131,12 @@ def test_invisible_and_direction_control_characters_are_removed_from_names(clien
     assert response.status_code == 422 and "needs a name" in response.get_data(as_text=True)
 
 
-def test_ids_beyond_64_bits_are_not_found(client):
+def test_ids_beyond_the_id_columns_are_not_found(client):
     huge = 2**63
     assert client.get(f"/sessions/{huge}").status_code == 404
     assert client.get(f"/sessions/{huge - 1}").status_code == 404
+    assert client.get(f"/sessions/{2**31}").status_code == 404  # PostgreSQL's INTEGER ends at 2**31 - 1
+    assert client.get(f"/api/v1/sessions/{2**31 - 1}").status_code == 404
     response = client.get(f"/api/v1/sessions/{huge}")
     assert response.status_code == 404 and response.json["error"] == "not_found"
     assert client.post(f"/sessions/1/deals/{huge}/delete").status_code == 404
