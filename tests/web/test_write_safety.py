@@ -166,3 +166,40 @@ def test_hostile_bodies_get_the_error_shape_never_a_500(client, app):
     with app.app_context():
         assert all(name.encode("utf-8") for name in db.session.scalars(db.select(Player.name)))
         assert GameSession.query.count() >= 1
+
+
+def test_the_upgrade_repairs_what_old_races_stored(tmp_path):
+    """A database from before: two deals at one position, two pending bid rows, players differing
+    only in case. The upgrade keeps every complete deal in order, keeps the first pending row, and
+    gives every player a key (two old players with one key both stay)."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+
+    app = create_app({"SECRET_KEY": "x", "AUTO_MIGRATE": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/old.sqlite"})
+    with app.app_context():
+        upgrade(revision="0002")
+        statements = [
+            "INSERT INTO player (id, name, created_at) VALUES (1, 'Ömer', '2026-01-01'), (2, 'ÖMER', '2026-01-01'),"
+            " (3, 'Ben', '2026-01-01')",
+            "INSERT INTO game_session (id, game, options, first_dealer, engine_version, created_at, updated_at)"
+            " VALUES (1, 'yacht', '{}', 0, 1, '2026-01-01', '2026-01-01')",
+            "INSERT INTO deal (id, session_id, position, phase, payload, engine_version, created_at, updated_at) VALUES"
+            " (1, 1, 1, 'complete', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (2, 1, 2, 'complete', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (3, 1, 2, 'complete', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (4, 1, 3, 'bid', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (5, 1, 4, 'bid', '{}', 1, '2026-01-01', '2026-01-01')",
+        ]
+        for statement in statements:
+            db.session.execute(text(statement))
+        db.session.commit()
+        upgrade()
+        rows = db.session.execute(text("SELECT id, position, phase FROM deal ORDER BY position")).all()
+        assert [tuple(row) for row in rows] == [(1, 1, "complete"), (2, 2, "complete"), (3, 3, "complete"),
+                                                (4, 4, "bid")]
+        keys = db.session.execute(text("SELECT name_key FROM player ORDER BY id")).scalars().all()
+        assert keys == ["ömer", "ömer#2", "ben"]
+        assert db.session.execute(text("SELECT version FROM game_session")).scalar() == 0
