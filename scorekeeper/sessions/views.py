@@ -25,7 +25,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import DealError, RuleError
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
-from ..models import Deal, GameSession, Player, Seat
+from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
@@ -215,7 +215,7 @@ def add_deal(session_id: int):
 
 
 def _last_number(session: GameSession) -> int:
-    from ..models import Revision
+    """The deal the last stored change was about (for "another device saved deal N")."""
     return db.session.scalar(select(Revision.deal_number).where(Revision.session_id == session.id)
                              .order_by(Revision.id.desc()).limit(1)) or 0
 
