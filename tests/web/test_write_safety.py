@@ -203,3 +203,28 @@ def test_the_upgrade_repairs_what_old_races_stored(tmp_path):
         keys = db.session.execute(text("SELECT name_key FROM player ORDER BY id")).scalars().all()
         assert keys == ["ömer", "ömer#2", "ben"]
         assert db.session.execute(text("SELECT version FROM game_session")).scalar() == 0
+
+
+def test_a_stale_correction_is_told_and_a_deleted_deal_is_not_found(client, ctx):
+    sid = new_schieberamsch(client)
+    for points in ([30, 40, 50], [10, 20, 90]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+    first, second = Deal.query.order_by(Deal.position).all()
+    page = client.get(f"/sessions/{sid}/deals/{first.id}/edit").get_data(as_text=True)
+    version = hidden(page, "board_version")
+    client.post(f"/sessions/{sid}/deals/{second.id}/delete")  # another device deletes deal 2
+    response = client.post(f"/sessions/{sid}/deals/{first.id}/edit",
+                           data={**ramsch_form([31, 40, 49]), "board_version": version})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "Another device saved deal 2 meanwhile" in html
+    assert 'value="31"' in html and hidden(html, "board_version") == str(int(version) + 1)
+    assert db.session.get(Deal, first.id).payload["points"] == [30, 40, 50]
+    response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([31, 40, 49]))
+    assert response.status_code == 404
+    # the htmx entry form gets the fragment, with the fresh board, and htmx swaps a 409
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    older = str(int(hidden(html, "board_version")) - 1)
+    stale = client.post(f"/sessions/{sid}/deals", headers={"HX-Request": "true"},
+                        data={**ramsch_form([30, 40, 50]), "board_version": older})
+    assert stale.status_code == 409 and "<html" not in stale.get_data(as_text=True)
+    assert "fresh board" in stale.get_data(as_text=True)
