@@ -64,14 +64,16 @@ def upgrade():
         connection.execute(sa.text("UPDATE deal SET position = :p WHERE id = :i"), {"p": position, "i": deal_id})
 
     # SQLite: the tables are rebuilt with AUTOINCREMENT so a deleted deal's id is never given again
-    with op.batch_alter_table('deal', schema=None, recreate='always',
+    # (PostgreSQL's sequences never give an id twice: altered in place, keeping the sequences)
+    recreate = 'always' if connection.dialect.name == 'sqlite' else 'auto'
+    with op.batch_alter_table('deal', schema=None, recreate=recreate,
                               table_kwargs={'sqlite_autoincrement': True}) as batch_op:
         batch_op.create_unique_constraint('uq_deal_session_id_position', ['session_id', 'position'])
         batch_op.create_index('ix_deal_one_pending', ['session_id'], unique=True,
                               sqlite_where=sa.text("phase != 'complete'"),
                               postgresql_where=sa.text("phase != 'complete'"))
 
-    with op.batch_alter_table('revision', schema=None, recreate='always',
+    with op.batch_alter_table('revision', schema=None, recreate=recreate,
                               table_kwargs={'sqlite_autoincrement': True}) as batch_op:
         batch_op.add_column(sa.Column('idempotency_key', sa.String(length=80), nullable=True))
         batch_op.create_unique_constraint('uq_revision_session_id_idempotency_key',

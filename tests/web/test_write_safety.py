@@ -177,8 +177,10 @@ def test_the_upgrade_repairs_what_old_races_stored(tmp_path):
 
     from scorekeeper import create_app
 
-    app = create_app({"SECRET_KEY": "x", "AUTO_MIGRATE": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/old.sqlite"})
+    from ..conftest import _database_uri
+
+    uri, drop = _database_uri(tmp_path)  # SQLite, or a fresh PostgreSQL database under scripts/test-postgres
+    app = create_app({"SECRET_KEY": "x", "AUTO_MIGRATE": False, "SQLALCHEMY_DATABASE_URI": uri})
     with app.app_context():
         upgrade(revision="0002")
         statements = [
@@ -193,6 +195,8 @@ def test_the_upgrade_repairs_what_old_races_stored(tmp_path):
             " (4, 1, 3, 'bid', '{}', 1, '2026-01-01', '2026-01-01'),"
             " (5, 1, 4, 'bid', '{}', 1, '2026-01-01', '2026-01-01')",
         ]
+        if db.engine.dialect.name == "postgresql":  # rows given explicit ids: the sequence as if they were not
+            statements.append("SELECT setval(pg_get_serial_sequence('deal', 'id'), 5)")
         for statement in statements:
             db.session.execute(text(statement))
         db.session.commit()
@@ -203,6 +207,12 @@ def test_the_upgrade_repairs_what_old_races_stored(tmp_path):
         keys = db.session.execute(text("SELECT name_key FROM player ORDER BY id")).scalars().all()
         assert keys == ["ömer", "ömer#2", "ben"]
         assert db.session.execute(text("SELECT version FROM game_session")).scalar() == 0
+        db.session.execute(text("INSERT INTO deal (session_id, position, phase, payload, engine_version, created_at,"
+                                " updated_at) VALUES (1, 5, 'complete', '{}', 1, '2026-01-01', '2026-01-01')"))
+        db.session.commit()  # the id column still gives ids by itself after the upgrade
+        db.session.remove()
+        db.engine.dispose()
+    drop()
 
 
 def test_a_stale_correction_is_told_and_a_deleted_deal_is_not_found(client, ctx):
