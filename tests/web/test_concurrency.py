@@ -233,3 +233,43 @@ def test_scripts_migrate_creates_the_schema_once(tmp_path):
     with engine.connect() as connection:
         assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() >= "0003"
     engine.dispose()
+
+
+def test_tablets_saving_from_the_same_board_store_one_deal_and_are_told(server):
+    """Ten tablets built their forms from the same board and save at once: one deal is stored, the
+    others are shown the fresh board (409, which htmx swaps) with what they typed."""
+    import re
+    import urllib.parse
+
+    port, engine = server
+    sid = new_session(port)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection.request("GET", f"/sessions/{sid}")
+    response = connection.getresponse()
+    page = response.read().decode()
+    cookie = response.getheader("Set-Cookie", "").split(";")[0]
+    connection.close()
+    field = lambda name: re.search(rf'name="{name}"[^>]*value="([^"]*)"', page).group(1)  # noqa: E731
+    form = {"csrf_token": field("csrf_token"), "board_version": field("board_version"), "type": "ramsch",
+            "pushed": "0", "contra": "none", "points-0": "30", "points-1": "40", "points-2": "50",
+            "took_trick-0": "y", "took_trick-1": "y", "took_trick-2": "y"}
+
+    def post(index: int) -> tuple[int, str]:
+        body = urllib.parse.urlencode({**form, "idempotency_key": f"tablet-{index}"})
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        try:
+            connection.request("POST", f"/sessions/{sid}/deals", body=body, headers={
+                "Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie, "HX-Request": "true"})
+            answer = connection.getresponse()
+            return answer.status, answer.read().decode()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=10) as pool:
+        answers = list(pool.map(post, range(10)))
+    statuses = sorted(status for status, _ in answers)
+    assert statuses == [200] + [409] * 9, statuses
+    assert all("Another device saved deal 1 meanwhile" in html and 'value="40"' in html
+               for status, html in answers if status == 409)
+    body = check_consistent(port, engine, sid)
+    assert len(body["deals"]) == 1
