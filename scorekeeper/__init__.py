@@ -32,7 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
 
-    from . import assets, i18n, summaries
+    from . import assets, dbsafety, i18n, summaries  # dbsafety: SQLite's busy timeout on every connection
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
@@ -41,6 +41,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     i18n.init_app(app)
     assets.init_app(app)
     summaries.init_app(app)
+
+    app.url_map.converters["int"] = dbsafety.BoundedIntConverter  # before any route is added
 
     from .api import bp as api_bp
     from .sessions import bp as sessions_bp
@@ -68,12 +70,16 @@ def _instance_secret(instance: Path) -> str:
 
 
 def _upgrade_database(app: Flask) -> None:
-    """Create or upgrade the schema on start (Alembic), so a fresh install needs no manual step."""
+    """Create or upgrade the schema on start (Alembic), so a fresh install needs no manual step;
+    one process at a time (several gunicorn workers start together: see dbsafety.migration_lock)."""
     import logging
 
     from flask_migrate import upgrade
 
-    with app.app_context():
+    from .dbsafety import migration_lock
+    from .extensions import db
+
+    with app.app_context(), migration_lock(db.engine, app.instance_path):
         level = logging.getLogger("alembic").level
         logging.getLogger("alembic").setLevel(logging.WARNING)
         try:

@@ -20,3 +20,7 @@ CLUB_PASSWORD = None
 # Wrong passwords/PINs from one client: after this many, each further try waits 1, 2, 4 ... 60 s.
 ACCESS_FREE_ATTEMPTS = 3
 SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
+# A deal is a few hundred bytes; larger bodies are refused (413) before they are read.
+MAX_CONTENT_LENGTH = 256 * 1024
+# JSON bodies nested deeper than this are refused (400) before they are parsed.
+MAX_JSON_DEPTH = 32

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -18,6 +18,10 @@ def utcnow() -> datetime:
 class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
+    # names.name_key(name): NFC + casefold, so "ÖMER" and "ömer" are one player on every database
+    name_key: Mapped[str] = mapped_column(String(240))
+
+    __table_args__ = (UniqueConstraint("name_key", name="uq_player_name_key"),)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     def __repr__(self) -> str:
@@ -43,6 +47,8 @@ class GameSession(db.Model):
     closed_at: Mapped[datetime | None]
     # a table PIN protecting writes (werkzeug hash; see access.py); None: anyone at the table may write
     pin_hash: Mapped[str | None] = mapped_column(String(255))
+    # bumped by every write to the session's deals (a conditional UPDATE: see scoring.py)
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="session", order_by="Seat.position", cascade="all, delete-orphan"
@@ -77,6 +83,14 @@ class Deal(db.Model):
     """What the table entered for one deal. `phase` is "complete", or an early phase
     ("bid") for a deal whose bids are locked in and whose play is still to come."""
 
+    __table_args__ = (
+        UniqueConstraint("session_id", "position", name="uq_deal_session_id_position"),
+        # at most one deal per session waits for its play
+        Index("ix_deal_one_pending", "session_id", unique=True,
+              sqlite_where=text("phase != 'complete'"), postgresql_where=text("phase != 'complete'")),
+        {"sqlite_autoincrement": True},  # ids are never reused after a delete
+    )
+
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
@@ -90,7 +104,12 @@ class Deal(db.Model):
 
 
 class Revision(db.Model):
-    """One change to a session's deals: which deal, when, from what to what."""
+    """One change to a session's deals: which deal, when, from what to what; and the client's
+    idempotency key of the save that made it (a retried save finds it and stores nothing new)."""
+
+    __table_args__ = (
+        UniqueConstraint("session_id", "idempotency_key", name="uq_revision_session_id_idempotency_key"),
+        {"sqlite_autoincrement": True})
 
     id: Mapped[int] = mapped_column(primary_key=True)
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), index=True)
@@ -100,5 +119,6 @@ class Revision(db.Model):
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    idempotency_key: Mapped[str | None] = mapped_column(String(80))
 
     session: Mapped[GameSession] = relationship(back_populates="revisions")

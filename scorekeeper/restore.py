@@ -10,7 +10,7 @@ from __future__ import annotations
 from .extensions import db
 from .games.base import DealError, RuleError, T
 from .models import Deal, GameSession, Revision
-from .scoring import board
+from .scoring import board, claim
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -39,6 +39,7 @@ def _restore_pending(session: GameSession, revision: Revision, current) -> Deal:
     except RuleError as error:
         raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
                           reason=error.text)) from None
+    claim(session, current.version)
     deal = Deal(position=max((d.position for d in session.deals), default=0) + 1, payload=payload,
                 phase=phase, engine_version=current.game.version)
     return _store(session, revision, deal, len(current.deals) + 1)
@@ -70,9 +71,10 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
             position = current.pending.position
     later = sorted((deal for deal in session.deals if deal.position >= position),
                    key=lambda deal: deal.position, reverse=True)
-    for deal in later:
+    claim(session, current.version)  # one write at a time per session (see scoring.py)
+    for deal in later:  # from the last one down, one row at a time: (session, position) stays unique
         deal.position += 1
-    db.session.flush()
+        db.session.flush()
     deal = Deal(position=position, payload=revision.before, engine_version=current.game.version)
     return _store(session, revision, deal, index + 1)
 

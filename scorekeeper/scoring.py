@@ -1,9 +1,38 @@
 """The one bridge between stored rows and the pure engines.
 
 Load a session, replay its deals, return standings; and every write to a
-session's deals (add, replace, delete, lock bids) goes through here, so that a
-change is checked by replaying the whole session before it is stored and each
-change leaves a Revision. Nothing here stores a total.
+session's deals (add, replace, delete, lock bids, close, reopen) goes through here, so that a
+change is checked against the board before it is stored and each change leaves a Revision.
+Nothing here stores a total.
+
+Writes never corrupt, with several tablets on one session (and several gunicorn workers):
+
+- Every write is serialized per session by `GameSession.version`: the write checks its change
+  against a board read at version v, then runs `UPDATE game_session SET version = v + 1 WHERE id = ?
+  AND version = v` before inserting anything, in the same transaction as its rows. A concurrent
+  writer's UPDATE waits (PostgreSQL: the row lock; SQLite: the database write lock, with a 30 s busy
+  timeout, see dbsafety.py) and then matches no row: its change was checked against a board that is
+  gone, so it is not stored (`StaleBoard`). Chosen over SELECT ... FOR UPDATE + BEGIN IMMEDIATE
+  because it is one mechanism that behaves the same on both databases, needs no engine events (the
+  pysqlite driver reads outside transactions and begins one at the first write, so a reader never
+  holds a lock a writer waits for), and the version doubles as the board version a form or an API
+  client carries (`board_version`, If-Match) to learn that another device saved meanwhile. The board
+  is always read after the version (`board` reads it first), so a board is never newer than the
+  version it claims. Readers see only committed writes on both databases.
+- `save` runs a write until it lands: a client that named the board version it saw gets
+  `StaleBoard` (the page shows the fresh board, the API answers 409 with the current version); one
+  that named none is checked again against the fresh board (simultaneous saves are serialized).
+- A client-made idempotency key is stored with the write's Revision (unique per session): a retry
+  finds it (`earlier_save`) and stores nothing new.
+- Backstops in the schema: unique (session_id, position) on deals, at most one pending
+  (non-complete) deal per session (a partial unique index), ids never reused (SQLite AUTOINCREMENT).
+  Positions stay 1..n (a delete closes the gap).
+
+Cost: entering a deal plays only the new deal on the board already read (the new board is the old
+board plus that deal; nothing is reloaded after commit); a correction replays twice (the deals
+before it, then the session with it); a deletion once; revisions are appended without loading them.
+A session whose stored deals the engine refuses (`broken`) can be opened and repaired: its broken
+deal and the later ones can be corrected or deleted.
 """
 from __future__ import annotations
 
@@ -12,12 +41,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import ObjectDeletedError
 
+from . import summaries
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, State, T, Table, resolve_options
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
+from .names import clean_name, name_key
 
 
 @dataclass(frozen=True)
@@ -31,6 +65,7 @@ class Board:
     deals: tuple[Deal, ...]
     pending: Deal | None
     state: State
+    version: int = 0  # the session's version it was read at (every write bumps it)
 
     @property
     def last_phase(self) -> bool:
@@ -62,6 +97,7 @@ def complete_deals(session: GameSession) -> list[Deal]:
 
 
 def board(session: GameSession) -> Board:
+    version = session.version  # read before the deals: a board is never newer than its version
     game = get_game(session.game)
     table = table_of(session)
     deals = complete_deals(session)
@@ -69,7 +105,7 @@ def board(session: GameSession) -> Board:
     if session.closed_at is not None and not standing.over:
         standing = _stopped(game, table, standing)
     pending = next((deal for deal in session.deals if deal.phase != "complete"), None)
-    return Board(game, table, standing, tuple(deals), pending, standing.state)
+    return Board(game, table, standing, tuple(deals), pending, standing.state, version)
 
 
 def _stopped(game: Game, table: Table, standing: Standing) -> Standing:
@@ -82,19 +118,23 @@ def _stopped(game: Game, table: Table, standing: Standing) -> Standing:
     )
 
 
-def close_session(session: GameSession) -> None:
+def close_session(session: GameSession, *, version: int | None = None) -> Saved:
     """End the session here (a stored fact, undone by `reopen_session`)."""
-    if session.closed_at is None:
-        session.closed_at = utcnow()
-        session.revisions.append(Revision(deal_number=0, action="close", before=None, after=None))
-        db.session.commit()
+    return _toggle(session, "close", version)
 
 
-def reopen_session(session: GameSession) -> None:
-    if session.closed_at is not None:
-        session.closed_at = None
-        session.revisions.append(Revision(deal_number=0, action="reopen", before=None, after=None))
-        db.session.commit()
+def reopen_session(session: GameSession, *, version: int | None = None) -> Saved:
+    return _toggle(session, "reopen", version)
+
+
+def _toggle(session: GameSession, action: str, version: int | None) -> Saved:
+    expected = session.version if version is None else version
+    if (session.closed_at is None) == (action == "close"):
+        _claim(session, expected)
+        session.closed_at = utcnow() if action == "close" else None
+        db.session.add(Revision(session_id=session.id, deal_number=0, action=action, before=None, after=None))
+        _commit(session)
+    return Saved(None, None)
 
 
 # --- sessions ----------------------------------------------------------------
@@ -108,10 +148,10 @@ def create_session(
         game = get_game(slug)
     except KeyError:
         raise RuleError(T("There is no game called %(slug)s.", slug=slug), "game") from None
-    names = [name.strip() for name in names]
+    names = [clean_name(name) for name in names]
     if any(not name for name in names):
         raise RuleError(T("Every player needs a name."), "players")
-    if len({name.casefold() for name in names}) != len(names):
+    if len({name_key(name) for name in names}) != len(names):
         raise RuleError(T("Two players have the same name; add an initial to tell them apart."), "players")
     too_long = next((name for name in names if len(name) > 60), None)
     if too_long:
@@ -119,20 +159,158 @@ def create_session(
     frozen = resolve_options(game.option_specs(len(names)), options)
     table = Table(tuple(names), frozen, first_dealer)
     game.check_table(table)
+    players = [find_or_create_player(name) for name in names]
     session = GameSession(game=slug, options=frozen, first_dealer=first_dealer, engine_version=game.version)
-    for position, name in enumerate(names):
-        session.seats.append(Seat(position=position, player=find_or_create_player(name)))
+    for position, player in enumerate(players):
+        session.seats.append(Seat(position=position, player=player))
     db.session.add(session)
     db.session.commit()
     return session
 
 
 def find_or_create_player(name: str) -> Player:
-    player = db.session.scalar(select(Player).where(func.lower(Player.name) == name.lower()))
-    if player is None:
-        player = Player(name=name)
-        db.session.add(player)
+    """The player of that name (compared by `names.name_key`), created if new. Two tables creating
+    the same new player at once: the loser's insert hits the unique key inside a SAVEPOINT and
+    finds the winner's row instead."""
+    key = name_key(name)
+    query = select(Player).where(Player.name_key == key)
+    player = db.session.scalar(query)
+    if player is not None:
+        return player
+    try:
+        with db.session.begin_nested():
+            player = Player(name=name, name_key=key)
+            db.session.add(player)
+    except IntegrityError:
+        player = db.session.scalar(query)
+        if player is None:
+            raise
     return player
+
+
+# --- writes: one at a time per session ----------------------------------------------
+
+
+class StaleBoard(Exception):
+    """The session changed since the board the client saw (another device saved meanwhile)."""
+
+    def __init__(self, version: int, number: int) -> None:
+        super().__init__(version, number)
+        self.version = version  # the stored board version now
+        self.number = number  # the deal the last stored change was about (0: the session itself)
+
+    @property
+    def text(self):
+        """What the tablet is told, next to its form (the API's 409 message too)."""
+        if self.number:
+            return T("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
+                     "save again.", number=self.number)
+        return T("Another device changed this session meanwhile; here is the fresh board — check and save again.")
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a write stored: the deal (None for a deletion or a retry whose deal is gone) and the board
+    after it, built from the board before it (None: build it with `board`); `replayed` when the same
+    idempotency key was already stored and nothing new was."""
+
+    deal: Deal | None
+    board: Board | None
+    replayed: bool = False
+
+
+def _claim(session: GameSession, expected: int) -> None:
+    """Take the session's write turn: bump its version iff it is still the one the board was read at.
+    The UPDATE waits for a concurrent writer (row lock on PostgreSQL, the write lock on SQLite), then
+    matches no row if that writer committed: the change is refused as stale, never stored twice."""
+    result = db.session.execute(
+        update(GameSession)
+        .where(GameSession.id == session.id, GameSession.version == expected)
+        .values(version=expected + 1, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    if result.rowcount != 1:
+        raise _stale(session)
+    set_committed_value(session, "version", expected + 1)
+
+
+claim = _claim  # for the write paths outside this module (restore.py)
+
+
+def _stale(session: GameSession) -> StaleBoard:
+    db.session.rollback()
+    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session.id)) or 0
+    number = db.session.scalar(
+        select(Revision.deal_number).where(Revision.session_id == session.id).order_by(Revision.id.desc()).limit(1)
+    ) or 0
+    return StaleBoard(version, number)
+
+
+def _commit(session: GameSession, after: Board | None = None) -> None:
+    """Commit without expiring what was loaded: the board built from it stays a coherent snapshot (no
+    reload after commit, which could meet a row another device deleted meanwhile); only the session's
+    collections are expired, so a later `board(session)` sees the new rows."""
+    if after is not None:  # the lists' summary from the board already built: the commit hook need not replay
+        summaries.refresh(session, after)
+    orm_session = db.session()
+    orm_session.expire_on_commit = False
+    try:
+        orm_session.commit()
+    except IntegrityError:  # a unique key caught what the version did not (cannot happen; never store it)
+        raise _stale(session) from None
+    finally:
+        orm_session.expire_on_commit = True
+    db.session.expire(session, ["deals", "revisions"])
+
+
+def earlier_save(session: GameSession, key: str | None) -> Saved | None:
+    """The save already stored under this idempotency key, if any (a retry of it stores nothing new)."""
+    if not key:
+        return None
+    revision = db.session.scalar(
+        select(Revision).where(Revision.session_id == session.id, Revision.idempotency_key == key)
+    )
+    if revision is None:
+        return None
+    deal = db.session.get(Deal, revision.deal_id) if revision.deal_id else None
+    return Saved(deal if deal is not None and deal.session_id == session.id else None, None, True)
+
+
+class DealGone(LookupError):
+    """The deal to correct or delete was deleted meanwhile (by another device)."""
+
+
+def save(session: GameSession, change, *, version: int | None = None, key: str | None = None,
+         current: Board | None = None, attempts: int = 50) -> Saved:
+    """Run `change(expected_version, board_or_None)` (one of the writes below) until it lands;
+    `current` is the board the caller just read (used on the first attempt if still current).
+
+    A client that names the board version it saw (`version`: the form's board_version, the API's
+    If-Match) gets StaleBoard when another device saved first; a client that names none is
+    serialized: its change is checked again against the fresh board and stored if it still fits.
+    A key already stored answers as the first save did (`replayed`)."""
+    for attempt in range(attempts):
+        if attempt:
+            db.session.rollback()
+            db.session.expire_all()
+        current_version = session.version  # read before the deals, so a board is never newer than it
+        earlier = earlier_save(session, key)
+        if earlier is not None:
+            return earlier
+        if version is not None and version != current_version:
+            raise _stale(session)
+        fresh = current if attempt == 0 and current is not None and current.version == current_version else None
+        try:
+            return change(current_version, fresh)
+        except ObjectDeletedError:  # the row to change was deleted meanwhile
+            raise DealGone() from None
+        except StaleBoard:
+            earlier = earlier_save(session, key)
+            if earlier is not None:
+                return earlier
+            if version is not None:
+                raise
+    raise _stale(session)
 
 
 # --- deals -------------------------------------------------------------------
@@ -153,97 +331,210 @@ def _replay_or_refuse(session: GameSession, payloads: list[Mapping[str, Any]], c
         ) from None
 
 
-def _next_position(session: GameSession) -> int:
-    return max((deal.position for deal in session.deals), default=0) + 1
+def _standing(game: Game, table: Table, results: tuple, running: tuple, dealers: tuple, state: State) -> Standing:
+    """The standing `Game.replay` builds, from results already known (no replay)."""
+    over = game.is_over(table, state)
+    return Standing(
+        results=results, running=running, totals=state.totals,
+        dealer=None if over else state.dealer, leader=None if over else state.leader, over=over,
+        winners=game.winners(table, state) if over else (), losers=game.losers(table, state) if over else (),
+        dealers=dealers, deals_left=game.deals_left(table, state), notes=() if over else game.notes(table, state),
+        seat_notes=game.final_seat_notes(table, state) if over else game.seat_notes(table, state),
+        active=state.active, teams=game.teams(table), state=state,
+    )
 
 
-def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None = None) -> Deal:
+def _board_from(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
+                pending: Deal | None) -> Board:
+    if session.closed_at is not None and not standing.over:
+        standing = _stopped(game, table, standing)
+    return Board(game, table, standing, tuple(deals), pending, standing.state, session.version)
+
+
+def _revise(session: GameSession, deal_id: int | None, action: str, before: Any, after: Any, number: int,
+            key: str | None = None) -> None:
+    # appended without loading the session's revisions
+    db.session.add(Revision(session_id=session.id, deal_id=deal_id, deal_number=number, action=action,
+                            before=before, after=after, idempotency_key=key or None))
+
+
+def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None = None, *,
+             version: int | None = None, key: str | None = None) -> Saved:
     """Check a whole new deal (or the play that completes the pending bids) and store it.
-    `current` is the session's board when the caller has just built it."""
+    `current` is the session's board when the caller has just built it; the new board is that
+    board plus the engine's play of the new deal (one play, no replay)."""
     current = current or board(session)
+    expected = current.version if version is None else version
+    game, table, state = current.game, current.table, current.state
     if current.pending is not None:
         merged = {**current.pending.payload, **dict(raw)}
-        return replace_deal(session, current.pending, merged)
-    game, table, state = current.game, current.table, current.state
-    parsed = game.parse(table, state, raw)
+        parsed = game.parse(table, state, merged)
+    else:
+        parsed = game.parse(table, state, raw)
     # the earlier deals are unchanged: scoring the new one is the whole check (scoring may refuse too,
     # e.g. a Handjass tie that needs a card draw)
-    game.play(table, state, parsed)
-    deal = Deal(position=_next_position(session), payload=parsed, engine_version=game.version)
-    session.deals.append(deal)
+    result, after = game.play(table, state, parsed)
+    _claim(session, expected)
+    number = len(current.deals) + 1
+    if current.pending is not None:
+        deal = current.pending
+        deal.payload, deal.phase, deal.engine_version = parsed, "complete", game.version
+    else:
+        deal = Deal(session_id=session.id, position=_next_position(current), payload=parsed,
+                    engine_version=game.version)
+        db.session.add(deal)
     db.session.flush()
-    _revise(session, deal, "add", None, parsed, len(current.deals) + 1)
-    db.session.commit()
-    return deal
+    _revise(session, deal.id, "add", None, parsed, number, key)
+    old = current.standing
+    standing = _standing(game, table, old.results + (result,), old.running + (after.totals,),
+                         old.dealers + (state.dealer,), after)
+    new_board = _board_from(session, game, table, standing, (*current.deals, deal), None)
+    _commit(session, new_board)
+    return Saved(deal, new_board)
 
 
-def enter(session: GameSession, raw: Mapping[str, Any], current: Board | None = None) -> Deal:
+def _next_position(current: Board) -> int:
+    positions = [deal.position for deal in current.deals]
+    if current.pending is not None:
+        positions.append(current.pending.position)
+    return max(positions, default=0) + 1
+
+
+def enter(session: GameSession, raw: Mapping[str, Any], current: Board | None = None, *,
+          version: int | None = None, key: str | None = None) -> Saved:
     """What the table submits next: the whole deal, or the bids of a game that locks them first."""
     current = current or board(session)
     if current.last_phase or current.standing.over:
-        return add_deal(session, raw, current)
-    return lock_phase(session, raw, current)
+        return add_deal(session, raw, current, version=version, key=key)
+    return lock_phase(session, raw, current, version=version, key=key)
 
 
-def lock_phase(session: GameSession, raw: Mapping[str, Any], current: Board | None = None) -> Deal:
+def lock_phase(session: GameSession, raw: Mapping[str, Any], current: Board | None = None, *,
+               version: int | None = None, key: str | None = None) -> Saved:
     """Store the early phase of the next deal (the bids) so it cannot change once play starts."""
     current = current or board(session)
+    expected = current.version if version is None else version
     if current.pending is not None:
         raise RuleError(T("The bids of this deal are already locked; enter the play."))
     phase = current.phase
     parsed = current.game.parse_phase(current.table, current.state, raw, phase)
-    deal = Deal(position=_next_position(session), payload=parsed, phase=phase, engine_version=current.game.version)
-    session.deals.append(deal)
+    _claim(session, expected)
+    deal = Deal(session_id=session.id, position=_next_position(current), payload=parsed, phase=phase,
+                engine_version=current.game.version)
+    db.session.add(deal)
     db.session.flush()
-    _revise(session, deal, "bid", None, parsed, len(current.deals) + 1)
-    db.session.commit()
-    return deal
+    _revise(session, deal.id, "bid", None, parsed, len(current.deals) + 1, key)
+    _commit(session)
+    return Saved(deal, dataclasses.replace(current, pending=deal, version=session.version))
 
 
-def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any]) -> Deal:
-    """Replace what was entered for `deal`; every later deal is replayed and must still fit."""
-    current = board(session)
-    game, table = current.game, current.table
-    ordered = list(current.deals)
-    index = ordered.index(deal) if deal in ordered else len(ordered)
-    parsed = game.parse(table, current.state_before(deal), raw)
+def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, version: int | None = None,
+                 key: str | None = None) -> Saved:
+    """Replace what was entered for `deal`; every later deal is replayed and must still fit.
+    Two replays: the deals before it (the state it is parsed against), then the whole session with
+    the correction (the check, and the new board). Works on a session whose stored deals no longer
+    replay: that is how it is repaired."""
+    expected = session.version if version is None else version
+    game, table = get_game(session.game), table_of(session)
+    ordered = complete_deals(session)
+    pending = next((d for d in session.deals if d.phase != "complete"), None)
+    if deal in ordered:
+        index = ordered.index(deal)
+    elif deal is pending:
+        index = len(ordered)
+    else:  # deleted meanwhile by another device
+        raise DealGone()
+    before_state = game.replay(table, [d.payload for d in ordered[:index]]).state
+    if deal is pending:
+        raw = {**deal.payload, **dict(raw)}
+    parsed = game.parse(table, before_state, raw)
     payloads = [d.payload for d in ordered]
     if deal in ordered:
         payloads[index] = parsed
     else:
         payloads.append(parsed)
-    _replay_or_refuse(session, payloads, index)
+    standing = _replay_or_refuse(session, payloads, index)
+    _claim(session, expected)
     before = deal.payload
     action = "edit" if deal.phase == "complete" else "add"
     deal.payload, deal.phase, deal.engine_version = parsed, "complete", game.version
-    _revise(session, deal, action, before, parsed, index + 1)
-    db.session.commit()
-    return deal
+    _revise(session, deal.id, action, before, parsed, index + 1, key)
+    deals = ordered if deal in ordered else [*ordered, deal]
+    new_board = _board_from(session, game, table, standing, deals, None)
+    _commit(session, new_board)
+    return Saved(deal, new_board)
 
 
-def delete_deal(session: GameSession, deal: Deal) -> None:
-    current = board(session)
-    ordered = list(current.deals)
+def delete_deal(session: GameSession, deal: Deal, *, version: int | None = None, key: str | None = None) -> Saved:
+    """Delete a deal; the later ones must still fit. In a session that no longer replays (see
+    `broken`) a deal at or after the broken one goes without that check (repair)."""
+    expected = session.version if version is None else version
+    game, table = get_game(session.game), table_of(session)
+    ordered = complete_deals(session)
+    pending = next((d for d in session.deals if d.phase != "complete"), None)
+    standing = None
     if deal in ordered:
         index = ordered.index(deal)
-        payloads = [d.payload for d in ordered if d is not deal]
+        rest = [d for d in ordered if d is not deal]
         try:
-            get_game(session.game).replay(table_of(session), payloads)
+            standing = game.replay(table, [d.payload for d in rest])
         except DealError as error:
-            raise RuleError(
-                T("Deleting this deal would make deal %(number)d impossible: %(reason)s",
-                  number=error.index + 2, reason=error.text),
-            ) from None
+            found = broken(session)  # a session being repaired: a deal at or after the broken one may go
+            if found is None or index < found[1].index:
+                raise RuleError(
+                    T("Deleting this deal would make deal %(number)d impossible: %(reason)s",
+                      number=error.index + 2, reason=error.text),
+                ) from None
         number = index + 1
-    else:
+    elif deal is pending:
+        rest = ordered
         number = len(ordered) + 1
-    _revise(session, deal, "delete", deal.payload, None, number)
-    session.deals.remove(deal)
-    db.session.commit()
+    else:  # deleted meanwhile by another device
+        raise DealGone()
+    _claim(session, expected)
+    _revise(session, deal.id, "delete", deal.payload, None, number, key)
+    position = deal.position
+    db.session.delete(deal)
+    db.session.flush()
+    _close_gap(session, position)
+    new_board = None
+    if standing is not None:
+        new_board = _board_from(session, game, table, standing, rest, None if deal is pending else pending)
+    _commit(session, new_board)
+    return Saved(None, new_board)
 
 
-def _revise(session: GameSession, deal: Deal, action: str, before: Any, after: Any, number: int) -> None:
-    session.revisions.append(
-        Revision(deal_id=deal.id, deal_number=number, action=action, before=before, after=after)
-    )
+def _close_gap(session: GameSession, position: int) -> None:
+    """Positions stay 1..n: the deals after a deleted one move up (in two steps, so the unique
+    (session, position) key holds after every row on every database)."""
+    later = (Deal.session_id == session.id) & (Deal.position > position)
+    db.session.execute(update(Deal).where(later).values(position=-Deal.position)
+                       .execution_options(synchronize_session=False))
+    db.session.execute(update(Deal).where(Deal.session_id == session.id, Deal.position < 0)
+                       .values(position=-Deal.position - 1).execution_options(synchronize_session=False))
+    for deal in session.deals:  # loaded rows follow
+        if deal.position > position and deal in db.session:
+            set_committed_value(deal, "position", deal.position - 1)
 
+
+def broken(session: GameSession) -> tuple[Board, DealError] | None:
+    """A session whose stored deals the engine refuses: the board up to the broken deal and the
+    refusal (its `index` is the broken deal's); None when the session replays."""
+    game, table = get_game(session.game), table_of(session)
+    deals = complete_deals(session)
+    try:
+        game.replay(table, [deal.payload for deal in deals])
+        return None
+    except DealError as error:
+        good = deals[: error.index]
+        standing = game.replay(table, [deal.payload for deal in good])
+        return Board(game, table, standing, tuple(good), None, standing.state, session.version), error
+
+
+def deal_context(session: GameSession, deal: Deal) -> tuple[Game, Table, int, State]:
+    """What the correction form of `deal` needs: engine, table, the deal's number and the state before
+    it (one replay of the deals before it; raises DealError if one of those is broken)."""
+    game, table = get_game(session.game), table_of(session)
+    ordered = complete_deals(session)
+    index = ordered.index(deal) if deal in ordered else len(ordered)
+    return game, table, index + 1, game.replay(table, [d.payload for d in ordered[:index]]).state

@@ -120,6 +120,8 @@ def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks
     if marks is None:
         db_session.flush()  # the new revision gets its id
         marks = _marks([session.id], db_session).get(session.id, (0, 0))
+    if board is None:  # deals added by id (scoring.py's write path) are not in a loaded collection yet
+        db_session.expire(session, ["deals"])
     try:
         board = board if board is not None else scoring.board(session)
     except (RuleError, KeyError):
@@ -283,6 +285,9 @@ def _note_changed_sessions(db_session: Session, flush_context: Any, instances: A
     for obj in (*db_session.new, *db_session.dirty, *db_session.deleted):
         if isinstance(obj, Revision | Deal):
             target = obj.session
+            if target is None and obj.session_id is not None:  # added by id (scoring.py's write path)
+                with db_session.no_autoflush:
+                    target = db_session.get(GameSession, obj.session_id)
         elif isinstance(obj, GameSession):
             target = obj
         else:

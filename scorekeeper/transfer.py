@@ -21,7 +21,8 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .games import GAMES
 from .games.base import RuleError, T, Table
-from .models import Deal, GameSession, Revision, Seat, utcnow
+from .models import Deal, GameSession, Player, Revision, Seat, utcnow
+from .names import name_key
 from .scoring import board, find_or_create_player
 
 FORMAT = "scorekeeper-export"
@@ -251,8 +252,9 @@ def import_document(document: Any) -> list[GameSession]:
             updated_at=values["updated_at"], closed_at=values["closed_at"],
         )
         for position, name in enumerate(values["names"]):
+            known = db.session.scalar(select(Player.id).where(Player.name_key == name_key(name)))
             player = find_or_create_player(name)
-            if player.id is None and first_seen.get(name.casefold()):
+            if known is None and first_seen.get(name.casefold()):
                 player.created_at = first_seen[name.casefold()]
             session.seats.append(Seat(position=position, player=player))
             db.session.flush()  # the next find sees this player

@@ -43,3 +43,14 @@ def handle_rule_error(error: RuleError):
 @bp.errorhandler(HTTPException)
 def handle_http_error(error: HTTPException):
     return error_response(error.code or 500, error.description or "")
+
+
+@bp.app_errorhandler(HTTPException)
+def handle_any_api_http_error(error: HTTPException):
+    """Errors raised before a view of the API is chosen (405, 413 while reading the body, ...): the API's
+    paths still answer in the error shape; other pages keep Flask's own answer."""
+    from flask import request
+
+    if request.path.startswith("/api/"):
+        return error_response(error.code or 500, error.description or "")
+    return error

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from flask import Response, abort, url_for
 
-from .. import restore, transfer
+from .. import restore, scoring, transfer
 from ..extensions import db
 from ..models import Revision
 from ..sessions.transfer_views import csv_labels
 from . import bp
-from .views import _json_body, _session, session_json
+from .views import _json_body, _session, _stale, session_json
 
 
 @bp.get("/export")
@@ -39,6 +39,9 @@ def restore_deal(session_id: int, revision_id: int):
     revision = db.session.get(Revision, revision_id)
     if revision is None or revision.session_id != session.id:
         abort(404, "There is no such change in this session.")
-    deal = restore.restore_deal(session, revision)
+    try:
+        deal = restore.restore_deal(session, revision)
+    except scoring.StaleBoard as stale:  # another client saved at the same moment
+        return _stale(stale)
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}

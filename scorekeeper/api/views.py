@@ -1,12 +1,14 @@
 """JSON endpoints. Bodies and answers are described in openapi.json beside this file."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import abort, request, url_for
-from werkzeug.exceptions import BadRequest
+from flask import abort, current_app, jsonify, request, url_for
+from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import access, scoring
+from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
@@ -17,9 +19,19 @@ from .errors import error_response
 
 
 def _json_body() -> dict[str, Any]:
-    body = request.get_json(silent=True)
+    if not request.is_json:
+        raise UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).")
+    raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
+    if json_too_deep(raw, current_app.config["MAX_JSON_DEPTH"]):
+        raise BadRequest("The JSON is nested too deeply.")
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        body = None
     if not isinstance(body, dict):
         raise BadRequest("The body must be a JSON object.")
+    if has_lone_surrogate(body):
+        raise BadRequest("The body holds text that is not valid Unicode (a lone surrogate).")
     return body
 
 
@@ -53,8 +65,9 @@ def game_json(game: Game) -> dict[str, Any]:
     }
 
 
-def session_json(session: GameSession) -> dict[str, Any]:
-    board = scoring.board(session)
+def session_json(session: GameSession, board: scoring.Board | None = None) -> dict[str, Any]:
+    """`board`: the board a write just built (no replay); None reads it."""
+    board = board or scoring.board(session)
     standing = board.standing
     deals = []
     for number, (deal, result) in enumerate(zip(board.deals, standing.results), start=1):
@@ -74,6 +87,7 @@ def session_json(session: GameSession) -> dict[str, Any]:
                                                           pending.payload if pending is not None else None)
     return {
         "id": session.id,
+        "version": board.version,
         "game": session.game,
         "players": list(board.table.names),
         "first_dealer": session.first_dealer,
@@ -138,15 +152,50 @@ def show_session(session_id: int):
     return session_json(_session(session_id))
 
 
+def _idempotency_key() -> str | None:
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 80:
+        raise RuleError(T("The Idempotency-Key header can have at most 80 characters."), "Idempotency-Key")
+    return key or None
+
+
+def _claimed_version(body: dict[str, Any]) -> int | None:
+    """The board version the client built its change on: If-Match ("7" or 7) or the body's board_version."""
+    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    if not raw and "board_version" in body:
+        raw = body["board_version"]
+        if raw is None:
+            return None
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise RuleError(T("The board version must be a whole number."), "board_version")
+        raw = str(raw)
+    if not raw or raw == "*":
+        return None
+    if not raw.isdigit() or len(raw) > 18:
+        raise RuleError(T("The board version must be a whole number."), "board_version")
+    return int(raw)
+
+
+def _stale(stale: scoring.StaleBoard):
+    body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
+    return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
+
+
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
     session = _session(session_id)
+    key = _idempotency_key()
     body = _json_body()
+    earlier = scoring.earlier_save(session, key)
+    if earlier is not None:  # a retry of a save already stored: answered as the first one was
+        location = url_for(".show_session", session_id=session.id)
+        return session_json(session), 201, {"Location": location + (f"#deal-{earlier.deal.id}" if earlier.deal else "")}
     values = body.get("values")
     if not isinstance(values, dict):
         raise RuleError(T("A deal must be a set of named values."), "values")
-    board = scoring.board(session)
+    claimed = _claimed_version(body)
     phase = body.get("phase")
+    board = scoring.board(session)
     if phase is not None and phase != board.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=board.phase), "phase")
     whole = False
@@ -169,9 +218,21 @@ def add_deal(session_id: int):
         refused = _unknown_or_hidden(board, fields if whole or board.last_phase else early, merged, values)
         if refused is not None:
             return refused
-    deal = scoring.add_deal(session, values, board) if whole else scoring.enter(session, values, board)
-    location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
-    return session_json(session), 201, {"Location": location}
+
+    def change(version: int, current: scoring.Board | None) -> scoring.Saved:
+        current = current or scoring.board(session)
+        if phase is not None and phase != current.phase:
+            raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
+        if whole and current.pending is None:
+            return scoring.add_deal(session, values, current, version=version, key=key)
+        return scoring.enter(session, values, current, version=version, key=key)
+
+    try:
+        saved = scoring.save(session, change, version=claimed, key=key, current=board)
+    except scoring.StaleBoard as stale:
+        return _stale(stale)
+    location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
+    return session_json(session, saved.board), 201, {"Location": location}
 
 
 def _refused(text, names):
@@ -211,8 +272,12 @@ def _unknown_or_hidden(board: scoring.Board, specs, merged: dict[str, Any], sent
 @bp.put("/sessions/<int:session_id>/deals/<int:deal_id>")
 def replace_deal(session_id: int, deal_id: int):
     session = _session(session_id)
+    key = _idempotency_key()
+    body = _json_body()
+    if scoring.earlier_save(session, key) is not None:
+        return session_json(session)
     deal = _deal(session, deal_id)
-    values = _json_body().get("values")
+    values = body.get("values")
     if not isinstance(values, dict):
         raise RuleError(T("A deal must be a set of named values."), "values")
     if deal.phase != "complete":
@@ -222,12 +287,30 @@ def replace_deal(session_id: int, deal_id: int):
     refused = _unknown_or_hidden(board, board.game.deal_fields(board.table, state), values, values, state)
     if refused is not None:
         return refused
-    scoring.replace_deal(session, deal, values)
-    return session_json(session)
+    claimed = _claimed_version(body)
+    try:
+        saved = scoring.save(session, lambda version, current: scoring.replace_deal(
+            session, deal, values, version=version, key=key), version=claimed, key=key)
+    except scoring.StaleBoard as stale:
+        return _stale(stale)
+    except scoring.DealGone:
+        abort(404, "There is no such deal in this session.")
+    return session_json(session, saved.board)
 
 
 @bp.delete("/sessions/<int:session_id>/deals/<int:deal_id>")
 def delete_deal(session_id: int, deal_id: int):
     session = _session(session_id)
-    scoring.delete_deal(session, _deal(session, deal_id))
+    key = _idempotency_key()
+    if scoring.earlier_save(session, key) is not None:
+        return "", 204
+    deal = _deal(session, deal_id)
+    try:
+        claimed = _claimed_version({})
+        scoring.save(session, lambda version, current: scoring.delete_deal(session, deal, version=version, key=key),
+                     version=claimed, key=key)
+    except scoring.StaleBoard as stale:
+        return _stale(stale)
+    except scoring.DealGone:
+        abort(404, "There is no such deal in this session.")
     return "", 204

@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from .. import restore, transfer
+from .. import restore, scoring, transfer
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import translate
@@ -122,6 +122,8 @@ def restore_deal(session_id: int, revision_id: int):
         except RuleError as refused:
             db.session.rollback()
             error = translate(refused.text)
+        except scoring.StaleBoard as stale:  # another device saved at the same moment
+            error = translate(stale.text)
         else:
             if not _is_htmx():
                 return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")

@@ -3,6 +3,7 @@ fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
 from __future__ import annotations
 
 import dataclasses
+import uuid
 from datetime import date, datetime, time
 from typing import Any
 
@@ -26,7 +27,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import DealError, RuleError
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
-from ..models import Deal, GameSession, Player, Seat
+from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
@@ -70,6 +71,12 @@ def _apply_error(form, error: RuleError) -> None:
         form.group_errors.setdefault(error.field, []).append(message)
     else:
         form.form_errors.append(message)
+
+
+@bp.app_template_global("new_idempotency_key")
+def new_idempotency_key() -> str:
+    """A fresh key per rendered entry form: a resubmitted form (a retry) carries the same one."""
+    return uuid.uuid4().hex
 
 
 @bp.app_template_filter("seat_names")
@@ -164,80 +171,149 @@ def show_session(session_id: int):
     return _render("sessions/show.html", "sessions/_board.html", **_board_context(session, board=board, saved=saved))
 
 
+def _form_key() -> str | None:
+    return (request.form.get("idempotency_key") or "").strip()[:80] or None
+
+
+def _form_version() -> int | None:
+    value = request.form.get("board_version", "")
+    return int(value) if value.isdigit() and len(value) < 18 else None
+
+
+def _stale_message(stale: scoring.StaleBoard) -> str:
+    return translate(stale.text)
+
+
+def _stale_board(session: GameSession, stale: scoring.StaleBoard):
+    """The fresh board, the typed values kept in the form, and a sentence saying why."""
+    db.session.rollback()
+    board = scoring.board(session)
+    form = fields = None
+    if not board.standing.over:
+        form, fields = _entry_form(board, formdata=request.form)
+    return _render("sessions/show.html", "sessions/_board.html", 409,
+                   **_board_context(session, form=form, fields=fields, board=board,
+                                    stale_message=_stale_message(stale)))
+
+
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
     session = _session_or_404(session_id)
+    key, claimed = _form_key(), _form_version()
+    done = redirect(url_for(".show_session", session_id=session.id) + "#entry")
+    earlier = scoring.earlier_save(session, key)
+    if earlier is not None:  # a retry of a save already stored: answered as the first one was
+        if _is_htmx():
+            return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
+        if earlier.deal is not None:
+            return redirect(url_for(".show_session", session_id=session.id, saved=earlier.deal.id) + "#top")
+        return done
     board = scoring.board(session)
+    if claimed is not None and claimed != board.version:
+        return _stale_board(session, scoring.StaleBoard(board.version, _last_number(session)))
     if board.standing.over:
         return _render("sessions/show.html", "sessions/_board.html", 409, **_board_context(session, board=board))
     form, fields = _entry_form(board, formdata=request.form)
     if form.validate():
+        raw = raw_deal(form, fields, board.table.size)
         try:
-            deal = scoring.enter(session, raw_deal(form, fields, board.table.size), board)
+            saved = scoring.save(session, lambda version, current: scoring.enter(session, raw, current,
+                                                                                 version=version, key=key),
+                                 version=claimed, key=key, current=board)
         except RuleError as error:
             db.session.rollback()
             _apply_error(form, error)
+        except scoring.StaleBoard as stale:
+            return _stale_board(session, stale)
         else:
             if _is_htmx():
-                after = scoring.board(session)
+                after = saved.board if saved.board is not None and not saved.replayed else scoring.board(session)
                 context = _board_context(session, board=after, saved=saved_flash(after))
                 partial = only_added(board, after, context["form"])
                 response = _render("sessions/show.html", "sessions/_board.html", oob=partial, **context)
                 if partial:  # the changed parts by id, the new row appended, the next form in place of this one
                     response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
                 return response
-            return redirect(url_for(".show_session", session_id=session.id, saved=deal.id) + "#top")
+            if saved.deal is None:
+                return done
+            return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id) + "#top")
     return _render("sessions/show.html", "sessions/_board.html", 422,
                    **_board_context(session, form=form, fields=fields, board=board))
+
+
+def _last_number(session: GameSession) -> int:
+    """The deal the last stored change was about (for "another device saved deal N")."""
+    return db.session.scalar(select(Revision.deal_number).where(Revision.session_id == session.id)
+                             .order_by(Revision.id.desc()).limit(1)) or 0
 
 
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit_deal(session_id: int, deal_id: int):
     session = _session_or_404(session_id)
+    key, claimed = _form_key(), _form_version()
+    done = redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal_id}")
+    if request.method == "POST" and scoring.earlier_save(session, key) is not None:
+        return done
     deal = _deal_or_404(session, deal_id)
-    board = scoring.board(session)
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
-    number = board.deals.index(deal) + 1
-    state = board.state_before(deal)
-    fields = board.game.deal_fields(board.table, state)
+    game, table, number, state = scoring.deal_context(session, deal)
+    fields = game.deal_fields(table, state)
     status = 200
+    stale_message = None
     if request.method == "POST":
-        form = deal_form(fields, board.table, formdata=request.form)
-        if form.validate():
+        form = deal_form(fields, table, formdata=request.form)
+        if claimed is not None and claimed != session.version:
+            stale_message = _stale_message(scoring.StaleBoard(session.version, _last_number(session)))
+            status = 409
+        elif form.validate():
             try:
-                scoring.replace_deal(session, deal, raw_deal(form, fields, board.table.size))
+                scoring.save(session, lambda version, current: scoring.replace_deal(
+                    session, deal, raw_deal(form, fields, table.size), version=version, key=key),
+                    version=claimed, key=key)
             except RuleError as error:
                 db.session.rollback()
                 _apply_error(form, error)
+            except scoring.DealGone:
+                abort(404)
+            except scoring.StaleBoard as stale:
+                db.session.rollback()
+                stale_message, status = _stale_message(stale), 409
             else:
-                return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
-        status = 422
+                return done
+        status = status if stale_message else 422
     else:
-        form = deal_form(fields, board.table, payload=deal.payload)
+        form = deal_form(fields, table, payload=deal.payload)
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
-                           fields=fields, table=board.table, state=state, game=board.game,
-                           teams=board.game.teams(board.table)), status
+                           fields=fields, table=table, state=state, game=game, teams=game.teams(table),
+                           stale_message=stale_message), status
 
 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
 def delete_deal(session_id: int, deal_id: int):
     session = _session_or_404(session_id)
-    deal = _deal_or_404(session, deal_id)
+    deal = db.session.get(Deal, deal_id)
+    if deal is None or deal.session_id != session.id:  # already gone (another device, or a retry)
+        if not _is_htmx():
+            return redirect(url_for(".show_session", session_id=session.id))
+        return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
     form = EmptyForm()
     error = None
+    saved = None
     if form.validate():
         try:
-            scoring.delete_deal(session, deal)
+            saved = scoring.save(session, lambda version, current: scoring.delete_deal(session, deal, version=version))
         except RuleError as refused:
             db.session.rollback()
             error = translate(refused.text)
+        except scoring.DealGone:
+            db.session.rollback()
     else:
         error = gettext("The page was out of date; please try again.")
     if error is None and not _is_htmx():
         return redirect(url_for(".show_session", session_id=session.id))
     return _render("sessions/show.html", "sessions/_board.html", 422 if error else 200,
-                   **_board_context(session, board_error=error))
+                   **_board_context(session, board_error=error, board=saved.board if saved else None))
 
 
 @bp.post("/sessions/<int:session_id>/close")
@@ -245,7 +321,7 @@ def close_session(session_id: int):
     """The table stops before the game's own end; the totals so far decide."""
     session = _session_or_404(session_id)
     if EmptyForm().validate():
-        scoring.close_session(session)
+        scoring.save(session, lambda version, current: scoring.close_session(session, version=version))
     return redirect(url_for(".show_session", session_id=session.id))
 
 
@@ -253,7 +329,7 @@ def close_session(session_id: int):
 def reopen_session(session_id: int):
     session = _session_or_404(session_id)
     if EmptyForm().validate():
-        scoring.reopen_session(session)
+        scoring.save(session, lambda version, current: scoring.reopen_session(session, version=version))
     return redirect(url_for(".show_session", session_id=session.id) + "#entry")
 
 
@@ -352,8 +428,18 @@ def not_found(error):
 
 @bp.app_errorhandler(DealError)
 def stored_deal_no_longer_fits(error: DealError):
-    """A stored deal the engine now refuses (say, after an engine change): say which and why."""
-    return render_template("error.html", message=stored_deal_message(error), status=409), 409
+    """A stored deal the engine now refuses (say, after an engine change): say which and why; on a
+    session's pages, show the board up to that deal and offer to correct or delete it (repair)."""
+    session_id = (request.view_args or {}).get("session_id")
+    session = db.session.get(GameSession, session_id) if isinstance(session_id, int) else None
+    found = scoring.broken(session) if session is not None else None
+    if found is None:
+        return render_template("error.html", message=stored_deal_message(error), status=409), 409
+    board, refusal = found
+    deals = scoring.complete_deals(session)
+    return render_template("sessions/repair.html", session=session, board=board, message=stored_deal_message(refusal),
+                           broken=deals[refusal.index], later=deals[refusal.index + 1:],
+                           number=refusal.index + 1), 409
 
 
 @bp.app_errorhandler(500)

@@ -1,0 +1,112 @@
+"""The database under several processes: the schema upgrade on start runs in one of them at a time,
+and SQLite writers wait for each other instead of failing.
+
+- `migration_lock`: `gunicorn -w 4` starts four workers that each create the app and so each upgrade
+  the schema. They take turns: an exclusive fcntl lock on `instance/migrate.lock` for SQLite, a
+  session-level `pg_advisory_lock` for PostgreSQL. The first worker upgrades; the others find the
+  schema current (Alembic's upgrade is then a no-op).
+- `sqlite_busy_timeout`: a SQLite connection waits up to 30 s for another writer's lock (pysqlite's
+  default is 5 s) — writes are short, but a burst of saves from many tablets queues up.
+- what reaches the database is sane: ids beyond the id columns' range never match a route, JSON bodies are checked
+  for nesting depth and lone surrogates before they are used.
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from sqlalchemy import event, text
+from sqlalchemy.engine import Engine
+from werkzeug.routing import IntegerConverter
+
+# pg_advisory_lock's key: any constant the app uses for nothing else ("SCOREKEP" in ASCII)
+ADVISORY_KEY = 0x53434F52454B4550
+BUSY_TIMEOUT_MS = 30_000
+
+
+@event.listens_for(Engine, "connect")
+def sqlite_busy_timeout(dbapi_connection, connection_record) -> None:
+    if isinstance(dbapi_connection, sqlite3.Connection):
+        cursor = dbapi_connection.cursor()
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.close()
+
+
+@contextmanager
+def migration_lock(engine: Engine, instance_path: str) -> Iterator[None]:
+    """Hold the one-migrator-at-a-time lock for the database `engine` points at."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_KEY})
+            try:
+                yield
+            finally:
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_KEY})
+        return
+    import fcntl
+
+    path = Path(instance_path) / "migrate.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class BoundedIntConverter(IntegerConverter):
+    """`<int:...>` that matches only what an id column can hold (INTEGER: 32 bits signed on PostgreSQL):
+    /sessions/9223372036854775808 is a page that does not exist (404), not a database overflow (500)."""
+
+    def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False) -> None:  # noqa: A002
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=2**31 - 1 if max is None else max,
+                         signed=signed)
+
+
+def json_too_deep(raw: bytes, limit: int) -> bool:
+    """Whether arrays/objects in this JSON text nest deeper than `limit` (strings skipped), checked
+    before parsing so a hostile body cannot exhaust the parser's recursion.
+
+    >>> json_too_deep(b'[[["[[[["]]]', 3), json_too_deep(b'[[[[]]]]', 3)
+    (False, True)
+    """
+    depth, in_string, escaped = 0, False, False
+    for byte in raw:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):
+            depth += 1
+            if depth > limit:
+                return True
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return False
+
+
+def has_lone_surrogate(value) -> bool:
+    """Whether a parsed JSON value holds text that is not valid Unicode ("\\ud800" alone).
+
+    >>> has_lone_surrogate({"a": ["ok", "\\ud800"]}), has_lone_surrogate({"é": "😀"})
+    (True, False)
+    """
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(value, dict):
+        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_lone_surrogate(item) for item in value)
+    return False

@@ -1,0 +1,240 @@
+"""Writes that never corrupt, one request at a time: stale boards, retried saves, repair of a session
+that no longer replays, Unicode player names, and hostile input that must not reach a 500.
+(The simultaneous writes themselves are in test_concurrency.py.)"""
+from __future__ import annotations
+
+import re
+
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, GameSession, Player, Revision
+
+from .helpers import alerts, new_schieberamsch, ramsch_form
+from .openapi_check import check
+
+RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
+
+
+def hidden(html: str, name: str) -> str:
+    return re.search(rf'name="{name}" value="([^"]*)"', html).group(1)
+
+
+def test_a_stale_tablet_is_told_and_shown_the_fresh_board_with_its_values_kept(client, ctx):
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    version = hidden(page, "board_version")
+    # another device saves deal 1 meanwhile
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), "board_version": version,
+                                                           "idempotency_key": hidden(page, "idempotency_key")})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert any("Another device saved deal 1 meanwhile" in alert for alert in alerts(html))
+    assert 'value="40"' in html and 'value="50"' in html  # what was typed is kept
+    assert hidden(html, "board_version") == str(int(version) + 1)  # the form now carries the fresh board
+    assert Deal.query.count() == 1
+    # saving again from the fresh board works
+    response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
+                                                           "board_version": hidden(html, "board_version")})
+    assert response.status_code == 302 and Deal.query.count() == 2
+
+
+def test_a_resubmitted_form_is_stored_once(client, ctx):
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    data = {**ramsch_form([30, 40, 50]), "board_version": hidden(page, "board_version"),
+            "idempotency_key": hidden(page, "idempotency_key")}
+    first = client.post(f"/sessions/{sid}/deals", data=data)
+    again = client.post(f"/sessions/{sid}/deals", data=data)  # the connection dropped; the tablet retries
+    assert first.status_code == again.status_code == 302
+    assert again.headers["Location"] == first.headers["Location"]
+    assert Deal.query.count() == 1 and Revision.query.filter_by(action="add").count() == 1
+    # each rendered form has its own key
+    assert hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "idempotency_key") != data["idempotency_key"]
+
+
+def test_the_api_refuses_a_stale_if_match_and_answers_a_retry_alike(client, ctx):
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"]})
+    sid, version = response.json["id"], response.json["version"]
+    path = f"/api/v1/sessions/{sid}/deals"
+    first = client.post(path, json={"values": RAMSCH}, headers={"Idempotency-Key": "k1", "If-Match": f'"{version}"'})
+    check(first, path, "POST")
+    assert first.status_code == 201 and first.json["version"] == version + 1
+    retry = client.post(path, json={"values": RAMSCH}, headers={"Idempotency-Key": "k1", "If-Match": f'"{version}"'})
+    check(retry, path, "POST")
+    assert retry.status_code == 201 and len(retry.json["deals"]) == 1 and set(retry.json) == set(first.json)
+    stale = client.post(path, json={"values": RAMSCH, "board_version": version})
+    check(stale, path, "POST")
+    assert stale.status_code == 409 and stale.json["error"] == "conflict" and stale.json["version"] == version + 1
+    assert "Another device saved deal 1" in stale.json["message"]
+    deal_id = first.json["deals"][0]["id"]
+    stale_put = client.put(f"{path}/{deal_id}", json={"values": RAMSCH}, headers={"If-Match": str(version)})
+    check(stale_put, f"{path}/{deal_id}", "PUT")
+    assert stale_put.status_code == 409 and Deal.query.count() == 1
+
+
+def test_deal_ids_are_never_reused_and_positions_stay_dense(client, ctx):
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"]})
+    path = f"/api/v1/sessions/{response.json['id']}/deals"
+    ids = [client.post(path, json={"values": RAMSCH}).json["deals"][-1]["id"] for _ in range(3)]
+    assert client.delete(f"{path}/{ids[-1]}").status_code == 204
+    assert client.delete(f"{path}/{ids[0]}").status_code == 204
+    new = client.post(path, json={"values": RAMSCH}).json["deals"][-1]["id"]
+    assert new > max(ids)
+    assert [deal.position for deal in Deal.query.order_by(Deal.position)] == [1, 2]
+
+
+def test_a_session_that_no_longer_replays_opens_for_repair(client, ctx):
+    sid = new_schieberamsch(client)
+    for points in ([30, 40, 50], [10, 20, 90], [60, 30, 30]):
+        assert client.post(f"/sessions/{sid}/deals", data=ramsch_form(points)).status_code == 302
+    deals = Deal.query.order_by(Deal.position).all()
+    deals[1].payload = {**deals[1].payload, "points": [10, 20, 91]}  # as if an older engine had accepted it
+    db.session.commit()
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Deal 2 of this session no longer fits the rules" in html
+    assert "Deals to repair" in html and "stops before deal 2" in html
+    assert f"/deals/{deals[1].id}/edit" in html  # correct the broken deal
+    assert f"/deals/{deals[1].id}/delete" in html and f"/deals/{deals[2].id}/delete" in html
+    # the correction form of the broken deal opens, and saving it repairs the session
+    assert client.get(f"/sessions/{sid}/deals/{deals[1].id}/edit").status_code == 200
+    response = client.post(f"/sessions/{sid}/deals/{deals[1].id}/edit", data=ramsch_form([10, 20, 90]))
+    assert response.status_code == 302
+    assert client.get(f"/sessions/{sid}").status_code == 200
+
+
+def test_a_broken_deal_can_be_deleted_from_the_repair_page(client, ctx):
+    sid = new_schieberamsch(client)
+    for points in ([30, 40, 50], [10, 20, 90]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+    first = Deal.query.order_by(Deal.position).first()
+    first.payload = {**first.payload, "points": [30, 40, 51]}
+    db.session.commit()
+    assert client.get(f"/sessions/{sid}").status_code == 409
+    assert client.post(f"/sessions/{sid}/deals/{first.id}/delete").status_code == 302
+    assert client.get(f"/sessions/{sid}").status_code == 200 and Deal.query.count() == 1
+
+
+def test_player_names_match_across_cases_and_scripts(client, ctx):
+    new_schieberamsch(client, names=("Ömer", "Élodie", "Zoë"))
+    new_schieberamsch(client, names=("ÖMER", "E\u0301LODIE", "zoë"))  # upper case, decomposed accent
+    assert {p.name for p in Player.query} == {"Élodie", "Ömer", "Zoë"}
+    response = client.post("/sessions/new/schieberamsch",
+                           data={"players-0": "Ömer", "players-1": "ömer", "players-2": "X", "first_dealer": "0"})
+    assert response.status_code == 422 and "same name" in response.get_data(as_text=True)
+
+
+def test_invisible_and_direction_control_characters_are_removed_from_names(client, ctx):
+    new_schieberamsch(client, names=("An\u200bna", "\u202eBen", "Carl\u2066"))
+    assert sorted(p.name for p in Player.query) == ["Anna", "Ben", "Carl"]
+    response = client.post("/sessions/new/schieberamsch",
+                           data={"players-0": "\u200b\u200d", "players-1": "B", "players-2": "C", "first_dealer": "0"})
+    assert response.status_code == 422 and "needs a name" in response.get_data(as_text=True)
+
+
+def test_ids_beyond_the_id_columns_are_not_found(client):
+    huge = 2**63
+    assert client.get(f"/sessions/{huge}").status_code == 404
+    assert client.get(f"/sessions/{huge - 1}").status_code == 404
+    assert client.get(f"/sessions/{2**31}").status_code == 404  # PostgreSQL's INTEGER ends at 2**31 - 1
+    assert client.get(f"/api/v1/sessions/{2**31 - 1}").status_code == 404
+    response = client.get(f"/api/v1/sessions/{huge}")
+    assert response.status_code == 404 and response.json["error"] == "not_found"
+    assert client.post(f"/sessions/1/deals/{huge}/delete").status_code == 404
+
+
+def test_hostile_bodies_get_the_error_shape_never_a_500(client, app):
+    sid = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"]}).json["id"]
+    path = f"/api/v1/sessions/{sid}/deals"
+    cases = [
+        (client.post(path, data='{"values": {"type": "\\ud800"}}', content_type="application/json"), 400),
+        (client.post("/api/v1/sessions", data='{"game": "schieberamsch", "players": ["\\udfff", "B", "C"]}',
+                     content_type="application/json"), 400),
+        (client.post(path, data='{"values": ' + "[" * 5000 + "]" * 5000 + "}", content_type="application/json"), 400),
+        (client.post(path, data="x" * (300 * 1024), content_type="application/json"), 413),
+        (client.post(path, data="values=1", content_type="application/x-www-form-urlencoded"), 415),
+        (client.patch(path, json={}), 405),
+    ]
+    for response, status in cases:
+        assert response.status_code == status, (status, response.get_data(as_text=True)[:200])
+        assert set(response.json) == {"error", "message", "fields"}
+        check(response, path, "POST")  # "default": any other error, in the documented shape
+    # a form with bytes that are not UTF-8 (a lone surrogate encoded) is read, not a crash
+    response = client.post("/sessions/new/schieberamsch",
+                           data="players-0=%ED%A0%80&players-1=B&players-2=C&first_dealer=0",
+                           content_type="application/x-www-form-urlencoded")
+    assert response.status_code in (302, 422)
+    with app.app_context():
+        assert all(name.encode("utf-8") for name in db.session.scalars(db.select(Player.name)))
+        assert GameSession.query.count() >= 1
+
+
+def test_the_upgrade_repairs_what_old_races_stored(tmp_path):
+    """A database from before: two deals at one position, two pending bid rows, players differing
+    only in case. The upgrade keeps every complete deal in order, keeps the first pending row, and
+    gives every player a key (two old players with one key both stay)."""
+    from flask_migrate import upgrade
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+
+    from ..conftest import _database_uri
+
+    uri, drop = _database_uri(tmp_path)  # SQLite, or a fresh PostgreSQL database under scripts/test-postgres
+    app = create_app({"SECRET_KEY": "x", "AUTO_MIGRATE": False, "SQLALCHEMY_DATABASE_URI": uri})
+    with app.app_context():
+        upgrade(revision="0002")
+        statements = [
+            "INSERT INTO player (id, name, created_at) VALUES (1, 'Ömer', '2026-01-01'), (2, 'ÖMER', '2026-01-01'),"
+            " (3, 'Ben', '2026-01-01')",
+            "INSERT INTO game_session (id, game, options, first_dealer, engine_version, created_at, updated_at)"
+            " VALUES (1, 'yacht', '{}', 0, 1, '2026-01-01', '2026-01-01')",
+            "INSERT INTO deal (id, session_id, position, phase, payload, engine_version, created_at, updated_at) VALUES"
+            " (1, 1, 1, 'complete', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (2, 1, 2, 'complete', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (3, 1, 2, 'complete', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (4, 1, 3, 'bid', '{}', 1, '2026-01-01', '2026-01-01'),"
+            " (5, 1, 4, 'bid', '{}', 1, '2026-01-01', '2026-01-01')",
+        ]
+        if db.engine.dialect.name == "postgresql":  # rows given explicit ids: the sequence as if they were not
+            statements.append("SELECT setval(pg_get_serial_sequence('deal', 'id'), 5)")
+        for statement in statements:
+            db.session.execute(text(statement))
+        db.session.commit()
+        upgrade()
+        rows = db.session.execute(text("SELECT id, position, phase FROM deal ORDER BY position")).all()
+        assert [tuple(row) for row in rows] == [(1, 1, "complete"), (2, 2, "complete"), (3, 3, "complete"),
+                                                (4, 4, "bid")]
+        keys = db.session.execute(text("SELECT name_key FROM player ORDER BY id")).scalars().all()
+        assert keys == ["ömer", "ömer#2", "ben"]
+        assert db.session.execute(text("SELECT version FROM game_session")).scalar() == 0
+        db.session.execute(text("INSERT INTO deal (session_id, position, phase, payload, engine_version, created_at,"
+                                " updated_at) VALUES (1, 5, 'complete', '{}', 1, '2026-01-01', '2026-01-01')"))
+        db.session.commit()  # the id column still gives ids by itself after the upgrade
+        db.session.remove()
+        db.engine.dispose()
+    drop()
+
+
+def test_a_stale_correction_is_told_and_a_deleted_deal_is_not_found(client, ctx):
+    sid = new_schieberamsch(client)
+    for points in ([30, 40, 50], [10, 20, 90]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+    first, second = Deal.query.order_by(Deal.position).all()
+    page = client.get(f"/sessions/{sid}/deals/{first.id}/edit").get_data(as_text=True)
+    version = hidden(page, "board_version")
+    client.post(f"/sessions/{sid}/deals/{second.id}/delete")  # another device deletes deal 2
+    response = client.post(f"/sessions/{sid}/deals/{first.id}/edit",
+                           data={**ramsch_form([31, 40, 49]), "board_version": version})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "Another device saved deal 2 meanwhile" in html
+    assert 'value="31"' in html and hidden(html, "board_version") == str(int(version) + 1)
+    assert db.session.get(Deal, first.id).payload["points"] == [30, 40, 50]
+    response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([31, 40, 49]))
+    assert response.status_code == 404
+    # the htmx entry form gets the fragment, with the fresh board, and htmx swaps a 409
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    older = str(int(hidden(html, "board_version")) - 1)
+    stale = client.post(f"/sessions/{sid}/deals", headers={"HX-Request": "true"},
+                        data={**ramsch_form([30, 40, 50]), "board_version": older})
+    assert stale.status_code == 409 and "<html" not in stale.get_data(as_text=True)
+    assert "fresh board" in stale.get_data(as_text=True)
