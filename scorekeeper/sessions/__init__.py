@@ -3,4 +3,4 @@ from flask import Blueprint
 
 bp = Blueprint("sessions", __name__)
 
-from . import views  # noqa: E402,F401  (routes register on import)
+from . import cards, views  # noqa: E402,F401  (routes and template helpers register on import)

@@ -1,0 +1,50 @@
+"""Captured cards through the HTML pages: a deal posted as tapped cards, stored as cards, scored from them;
+a card given twice is refused beside the pile with both names, and every tap is kept."""
+from __future__ import annotations
+
+from scorekeeper.models import Deal
+
+from .helpers import alerts, new_schieberamsch, totals
+
+
+def cards_form(piles, rest=2, pushed=0, deal_type="ramsch", **extra):
+    """The form a browser posts: one checkbox per tapped card, per player."""
+    data = {"type": deal_type, "count": "cards", "pushed": str(pushed), "contra": "none", "rest": str(rest), **extra}
+    for seat, pile in enumerate(piles):
+        if pile:
+            data[f"cards-{seat}"] = list(pile)
+    return data
+
+
+def test_the_deal_form_draws_piles_of_cards(client):
+    sid = new_schieberamsch(client, count_from="cards")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'class="field piles" data-field="cards" data-rest-field="rest"' in html
+    assert html.count('class="cards deck-french"') == 3 + 1, "three piles and the soloist's jacks drawn as cards"
+    assert '<label class="card red" title="hearts"><input type="checkbox" name="cards-0"' in html
+    assert 'value="cards" checked' in html, "the session's option makes cards the default"
+    assert 'data-hide-if="count" data-hide-values="cards"' in html
+
+
+def test_post_a_ramsch_by_cards_stores_the_cards_and_scores_them(client, ctx):
+    """Seed example 1 by cards: Anna no trick, Ben ♠K ♠Q ♠7 (7), Carl the rest (113), x4 -> 90."""
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals", data=cards_form([[], ["KS", "QS", "7S"], []], pushed=2))
+    assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert totals(html) == [0, 0, 90]
+    assert "Ben&#39;s cards (3): ♠Q 3 + ♠K 4 = 7." in html or "Ben's cards (3): ♠Q 3 + ♠K 4 = 7." in html
+    payload = Deal.query.one().payload
+    assert payload["count"] == "cards" and payload["cards"] == [[], ["7S", "QS", "KS"], []] and payload["rest"] == 2
+    assert payload["points"] == [0, 7, 113]
+
+
+def test_a_card_given_twice_is_refused_beside_the_pile_keeping_every_tap(client, ctx):
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals",
+                           data=cards_form([["AS", "KS", "7S"], ["AS", "QS", "8S"], []]))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "♠A is given to both Anna and Ben: each card goes to one player." in alerts(html)
+    assert 'name="cards-1" id="cards-1-' in html and 'value="QS" checked' in html
+    assert Deal.query.count() == 0
