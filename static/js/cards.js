@@ -83,8 +83,20 @@
     updatePiles(block);
   }
 
+  // A per-player grid whose every row is hidden (cards tapped instead of points typed) hides its names too.
+  function hideEmptyGrids(root) {
+    root.querySelectorAll("table.seat-grid:not(.locked)").forEach(function (grid) {
+      var rows = grid.querySelectorAll("tbody tr[data-field]");
+      var shown = Array.prototype.some.call(rows, function (row) {
+        return !row.hidden && !row.hasAttribute("data-hidden-if");
+      });
+      grid.toggleAttribute("data-hidden-if", rows.length > 0 && !shown);
+    });
+  }
+
   function init(root) {
     applyHideIf(root);
+    hideEmptyGrids(root);
     root.querySelectorAll(".piles").forEach(initPiles);
   }
 
@@ -96,6 +108,7 @@
     var form = event.target.closest && event.target.closest("form");
     if (!form) return;
     applyHideIf(form);
+    hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
