@@ -75,7 +75,14 @@ def test_schieberamsch_ramsch_by_tapping_cards(screen):
     kind, page = screen
     start(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
     taps, entry = Taps(), page.locator("#entry")
-    expect(entry.get_by_label("Card points (skat with the last trick): Anna")).to_be_hidden()
+    typed = entry.get_by_label("Card points (skat with the last trick): Anna")
+    expect(typed).to_be_hidden()
+    expect(entry.locator("table.seat-grid")).to_be_hidden()  # no typed row left: the names go too
+    entry.get_by_text("type card points", exact=True).click()  # the deal's own choice switches back and forth
+    expect(typed).to_be_visible()
+    expect(entry.locator(".piles")).to_be_hidden()
+    entry.get_by_text("tap captured cards", exact=True).click()
+    expect(typed).to_be_hidden()
     expect(entry.locator(".pile-tab.rest")).to_have_text(re.compile("Carl.*the rest"))
     taps.type(entry.get_by_label("Players who kept their hand (pushed the skat on)"), "2")
     taps.tap(entry.locator(".pile-tab[data-seat='1']"))  # Anna took no trick: nothing to tap for her
