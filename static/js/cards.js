@@ -94,7 +94,23 @@
     });
   }
 
+  // A card picker folded in a per-player cell opens as a panel across the form (cards.css); the fold keeps
+  // room for it below its summary, so the panel pushes the rows below down instead of covering them.
+  function makeRoom(fold) {
+    var panel = fold.querySelector(":scope > .cards");
+    fold.style.paddingBottom = fold.open && panel ? (panel.offsetHeight + 8) + "px" : "";
+  }
+
+  document.addEventListener("toggle", function (event) {
+    var fold = event.target;
+    if (fold.matches && fold.matches(".seat-grid details.card-fold")) makeRoom(fold);
+  }, true);
+  window.addEventListener("resize", function () {
+    document.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
+  });
+
   function init(root) {
+    root.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
     applyHideIf(root);
     hideEmptyGrids(root);
     root.querySelectorAll(".piles").forEach(initPiles);
