@@ -48,3 +48,33 @@ def test_a_card_given_twice_is_refused_beside_the_pile_keeping_every_tap(client,
     assert "♠A is given to both Anna and Ben: each card goes to one player." in alerts(html)
     assert 'name="cards-1" id="cards-1-' in html and 'value="QS" checked' in html
     assert Deal.query.count() == 0
+
+
+def test_the_edit_form_shows_the_tapped_cards_again(client, ctx):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=cards_form([[], ["KS", "QS", "7S"], []], pushed=2))
+    deal = Deal.query.one()
+    html = client.get(f"/sessions/{sid}/deals/{deal.id}/edit").get_data(as_text=True)
+    assert 'name="cards-1" id="cards-1-' in html and 'value="KS" checked' in html
+    assert 'value="cards" checked' in html
+    response = client.post(f"/sessions/{sid}/deals/{deal.id}/edit",
+                           data=cards_form([["AS", "10S", "KS"], [], []], rest=1, pushed=0))
+    assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
+    # Anna 25, Ben the rest 95, Carl no trick: only two took tricks, 2 x 95 = 190 -> 19
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 19, 0]
+
+
+def test_the_api_takes_a_deal_as_cards_and_lists_the_card_fields(client):
+    from .test_api import call, new_session
+
+    sid = new_session(client)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                    {"values": {"type": "ramsch", "count": "cards", "pushed": 2,
+                                "cards": [[], ["KS", "QS", "7S"], []], "rest": 2}})
+    assert response.status_code == 201
+    assert response.json["standings"]["totals"] == [0, 0, 90]
+    fields = {field["name"]: field for field in call(client, "GET", "/api/v1/games").json["games"][
+        [game["slug"] for game in call(client, "GET", "/api/v1/games").json["games"]].index("schieberamsch")
+    ]["deal_fields"]["3"]}
+    assert fields["cards"]["rest_field"] == "rest" and fields["cards"]["deck"] == "french"
+    assert fields["points"]["hide_if"] == {"field": "count", "values": ["cards"]}
