@@ -36,6 +36,19 @@
         if (!(input.value in owner)) owner[input.value] = pile;
       });
     });
+    // Handjass: once who plays is ticked, only the players' piles are offered
+    var players = form ? Array.prototype.map.call(form.querySelectorAll('input[type=checkbox][name="playing"]:checked'),
+      function (input) { return input.value; }) : [];
+    piles.forEach(function (pile) {
+      var seat = pile.getAttribute("data-seat");
+      var tab = block.querySelector('.pile-tab[data-seat="' + seat + '"]');
+      if (tab) tab.hidden = players.length > 0 && players.indexOf(seat) === -1;
+    });
+    var current = block.querySelector(".pile-tab[aria-selected=true]");
+    if (current && current.hidden) {
+      var next = block.querySelector(".pile-tab:not([hidden])");
+      if (next) select(block, next.getAttribute("data-seat"));
+    }
     piles.forEach(function (pile) {
       var isRest = pile.getAttribute("data-seat") === rest;
       var count = 0, sum = 0;

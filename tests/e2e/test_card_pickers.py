@@ -138,6 +138,11 @@ def test_handjass_deal_by_tapping_cards(screen):
     taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
     for name in names:
         taps.tap(entry.locator("[data-field=playing]").get_by_text(name, exact=True))
+    dora = entry.locator("[data-field=playing]").get_by_text("Dora", exact=True)
+    dora.click()  # Dora sits out: her pile is not offered; back in: it is (not counted as taps)
+    expect(entry.locator(".pile-tab[data-seat='3']")).to_be_hidden()
+    dora.click()
+    expect(entry.locator(".pile-tab[data-seat='3']")).to_be_visible()
     taps.tap(entry.locator("[data-field=last_trick]").get_by_text("Anna", exact=True))
     for number, cards in EXAMPLE_1.items():
         seat = number - 1
