@@ -217,3 +217,20 @@ def test_the_same_deals_by_typed_points_for_the_tap_count(page):
     taps.tap(page.get_by_role("button", name="Save deal"))
     expect(page.locator("tfoot td.total")).to_have_text(["1", "1", "0", "-1"])
     print(f"\nTAPS handjass points: {taps.count}")
+
+
+def test_stendhal_revealed_cards_are_drawn_by_suit(screen):
+    kind, page = screen
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile("Stendhal")).click()
+    for index, name in enumerate(("Anna", "Ben", "Carl", "Dora", "Emil"), start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    page.get_by_role("button", name="Start").click()
+    picker = page.locator("#entry [data-field=revealed]")
+    open_fold(picker)
+    expect(picker.locator(".suit-row")).to_have_count(6)
+    expect(picker.locator(".suit-row").first.locator("label.card")).to_have_count(13)
+    picker.get_by_text("✚A", exact=True).click()
+    expect(picker.locator("summary .picked")).to_have_text("✚A")
+    screenshot(page, f"cards-stendhal-{kind}")
+    assert_cards_fit(page, "#entry [data-field=revealed]")
