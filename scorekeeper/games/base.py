@@ -261,6 +261,7 @@ class Game:
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
         deal = parse_deal(self.deal_fields(table, state), self.without_retired(table, raw), table.size, table.names)
+        self.complete(table, state, deal)
         self.check_deal(table, state, deal)
         return deal
 
@@ -269,6 +270,10 @@ class Game:
         if not retired or not isinstance(raw, Mapping):
             return raw
         return {key: value for key, value in raw.items() if key not in retired}
+
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """Fill in values derived from what was entered (card points from tapped cards), or
+        raise RuleError; runs on every parse, so a replay derives them again. Default: nothing."""
 
     def play(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[DealResult, State]:
         """Check, score and advance one deal."""

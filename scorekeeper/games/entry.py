@@ -55,6 +55,16 @@ class FieldSpec:
     #: how the table enters rather than what happened (Pitch: cards or points per side): the next
     #: deal's form starts with the last deal's value
     sticky: bool = False
+    #: (other_field, values): not asked while the other (earlier) field has one of those values;
+    #: combines with `show_if` (Schieberamsch: the Ramsch points are not typed when cards are tapped)
+    hide_if: tuple[str, tuple[Any, ...]] | None = None
+    #: the choices are cards of this deck ("french", "tennos"): drawn as cards in suit rows
+    deck: str | None = None
+    #: per-seat captured cards: each card goes to at most one player, and the SEAT field named here
+    #: says who gets every card nobody was given (the last pile is inferred)
+    rest_field: str | None = None
+    #: card points for a live count beside each pile ("skat", "jass"); see `captured.VALUE_TABLES`
+    values: str | None = None
 
     def empty(self) -> Any:
         if self.default is not None:
@@ -66,6 +76,9 @@ class FieldSpec:
         data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
         data["show_if"] = (
             {"field": self.show_if[0], "values": list(self.show_if[1])} if self.show_if else None
+        )
+        data["hide_if"] = (
+            {"field": self.hide_if[0], "values": list(self.hide_if[1])} if self.hide_if else None
         )
         return data
 
@@ -168,6 +181,8 @@ def _parse_one(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
 
 def is_shown(spec: FieldSpec, values: Mapping[str, Any], seat: int | None = None) -> bool:
     """Whether the field (or one player's entry of it) is asked, given the values before it."""
+    if spec.hide_if is not None and values.get(spec.hide_if[0]) in spec.hide_if[1]:
+        return False
     if spec.show_if is None:
         return True
     other, wanted = spec.show_if

@@ -45,6 +45,11 @@ Decisions and named options:
   players who won it; ``bonus_draw`` who takes the potato bonus when the top is tied.
 - Weis are entered as the shown cards; only the best player's Weis count
   (strongest, more cards, higher top card, trump suit, nearer the dealer's right).
+- ``count_from`` "points" (default) | "cards": each deal may type the card points
+  or tap every participant's captured cards (``captured.py``): the points are
+  counted with the deal's trump (J 20, 9 14) plus 5 for the last trick; when all
+  36 cards are in play, ``rest`` (default the last active player) gets every card
+  nobody else was given. The payload keeps the tapped cards; replay counts again.
 - ``winners`` are everyone who went out (safe); ``losers`` the last one left.
 """
 from __future__ import annotations
@@ -54,6 +59,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import captured
 from .base import (
     BOOL,
     CHOICE,
@@ -132,6 +138,9 @@ class Handjass(Game):
                        minimum=1, maximum=2, show_if=("two_player_rule", ("higher",))),
             OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
             OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
+            captured.count_option(N_("Tapping each player's captured cards counts the points (trump J 20, "
+                                     "trump 9 14, the last trick's 5 added). When all 36 cards are played, "
+                                     "one player's pile is what nobody else was given.")),
         )
 
     def check_table(self, table: Table) -> None:
@@ -162,7 +171,77 @@ class Handjass(Game):
         if table.options.get("potato_bonus"):
             fields.append(FieldSpec("bonus_draw", N_("Won the draw for the potato bonus (tie for the top)"),
                                     SEAT, required=False, seats=active, on_demand=True))
-        return tuple(fields)
+        return self._card_fields(table, state, active, tuple(fields))
+
+    # -- captured cards instead of typed card points ------------------------------
+    def hand_size(self, table: Table, state: State) -> int:
+        return 12 if table.options.get("twelve_cards") and sum(state.active) <= 3 else 9
+
+    def _card_fields(self, table: Table, state: State, active: tuple[int, ...],
+                     fields: tuple[FieldSpec, ...]) -> tuple[FieldSpec, ...]:
+        """The count choice before the typed points; the piles after the last trick (the rest
+        defaults to the last active player while every card can be in play)."""
+        whole_deck = len(active) * self.hand_size(table, state) == len(DECK)
+        extra = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active,
+                                     N_("Captured cards"))
+        count = captured.count_field(table.options.get("count_from", captured.POINTS))
+        before_points = next((spec.name for spec in reversed(fields[:[f.name for f in fields].index("points")])),
+                             fields[0].name)
+        return captured.with_cards(fields, ("points",), "last_trick", extra, count, before_points)
+
+    def card_piles(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[list[list[str]], int | None]:
+        """Each player's captured cards, and who got the rest (only when all 36 cards were played)."""
+        in_play = len(deal["playing"]) * self.hand_size(table, state)
+        rest = deal["rest"] if in_play == len(DECK) and deal["rest"] in deal["playing"] else None
+        return captured.piles(deal["cards"], rest, DECK), rest
+
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """Counting by cards: each participant's card points from their pile, plus 5 for the last trick."""
+        if deal.get("count") != captured.CARDS:
+            return
+        playing, played = deal["playing"], self.played(deal)
+        captured.check_given_once(table.names, deal["cards"])
+        for seat, pile in enumerate(deal["cards"]):
+            if pile and not (played and seat in playing):
+                raise RuleError(T("%(player)s sits out this deal: leave their cards untapped.",
+                                  player=table.name(seat)) if seat not in playing else
+                                T("This deal was not played out: leave the cards untapped."), f"cards-{seat}")
+        if not played:
+            return
+        n, hand = len(playing), self.hand_size(table, state)
+        piles, rest = self.card_piles(table, state, deal)
+        given = sum(len(piles[seat]) for seat in playing)
+        if given != n * hand:
+            message = T("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are tapped.",
+                        n=n, hand=hand, cards=n * hand, given=given)
+            if n * hand < len(DECK):
+                message = T("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are "
+                            "tapped. Not all 36 cards were in play, so nobody's pile can be inferred: tap every "
+                            "player's cards.", n=n, hand=hand, cards=n * hand, given=given)
+            raise RuleError(message, "cards")
+        for seat in playing:
+            if len(piles[seat]) % n:
+                raise RuleError(T("%(player)s has %(count)d cards, which cannot be: a pile is whole tricks of "
+                                  "%(n)d cards.", player=table.name(seat), count=len(piles[seat]), n=n),
+                                f"cards-{seat}")
+        last = deal["last_trick"]
+        if last in playing and not piles[last]:
+            raise RuleError(T("%(player)s took the last trick but has no cards.", player=table.name(last)),
+                            "last_trick")
+        deal["points"] = [captured.pile_points(piles[seat], "jass", deal["trump"])
+                          + (LAST_TRICK if seat == last else 0) if seat in playing else None
+                          for seat in range(table.size)]
+
+    def _card_lines(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[Text]:
+        if deal.get("count") != captured.CARDS or not self.played(deal):
+            return []
+        piles, rest = self.card_piles(table, state, deal)
+        lines = [captured.pile_line(table.name(seat), piles[seat], "jass", deal["trump"], seat == rest)
+                 for seat in deal["playing"]]
+        if deal["last_trick"] is not None:
+            lines.append(T("%(player)s took the last trick: +%(points)d.", player=table.name(deal["last_trick"]),
+                           points=LAST_TRICK))
+        return lines
 
     # -- checks --------------------------------------------------------------
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -382,6 +461,7 @@ class Handjass(Game):
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         strokes, lines = self._settle(table, state, deal)
+        lines = self._card_lines(table, state, deal) + lines
         summary = T("Strokes: %(results)s", results=", ".join(
             f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
         return DealResult(tuple(strokes), tuple(lines), summary)

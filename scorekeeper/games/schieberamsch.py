@@ -20,6 +20,12 @@ Decisions and named options (defaults follow the seed):
 - The skat belongs to whoever takes the last trick in Ramsch and to the soloist
   in Grand Hand; players type their points with the skat included, so the
   owner does not change the arithmetic (research notes O14).
+- ``count_from`` "points" (default) | "cards": the default of each deal's choice
+  between typing card points and tapping every player's captured cards. With
+  cards, one player (``rest``, default the last seat) gets every card nobody else
+  was given, skat included; points, "took a trick", the soloist's points and
+  schwarz are derived from the piles (``captured.py``), and the payload keeps the
+  tapped cards, so a replay counts them again.
 - In a Ramsch where exactly two players took tricks and they tie, both score
   twice their points (the notes' "two tied for most: both score").
 - Entry asks only what matters (issue 9 audit):
@@ -34,9 +40,11 @@ Decisions and named options (defaults follow the seed):
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from . import captured
 from .base import (
     BOOL,
     CHOICE,
@@ -55,11 +63,13 @@ from .base import (
     Text,
     drop_toward_zero,
 )
-from .cards import SKAT_JACKS, SKAT_TOTAL, label
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_TOTAL, label
 
 RAMSCH, GRAND_HAND = "ramsch", "grand_hand"
 CONTRA_FACTOR = {"none": 1, "contra": 2, "recontra": 4}
 CONTRA_NAMES = (N_("contra"), N_("recontra"))  # shown in breakdowns as Text(deal["contra"])
+#: typed values that tapped captured cards replace (derived in `complete`)
+CARD_DERIVED = ("points", "took_trick", "soloist_points", "all_tricks", "no_tricks")
 CONTRA_CHOICES = (("none", N_("none")), ("contra", N_("contra (x2)")), ("recontra", N_("recontra (x4)")))
 
 
@@ -106,6 +116,8 @@ class Schieberamsch(Game):
             OptionSpec("schwarz_both_ways", N_("Schwarz also when the soloist takes no trick"), BOOL, False),
             OptionSpec("lost_doubled", N_("A lost Grand Hand counts double"), BOOL, False),
             OptionSpec("contra_in_ramsch", N_("Contra and recontra in Ramsch"), BOOL, False),
+            captured.count_option(N_("Tapping each player's captured cards counts the points; the last "
+                                     "player's pile (skat included) is what nobody else was given.")),
         )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
@@ -132,7 +144,49 @@ class Schieberamsch(Game):
         contra = FieldSpec("contra", N_("Contra"), CHOICE, default="none", choices=CONTRA_CHOICES, required=False,
                            show_if=None if table.options.get("contra_in_ramsch") else grand)
         fields.append(contra)
-        return tuple(fields)
+        return self._card_fields(table, tuple(fields))
+
+    def _card_fields(self, table: Table, fields: tuple[FieldSpec, ...]) -> tuple[FieldSpec, ...]:
+        """Captured cards as the other way to enter card points: asked instead of the typed points."""
+        extra = captured.pile_fields(SKAT_DECK, "skat", table.size - 1, None,
+                                     N_("Captured cards (skat with its taker)"))
+        return captured.with_cards(fields, CARD_DERIVED, fields[-1].name, extra,
+                                   captured.count_field(table.options.get("count_from", captured.POINTS)), "type")
+
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """Counting by cards: each pile's points, who took a trick, the soloist's points, schwarz."""
+        if deal.get("count") != captured.CARDS:
+            return
+        captured.check_given_once(table.names, deal["cards"])
+        piles = captured.piles(deal["cards"], deal["rest"], SKAT_DECK)
+        soloist = deal["soloist"] if deal["type"] == GRAND_HAND else None
+        for seat, pile in enumerate(piles):
+            n, player = len(pile), table.name(seat)
+            if soloist is None and n % 3 == 1 or soloist is None and n == 2:
+                raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a pile is whole tricks of three "
+                                  "cards (0, 3, ... 30), and whoever took the last trick also has the two skat "
+                                  "cards (5, 8, ... 32).", player=player, n=n), f"cards-{seat}")
+            if seat == soloist and n % 3 != 2:
+                raise RuleError(T("%(player)s, the soloist, has %(n)d cards, which cannot be: whole tricks of "
+                                  "three cards plus the two skat cards (2, 5, ... 32).", player=player, n=n),
+                                f"cards-{seat}")
+            if soloist is not None and seat != soloist and n % 3:
+                raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a defender's pile is whole "
+                                  "tricks of three cards (0, 3, ... 30).", player=player, n=n), f"cards-{seat}")
+        points = [captured.pile_points(pile, "skat") for pile in piles]
+        if soloist is None:
+            deal["points"], deal["took_trick"] = points, [bool(pile) for pile in piles]
+        else:
+            deal["soloist_points"] = points[soloist]
+            deal["all_tricks"] = len(piles[soloist]) == len(SKAT_DECK)
+            deal["no_tricks"] = len(piles[soloist]) == 2
+
+    def _card_lines(self, table: Table, deal: Mapping[str, Any]) -> tuple[Text, ...]:
+        if deal.get("count") != captured.CARDS:
+            return ()
+        piles = captured.piles(deal["cards"], deal["rest"], SKAT_DECK)
+        return tuple(captured.pile_line(table.name(seat), pile, "skat", None, seat == deal["rest"])
+                     for seat, pile in enumerate(piles) if pile)
 
     def retired_fields(self, table: Table) -> tuple[str, ...]:
         """Deals entered before "no trick" was asked only under schwarz_both_ways carry it: dropped."""
@@ -174,9 +228,9 @@ class Schieberamsch(Game):
 
     # -- scoring -------------------------------------------------------------
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
-        if deal["type"] == RAMSCH:
-            return self._score_ramsch(table, deal)
-        return self._score_grand(table, deal)
+        result = self._score_ramsch(table, deal) if deal["type"] == RAMSCH else self._score_grand(table, deal)
+        lines = self._card_lines(table, deal)
+        return dataclasses.replace(result, breakdown=lines + result.breakdown) if lines else result
 
     def _score_ramsch(self, table: Table, deal: Mapping[str, Any]) -> DealResult:
         opts = table.options

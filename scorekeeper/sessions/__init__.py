@@ -3,4 +3,4 @@ from flask import Blueprint
 
 bp = Blueprint("sessions", __name__)
 
-from . import table, transfer_views, views  # noqa: E402,F401  (routes register on import)
+from . import cards, table, transfer_views, views  # noqa: E402,F401  (routes and template helpers register on import)

@@ -70,8 +70,8 @@ def test_three_deals_and_a_correction(page):
     entry.get_by_text("Grand Hand", exact=True).click()
     entry.locator("[data-field=soloist]").get_by_text("Ben", exact=True).click()
     entry.get_by_label("Soloist's card points (skat included)").fill("95")
-    entry.get_by_text("♣J", exact=True).click()
-    entry.get_by_text("♠J", exact=True).click()
+    entry.locator("[data-field=jacks]").get_by_text("♣J", exact=True).click()
+    entry.locator("[data-field=jacks]").get_by_text("♠J", exact=True).click()
     expect(entry.get_by_label("Soloist took every trick")).to_have_count(1)
     expect(entry.get_by_label("Soloist took no trick")).to_have_count(0)  # only under schwarz_both_ways
     expect(entry.locator("tr[data-field=took_trick]")).to_be_hidden()  # a Ramsch question, with the points

@@ -1,0 +1,65 @@
+"""Card pickers drawn as cards: template helpers that read an engine's card FieldSpecs.
+
+A picker whose choices are cards (`FieldSpec.deck`, or inferred from the choices)
+is drawn in suit rows; each card shows its rank and suit symbol in the suit's
+colour. Captured-card piles also get the card-point tables for a live count.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from ..games import captured
+from ..games.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ..games.entry import MULTI, FieldSpec
+from ..games.tennos import JOKER_COLOUR, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS
+from ..i18n import translate
+from . import bp
+
+CARD = re.compile(r"^(10|[2-9AJQK])([CSHDXL])$")
+FRENCH_COLOURS = {"H": "red", "D": "red", "S": "black", "C": "black"}
+
+
+@bp.app_template_global()
+def card_deck(spec: FieldSpec) -> str | None:
+    """"french" or "tennos" when the picker's choices are cards, else None (ranks, seats, options)."""
+    if spec.deck:
+        return spec.deck
+    if spec.kind != MULTI or not spec.choices:
+        return None
+    values = [value for value, _ in spec.choices]
+    if all(value in JOKER_COLOUR or CARD.match(value) for value in values):
+        tennos = any(value in JOKER_COLOUR or value[-1] in "XL" for value in values)
+        return "tennos" if tennos else "french"
+    return None
+
+
+@bp.app_template_global()
+def card_rows(spec: FieldSpec) -> list[tuple[str, list[str]]]:
+    """The choices grouped by suit, in the engine's order: [(suit, [card, ...]), ...]."""
+    rows: dict[str, list[str]] = {}
+    for value, _ in spec.choices:
+        suit = "joker" if value in JOKER_COLOUR else value[-1]
+        rows.setdefault(suit, []).append(value)
+    return list(rows.items())
+
+
+@bp.app_template_global()
+def card_face(deck: str, card: str) -> dict[str, Any]:
+    """What a card button shows: rank, suit symbol, colour class and the suit's name."""
+    if card in JOKER_COLOUR:
+        return {"rank": "★", "symbol": "", "suit": "joker", "colour": JOKER_COLOUR[card],
+                "name": card.title(), "letter": "B" if card.startswith("BLANK") else ""}
+    rank, suit = card[:-1], card[-1]
+    if deck == "tennos":
+        return {"rank": rank, "symbol": TENNOS_SUIT_SYMBOLS[suit], "suit": suit, "colour": f"t{suit}",
+                "name": translate(TENNOS_SUIT_NAMES[suit]), "letter": suit}
+    return {"rank": rank, "symbol": SUIT_SYMBOLS[suit], "suit": suit, "colour": FRENCH_COLOURS[suit],
+            "name": translate(SUIT_NAMES[suit]), "letter": ""}
+
+
+@bp.app_template_global()
+def card_values_json(spec: FieldSpec) -> str:
+    """Card points by trump suit ("" when the trump does not matter) for the piles' live count."""
+    return json.dumps(captured.value_tables(spec.values)) if spec.values else "{}"

@@ -1,0 +1,245 @@
+"""Captured cards instead of typed card points (Schieberamsch, Handjass): the worked examples of
+shared/rules/schieberamsch.md and handjass.md entered as tapped piles, the refusals, and the
+invariant that any partition of the deck into piles counts the deck's total."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.games import captured, get_game
+from scorekeeper.games.base import RuleError, Table, resolve_options
+from scorekeeper.games.cards import SKAT_DECK
+from scorekeeper.games.entry import parse_deal
+from scorekeeper.games.handjass_weis import DECK as JASS_DECK
+
+RAMSCH = get_game("schieberamsch")
+JASS = get_game("handjass")
+
+
+def plain(text) -> str:
+    return text.render(lambda msgid, **kw: msgid % kw if kw else msgid, None)
+
+
+def skat_table(**options):
+    return Table(("A", "B", "C"), resolve_options(RAMSCH.option_specs(3), options))
+
+
+def jass_table(n=4, **options):
+    return Table(("A", "B", "C", "D")[:n], resolve_options(JASS.option_specs(n), options))
+
+
+def ramsch_cards(cards, rest=2, pushed=0, **extra):
+    return {"type": "ramsch", "count": "cards", "pushed": pushed, "cards": cards, "rest": rest, **extra}
+
+
+def jass_cards(cards, trump="C", playing=(0, 1, 2, 3), last=0, rest=3, n=4):
+    return {"trump": trump, "playing": list(playing), "count": "cards", "cards": cards, "rest": rest,
+            "last_trick": last, "weis": [[] for _ in range(n)], "stoeck": [False] * n, "draw": []}
+
+
+def replay(game, table, deal):
+    return game.replay(table, [deal]).results[0]
+
+
+# --- Schieberamsch golden tests ------------------------------------------------
+
+def test_schieberamsch_seed_example_1_by_cards():
+    """schieberamsch.md 'Seed examples' 1: x4, A 0 (no trick), B 7, C 113 (the rest): 904 -> 90.
+    Two piles tapped (A none, B three cards), C's 29 cards inferred, skat included."""
+    deal = ramsch_cards([[], ["KS", "QS", "7S"], []], pushed=2)
+    parsed = RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert parsed["points"] == [0, 7, 113] and parsed["took_trick"] == [False, True, True]
+    assert parsed["cards"] == [[], ["7S", "QS", "KS"], []], "the payload keeps what was tapped, not the inferred pile"
+    result = replay(RAMSCH, skat_table(), deal)
+    assert result.points == (0, 0, 90)
+    lines = [plain(line) for line in result.breakdown]
+    assert lines[0] == "B's cards (3): ♠Q 3 + ♠K 4 = 7."
+    assert lines[1].startswith("C's cards (29, the ones nobody else was given): ♣10 10 + ♣J 2") and \
+        lines[1].endswith("= 113.")
+
+
+def test_schieberamsch_seed_example_2_durchmarsch_by_cards():
+    """schieberamsch.md 'Seed examples' 2: x4, A took every trick: nothing tapped, A gets the rest -> -48."""
+    assert replay(RAMSCH, skat_table(), ramsch_cards([[], [], []], rest=0, pushed=2)).points == (-48, 0, 0)
+
+
+def test_schieberamsch_grand_hand_example_by_cards():
+    """schieberamsch.md Grand Hand example: with 2, 95 points (schneider), contra -> -24 for the soloist.
+    The defenders' 25 points are tapped (♣A ♣10 ♣K); the soloist B gets the rest, skat included."""
+    deal = {"type": "grand_hand", "count": "cards", "soloist": 1, "jacks": ["JC", "JS"], "contra": "contra",
+            "cards": [["AC", "10C", "KC"], [], []], "rest": 1}
+    parsed = RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert (parsed["soloist_points"], parsed["all_tricks"], parsed["no_tricks"]) == (95, False, False)
+    assert replay(RAMSCH, skat_table(), deal).points == (0, -24, 0)
+
+
+def test_schieberamsch_card_given_twice_names_both_players():
+    with pytest.raises(RuleError) as error:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), ramsch_cards([["AS", "KS", "7S"], ["AS"], []]))
+    assert plain(error.value.text) == "♠A is given to both A and B: each card goes to one player."
+    assert error.value.field == "cards-1"
+
+
+@pytest.mark.parametrize("cards, where", [
+    ([["AS", "KS"], [], []], "cards-0"),                      # 2 cards: the skat without a trick
+    ([["AS", "KS", "QS", "JS"], [], []], "cards-0"),          # 4 cards: not whole tricks
+    ([["AS", "KS", "QS", "JS", "10S"], ["7S", "8S", "9S", "7H", "8H"], []], "cards-2"),  # two with a skat
+])
+def test_schieberamsch_impossible_pile_sizes_are_refused(cards, where):
+    with pytest.raises(RuleError) as error:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), ramsch_cards(cards))
+    assert error.value.field == where
+    assert "whole tricks of three cards" in plain(error.value.text)
+
+
+def test_schieberamsch_grand_hand_soloist_pile_must_hold_the_skat():
+    deal = {"type": "grand_hand", "count": "cards", "soloist": 0, "jacks": [], "contra": "none",
+            "cards": [["AC", "10C", "KC"], [], []], "rest": 1}
+    with pytest.raises(RuleError) as error:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert error.value.field == "cards-0" and "the soloist" in plain(error.value.text)
+
+
+def test_schieberamsch_points_entry_is_unchanged_by_default():
+    fields = {spec.name: spec for spec in RAMSCH.deal_fields(skat_table(), RAMSCH.start(skat_table()))}
+    assert fields["count"].default == "points"
+    assert fields["points"].hide_if == ("count", ("cards",)) and fields["points"].show_if == ("type", ("ramsch",))
+    assert fields["cards"].deck == "french" and fields["cards"].rest_field == "rest" and fields["rest"].default == 2
+    assert RAMSCH.deal_fields(skat_table(count_from="cards"), RAMSCH.start(skat_table()))[1].default == "cards"
+
+
+# --- Handjass golden tests -------------------------------------------------------
+
+EXAMPLE_1 = [["JC", "9C", "AC", "10C"],                               # 55 + last trick 5 = 60
+             ["AS", "10S", "AH", "10H", "QC", "6S", "7S", "8S"],       # 45
+             ["AD", "10D", "KS", "QS", "JS", "9S", "6H", "7H"],        # 30
+             []]                                                       # D: the 16 others, 22
+
+
+def test_handjass_worked_example_1_by_cards():
+    """handjass.md 'Worked examples' 1: four play, trump clubs, counts 60, 45, 30, 22 -> +1 +1 0 -1;
+    D's 16 cards are inferred. Berner, clubs x2: +2 +2 0 -2."""
+    table = jass_table()
+    parsed = JASS.parse(table, JASS.start(table), jass_cards(EXAMPLE_1))
+    assert parsed["points"] == [60, 45, 30, 22]
+    result = replay(JASS, table, jass_cards(EXAMPLE_1))
+    assert result.points == (1, 1, 0, -1)
+    lines = [plain(line) for line in result.breakdown]
+    assert lines[0] == "A's cards (4): ♣A 11 + ♣J 20 + ♣10 10 + ♣9 14 = 55."
+    assert lines[3].startswith("D's cards (16, the ones nobody else was given):") and lines[3].endswith("= 22.")
+    assert lines[4] == "A took the last trick: +5."
+    assert replay(JASS, jass_table(variant="berner"), jass_cards(EXAMPLE_1)).points == (2, 2, 0, -2)
+
+
+def test_handjass_trump_changes_the_count():
+    """The same piles with hearts trump: A's ♣J and ♣9 are plain (2 + 0), the ♥J 20 and ♥9 14 count for D."""
+    table = jass_table()
+    parsed = JASS.parse(table, JASS.start(table), jass_cards(EXAMPLE_1, trump="H"))
+    assert parsed["points"][0] == 2 + 0 + 11 + 10 + 5
+    assert sum(parsed["points"]) == 157
+
+
+def test_handjass_card_given_twice_names_both_players():
+    cards = [list(pile) for pile in EXAMPLE_1]
+    cards[2] = cards[2] + ["JC"]
+    table = jass_table()
+    with pytest.raises(RuleError) as error:
+        JASS.parse(table, JASS.start(table), jass_cards(cards))
+    assert plain(error.value.text) == "♣J is given to both A and C: each card goes to one player."
+
+
+def test_handjass_wrong_count_of_cards_is_refused():
+    """Three of four play: 27 cards, nobody's pile can be inferred, so 12 tapped cards are refused."""
+    table = jass_table()
+    deal = jass_cards([["JC", "9C", "AC"], ["AS", "10S", "AH"], ["AD", "10D", "KS", "QS", "JS", "9S"], []],
+                      playing=(0, 1, 2))
+    with pytest.raises(RuleError) as error:
+        JASS.parse(table, JASS.start(table), deal)
+    assert plain(error.value.text).startswith("3 players x 9 cards = 27 cards were played, but 12 are tapped.")
+    assert error.value.field == "cards"
+
+
+def test_handjass_pile_must_be_whole_tricks():
+    cards = [["JC", "9C", "AC"], *EXAMPLE_1[1:]]
+    table = jass_table()
+    with pytest.raises(RuleError) as error:
+        JASS.parse(table, JASS.start(table), jass_cards(cards))
+    assert plain(error.value.text) == "A has 3 cards, which cannot be: a pile is whole tricks of 4 cards."
+
+
+def test_handjass_player_sitting_out_has_no_cards():
+    table = jass_table()
+    deal = jass_cards([["JC", "9C", "AC"], ["AS"], [], ["7D"]], playing=(0, 1, 2), rest=None)
+    with pytest.raises(RuleError) as error:
+        JASS.parse(table, JASS.start(table), deal)
+    assert plain(error.value.text) == "D sits out this deal: leave their cards untapped."
+
+
+def test_handjass_three_players_tap_every_pile():
+    """Three players: 27 of 36 cards in play; the rest field has no effect, all three piles are tapped."""
+    table = jass_table(3)
+    piles = [["JC", "9C", "AC", "10C", "KC", "QC"], ["AS", "10S", "KS", "QS", "JS", "9S", "8S", "7S", "6S"],
+             ["AH", "10H", "KH", "QH", "JH", "9H", "8H", "7H", "6H", "AD", "10D", "KD"]]
+    parsed = JASS.parse(table, JASS.start(table), jass_cards(piles, playing=(0, 1, 2), last=1, rest=2, n=3))
+    assert parsed["points"] == [62, 30 + 5, 30 + 25]
+
+
+# --- invariants --------------------------------------------------------------------
+
+@given(st.lists(st.integers(0, 2), min_size=32, max_size=32))
+def test_any_partition_of_the_skat_deck_counts_120(owners):
+    piles = [[card for card, owner in zip(SKAT_DECK, owners) if owner == seat] for seat in range(3)]
+    assert sum(captured.pile_points(pile, "skat") for pile in piles) == 120
+
+
+@given(st.lists(st.integers(0, 3), min_size=36, max_size=36), st.sampled_from("CSHD"))
+def test_any_partition_of_the_jass_deck_counts_152(owners, trump):
+    piles = [[card for card, owner in zip(JASS_DECK, owners) if owner == seat] for seat in range(4)]
+    assert sum(captured.pile_points(pile, "jass", trump) for pile in piles) == 152
+
+
+@given(st.permutations(SKAT_DECK), st.integers(0, 10), st.integers(0, 10), st.integers(0, 2),
+       st.integers(0, 2), st.integers(0, 3))
+def test_schieberamsch_any_valid_piles_sum_to_120_and_replay(deck, a, b, skat_seat, rest, pushed):
+    """Tricks split 3a / 3b / the rest, the skat's 2 with one player; any pile left to inference."""
+    a, b = min(a, 10), min(b, 10 - min(a, 10))
+    sizes = [3 * a, 3 * b, 3 * (10 - a - b)]
+    sizes[skat_seat] += 2
+    piles, start = [], 0
+    for size in sizes:
+        piles.append(list(deck[start:start + size]))
+        start += size
+    tapped = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
+    if sizes[skat_seat] == 2:  # the skat without a trick is not a Ramsch pile
+        with pytest.raises(RuleError):
+            RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), ramsch_cards(tapped, rest=rest, pushed=pushed))
+        return
+    deal = RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), ramsch_cards(tapped, rest=rest, pushed=pushed))
+    assert sum(deal["points"]) == 120
+    assert deal["points"] == [captured.pile_points(pile, "skat") for pile in piles]
+    assert RAMSCH.replay(skat_table(), [deal]).results[0].points == replay(
+        RAMSCH, skat_table(), {**deal, "count": "points"}).points, "cards and typed points score alike"
+
+
+@given(st.permutations(JASS_DECK), st.lists(st.integers(0, 9), min_size=3, max_size=3), st.sampled_from("CSHD"),
+       st.integers(0, 3), st.integers(0, 3))
+def test_handjass_any_valid_piles_sum_to_157(deck, tricks, trump, last, rest):
+    """Nine tricks of four cards shared among four players (any pile inferred): 152 + 5 = 157."""
+    counts, left = [], 9
+    for n in tricks:
+        counts.append(min(n, left))
+        left -= counts[-1]
+    counts.append(left)
+    if counts[last] == 0:
+        last = counts.index(max(counts))
+    piles, start = [], 0
+    for n in counts:
+        piles.append(list(deck[start:start + 4 * n]))
+        start += 4 * n
+    tapped = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
+    table, state = jass_table(), JASS.start(jass_table())
+    deal = parse_deal(JASS.deal_fields(table, state), jass_cards(tapped, trump=trump, last=last, rest=rest), 4)
+    JASS.complete(table, state, deal)  # the counts only: a tie would also ask for the card draw
+    assert sum(deal["points"]) == 157
+    assert deal["points"][last] == captured.pile_points(piles[last], "jass", trump) + 5

@@ -1,0 +1,82 @@
+"""Captured cards through the HTML pages: a deal posted as tapped cards, stored as cards, scored from them;
+a card given twice is refused beside the pile with both names, and every tap is kept."""
+from __future__ import annotations
+
+from scorekeeper.models import Deal
+
+from .helpers import alerts, new_schieberamsch, totals
+
+
+def cards_form(piles, rest=2, pushed=0, deal_type="ramsch", **extra):
+    """The form a browser posts: one checkbox per tapped card, per player."""
+    data = {"type": deal_type, "count": "cards", "pushed": str(pushed), "contra": "none", "rest": str(rest), **extra}
+    for seat, pile in enumerate(piles):
+        if pile:
+            data[f"cards-{seat}"] = list(pile)
+    return data
+
+
+def test_the_deal_form_draws_piles_of_cards(client):
+    sid = new_schieberamsch(client, count_from="cards")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'class="field piles" data-field="cards" data-rest-field="rest"' in html
+    assert html.count('class="cards deck-french"') == 3 + 1, "three piles and the soloist's jacks drawn as cards"
+    assert '<label class="card red" title="hearts"><input type="checkbox" name="cards-0"' in html
+    assert 'value="cards" checked' in html, "the session's option makes cards the default"
+    assert 'data-hide-if="count" data-hide-values="cards"' in html
+
+
+def test_post_a_ramsch_by_cards_stores_the_cards_and_scores_them(client, ctx):
+    """Seed example 1 by cards: Anna no trick, Ben ♠K ♠Q ♠7 (7), Carl the rest (113), x4 -> 90."""
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals", data=cards_form([[], ["KS", "QS", "7S"], []], pushed=2))
+    assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert totals(html) == [0, 0, 90]
+    deal = Deal.query.one()
+    html = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown").get_data(as_text=True)  # loaded on tap
+    assert "Ben&#39;s cards (3): ♠Q 3 + ♠K 4 = 7." in html or "Ben's cards (3): ♠Q 3 + ♠K 4 = 7." in html
+    payload = Deal.query.one().payload
+    assert payload["count"] == "cards" and payload["cards"] == [[], ["7S", "QS", "KS"], []] and payload["rest"] == 2
+    assert payload["points"] == [0, 7, 113]
+
+
+def test_a_card_given_twice_is_refused_beside_the_pile_keeping_every_tap(client, ctx):
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals",
+                           data=cards_form([["AS", "KS", "7S"], ["AS", "QS", "8S"], []]))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "♠A is given to both Anna and Ben: each card goes to one player." in alerts(html)
+    assert 'name="cards-1" id="cards-1-' in html and 'value="QS" checked' in html
+    assert Deal.query.count() == 0
+
+
+def test_the_edit_form_shows_the_tapped_cards_again(client, ctx):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=cards_form([[], ["KS", "QS", "7S"], []], pushed=2))
+    deal = Deal.query.one()
+    html = client.get(f"/sessions/{sid}/deals/{deal.id}/edit").get_data(as_text=True)
+    assert 'name="cards-1" id="cards-1-' in html and 'value="KS" checked' in html
+    assert 'value="cards" checked' in html
+    response = client.post(f"/sessions/{sid}/deals/{deal.id}/edit",
+                           data=cards_form([["AS", "10S", "KS"], [], []], rest=1, pushed=0))
+    assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
+    # Anna 25, Ben the rest 95, Carl no trick: only two took tricks, 2 x 95 = 190 -> 19
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 19, 0]
+
+
+def test_the_api_takes_a_deal_as_cards_and_lists_the_card_fields(client):
+    from .test_api import call, new_session
+
+    sid = new_session(client)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                    {"values": {"type": "ramsch", "count": "cards", "pushed": 2,
+                                "cards": [[], ["KS", "QS", "7S"], []], "rest": 2}})
+    assert response.status_code == 201
+    assert response.json["standings"]["totals"] == [0, 0, 90]
+    fields = {field["name"]: field for field in call(client, "GET", "/api/v1/games").json["games"][
+        [game["slug"] for game in call(client, "GET", "/api/v1/games").json["games"]].index("schieberamsch")
+    ]["deal_fields"]["3"]}
+    assert fields["cards"]["rest_field"] == "rest" and fields["cards"]["deck"] == "french"
+    assert fields["points"]["hide_if"] == {"field": "count", "values": ["cards"]}
