@@ -272,6 +272,8 @@ def earlier_save(session: GameSession, key: str | None) -> Saved | None:
     )
     if revision is None:
         return None
+    # stored by another request after this one read the session: what it loaded is older than the save
+    db.session.expire(session, ["deals", "revisions", "version", "closed_at"])
     deal = db.session.get(Deal, revision.deal_id) if revision.deal_id else None
     return Saved(deal if deal is not None and deal.session_id == session.id else None, None, True)
 
