@@ -150,6 +150,27 @@ def test_simultaneous_saves_of_one_session_lose_nothing_and_store_nothing_twice(
     assert sorted(stored) == sorted(accepted), "every accepted save stored exactly once, no refused one stored"
 
 
+@pytest.mark.parametrize("clients", [2, 10])
+def test_simultaneous_saves_of_an_open_ended_session_are_all_stored_once(server, clients):
+    """Italian Whist to a target no even deal approaches: every one of the 200 saves is stored, in
+    positions 1..200, each exactly once."""
+    port, engine = server
+    sid = new_session(port, game="italian_whist", players=("Ann", "Ben", "Cat"),
+                      options={"end": "target", "target": 999})
+    keys = [uuid.uuid4().hex for _ in range(SAVES)]
+    calls = [("POST", f"/api/v1/sessions/{sid}/deals", {"values": {"first": [3, 3, 3], "second": [3, 3, 3]}},
+              {"Idempotency-Key": key}) for key in keys]
+    statuses = [status for status, _ in fire(port, calls, clients)]
+    assert statuses == [201] * SAVES, sorted(set(statuses))
+    body = check_consistent(port, engine, sid)
+    assert len(body["deals"]) == SAVES
+    with engine.connect() as connection:
+        stored = connection.execute(
+            text("SELECT idempotency_key FROM revision WHERE session_id = :s AND action = 'add'"), {"s": sid}
+        ).scalars().all()
+    assert sorted(stored) == sorted(keys)
+
+
 def test_a_retried_save_with_the_same_key_is_stored_once_and_answered_alike(server):
     port, engine = server
     sid = new_session(port)
