@@ -45,7 +45,9 @@ from .models import GameSession
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"^[0-9]{4,12}$"
-OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language"}
+# the PWA shell reveals no table: a tablet keeps it even before the club password is typed
+OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "sessions.service_worker",
+                  "sessions.manifest", "sessions.offline"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 

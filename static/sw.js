@@ -1,13 +1,15 @@
 // Scorekeeper's service worker: the app shell (css, js, icons) is cached on install; everything is
 // fetched from the network first and the cached copy is used only when the network is gone
-// (a page as last seen, the shell); never a POST, never an htmx fragment or poll.
+// (a page as last seen, the shell); never a POST, never an htmx fragment or poll. Pages link the shell
+// fingerprinted (?v=hash): offline, a copy of the same file under another fingerprint still serves.
+// A page never seen before gets /offline, kept at install in the table's language.
 "use strict";
-var SHELL = "scorekeeper-shell-v1";
-var PAGES = "scorekeeper-pages-v1";
+var SHELL = "scorekeeper-shell-v2";
+var PAGES = "scorekeeper-pages-v2";
 var SHELL_FILES = [
-  "/static/css/app.css", "/static/css/table.css", "/static/js/app.js", "/static/js/table.js",
-  "/static/js/htmx-2.0.11.min.js", "/static/icons/icon.svg", "/static/icons/icon-192.png",
-  "/static/icons/icon-512.png", "/manifest.webmanifest"
+  "/static/css/app.css", "/static/css/table.css", "/static/css/cards.css", "/static/js/app.js",
+  "/static/js/table.js", "/static/js/cards.js", "/static/js/htmx-2.0.11.min.js", "/static/icons/icon.svg",
+  "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest", "/offline"
 ];
 
 self.addEventListener("install", function (event) {
@@ -32,7 +34,11 @@ self.addEventListener("fetch", function (event) {
       var copy = response.clone();
       if (response.ok) caches.open(SHELL).then(function (cache) { cache.put(request, copy); });
       return response;
-    }).catch(function () { return caches.match(request); }));
+    }).catch(function () {
+      return caches.match(request).then(function (hit) {
+        return hit || caches.match(request, { ignoreSearch: true, cacheName: SHELL });
+      });
+    }));
     return;
   }
   if (request.mode === "navigate") {
@@ -42,8 +48,10 @@ self.addEventListener("fetch", function (event) {
       return response;
     }).catch(function () {
       return caches.match(request, { cacheName: PAGES }).then(function (hit) {
-        return hit || new Response("<h1>Offline</h1><p>The scorekeeper cannot be reached.</p>",
-          { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+        return hit || caches.match("/offline", { cacheName: SHELL }).then(function (page) {
+          return page ? new Response(page.body, { status: 503, headers: page.headers })
+            : new Response("Offline / オフライン", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+        });
       });
     }));
   }

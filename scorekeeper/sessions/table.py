@@ -159,6 +159,12 @@ def service_worker():
     return response
 
 
+@bp.get("/offline")
+def offline():
+    """What the service worker shows for a page it never kept while the network is gone."""
+    return render_template("offline.html")
+
+
 @bp.get("/manifest.webmanifest")
 def manifest():
     response = send_from_directory(current_app.static_folder, "manifest.webmanifest", max_age=3600)

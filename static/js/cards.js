@@ -116,7 +116,14 @@
 
   document.addEventListener("toggle", function (event) {
     var fold = event.target;
-    if (fold.matches && fold.matches(".seat-grid details.card-fold")) makeRoom(fold);
+    if (!(fold.matches && fold.matches(".seat-grid details.card-fold"))) return;
+    // one player's panel at a time in a row: opening Emil's closes Fay's, which would lie over it
+    if (fold.open) {
+      fold.closest("tr").querySelectorAll("details.card-fold[open]").forEach(function (other) {
+        if (other !== fold) other.open = false;
+      });
+    }
+    makeRoom(fold);
   }, true);
   window.addEventListener("resize", function () {
     document.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);

@@ -55,6 +55,12 @@ def start(page, game, names, count_from=True):
     expect(page.locator("#status")).to_contain_text(f"{names[0]} deals")
 
 
+def kept_hand(entry, count):
+    """The skat passes are tapped: one button per count."""
+    return entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
+        count, exact=True)
+
+
 def pile(page, seat):
     return page.locator(f"#entry .piles fieldset.pile[data-seat='{seat}']")
 
@@ -84,7 +90,7 @@ def test_schieberamsch_ramsch_by_tapping_cards(screen):
     entry.get_by_text("tap captured cards", exact=True).click()
     expect(typed).to_be_hidden()
     expect(entry.locator(".pile-tab.rest")).to_have_text(re.compile("Carl.*the rest"))
-    taps.type(entry.get_by_label("Players who kept their hand (pushed the skat on)"), "2")
+    taps.tap(kept_hand(entry, "2"))
     taps.tap(entry.locator(".pile-tab[data-seat='1']"))  # Anna took no trick: nothing to tap for her
     for card in ("♠K", "♠Q", "♠7"):
         taps.tap(pile(page, 1).get_by_text(card, exact=True))
@@ -136,8 +142,8 @@ def test_handjass_deal_by_tapping_cards(screen):
     start(page, "Handjass", names)
     taps, entry = Taps(), page.locator("#entry")
     taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
-    for name in names:
-        taps.tap(entry.locator("[data-field=playing]").get_by_text(name, exact=True))
+    for name in names:  # everyone plays: ticked already
+        expect(entry.locator("[data-field=playing]").get_by_label(name, exact=True)).to_be_checked()
     dora = entry.locator("[data-field=playing]").get_by_text("Dora", exact=True)
     dora.click()  # Dora sits out: her pile is not offered; back in: it is (not counted as taps)
     expect(entry.locator(".pile-tab[data-seat='3']")).to_be_hidden()
@@ -195,12 +201,11 @@ def test_the_same_deals_by_typed_points_for_the_tap_count(page):
     """The two deals above typed as points (the default), to compare taps; the totals are the same."""
     start(page, "Schieberamsch", ("Anna", "Ben", "Carl"), count_from=False)
     taps, entry = Taps(), page.locator("#entry")
-    taps.type(entry.get_by_label("Players who kept their hand (pushed the skat on)"), "2")
+    taps.tap(kept_hand(entry, "2"))
     taps.type(entry.get_by_label("Card points (skat with the last trick): Anna"), "0")
     taps.type(entry.get_by_label("Card points (skat with the last trick): Ben"), "7")  # Carl's 113 filled in
-    for name in ("Ben", "Carl"):
-        entry.get_by_label("Took a trick: " + name).check(force=True)
-        taps.count += 1
+    # "took a trick" is asked only of a player with 0 points: Anna's box stays unticked
+    expect(entry.get_by_label("Took a trick (with 0 card points): Anna")).not_to_be_checked()
     taps.tap(page.get_by_role("button", name="Save deal"))
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
     print(f"\nTAPS schieberamsch points: {taps.count}")
@@ -209,8 +214,6 @@ def test_the_same_deals_by_typed_points_for_the_tap_count(page):
     start(page, "Handjass", names, count_from=False)
     taps, entry = Taps(), page.locator("#entry")
     taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
-    for name in names:
-        taps.tap(entry.locator("[data-field=playing]").get_by_text(name, exact=True))
     for name, points in zip(names, ("60", "45", "30", "22")):
         taps.type(entry.get_by_label("Card points (last trick's 5 included): " + name), points)
     taps.tap(entry.locator("[data-field=last_trick]").get_by_text("Anna", exact=True))
@@ -226,11 +229,11 @@ def test_stendhal_revealed_cards_are_drawn_by_suit(screen):
     for index, name in enumerate(("Anna", "Ben", "Carl", "Dora", "Emil"), start=1):
         page.get_by_label(f"Player {index}", exact=True).fill(name)
     page.get_by_role("button", name="Start").click()
-    picker = page.locator("#entry [data-field=revealed]")
-    open_fold(picker)
-    expect(picker.locator(".suit-row")).to_have_count(6)
-    expect(picker.locator(".suit-row").first.locator("label.card")).to_have_count(13)
-    picker.get_by_text("✚A", exact=True).click()
-    expect(picker.locator("summary .picked")).to_have_text("✚A")
+    cell = page.locator("#entry tr[data-field=reveal] td").nth(0)  # Anna's revealed card, in her column
+    open_fold(cell)
+    expect(cell.locator(".suit-row")).to_have_count(6)
+    expect(cell.locator(".suit-row").first.locator("label.card")).to_have_count(13)
+    cell.get_by_text("✚A", exact=True).click()
+    expect(cell.locator("summary .picked")).to_have_text("✚A")
     screenshot(page, f"cards-stendhal-{kind}")
-    assert_cards_fit(page, "#entry [data-field=revealed]")
+    assert_cards_fit(page, "#entry tr[data-field=reveal]")

@@ -38,7 +38,7 @@ def reveal(page, cards):
     for name, card in cards.items():
         cell = page.locator("#entry tr[data-field=reveal] td").nth(NAMES.index(name))
         open_fold(cell)
-        cell.locator(".picker").get_by_text(card, exact=True).click()
+        cell.locator(".cards").get_by_text(card, exact=True).click()
 
 
 def lock_bids(page):

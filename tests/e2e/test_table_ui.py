@@ -341,6 +341,8 @@ def test_japanese_board(page):
     expect(page.get_by_role("button", name="ディールを保存")).to_be_visible()
     screenshot(page, "table-ja")
     page.get_by_role("button", name="English").click()
+    expect(page.locator("html")).to_have_attribute("lang", "en")  # and back: the choice sticks both ways
+    expect(page.get_by_role("button", name="Save deal")).to_be_visible()
 
 
 
@@ -439,8 +441,8 @@ def test_docs_pictures(browser, live_server):
         page.goto(f"/sessions/{sid}{suffix}")
         if not suffix:
             entry = page.locator("#entry")
-            entry.get_by_label(re.compile(r": Anna$")).first.fill("20")
-            entry.get_by_label(re.compile(r": Ben$")).first.fill("40")
+            entry.locator("input[name='points-0']").fill("20")  # Anna and Ben, in either language
+            entry.locator("input[name='points-1']").fill("40")
             page.locator("#entry button[type=submit]").click()
             expect(page.locator("#flash")).to_be_visible()
             page.locator(".chart-box summary").click()
@@ -457,13 +459,17 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    shell = "caches.open('scorekeeper-shell-v1').then(c => c.match('/static/css/table.css')).then(r => !!r)"
-    assert page.evaluate(shell)
+    for shell_file in ("/static/css/table.css", "/static/css/cards.css", "/static/js/cards.js", "/offline"):
+        kept = f"caches.open('scorekeeper-shell-v2').then(c => c.match('{shell_file}')).then(r => !!r)"
+        assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.reload()
     expect(totals(page)).to_have_text(["0", "0", "22"])  # the board as last seen
-    expect(page.locator("link[href$='table.css']")).to_have_count(1)
+    expect(page.locator("link[href*='table.css?v=']")).to_have_count(1)  # fingerprinted, served from the cache
     assert page.evaluate("getComputedStyle(document.querySelector('.pinned')).position") == "sticky"
+    page.goto("/history?page=7")  # never seen: the offline page, in the table's language, styled
+    expect(page.get_by_role("heading", name="Offline")).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.body).margin") == "0px"  # app.css from the shell
     page.context.set_offline(False)
 
 
