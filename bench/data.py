@@ -19,6 +19,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games import get_game
 from scorekeeper.games.base import Table, resolve_options
+from scorekeeper.names import name_key
 
 GAME = get_game("schieberamsch")
 CHUNK = 10_000
@@ -86,8 +87,9 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
     connection.execute("PRAGMA synchronous=OFF")
     start = datetime(2024, 1, 1)
     stamp = lambda moment: moment.isoformat(sep=" ", timespec="microseconds")
-    connection.executemany("INSERT INTO player (id, name, created_at) VALUES (?, ?, ?)",
-                           [(i, f"Player {i:04d}", stamp(start)) for i in range(1, players + 1)])
+    connection.executemany("INSERT INTO player (id, name, name_key, created_at) VALUES (?, ?, ?, ?)",
+                           [(i, f"Player {i:04d}", name_key(f"Player {i:04d}"), stamp(start))
+                            for i in range(1, players + 1)])
     step = timedelta(days=900) / max(sessions, 1)  # spread over two and a half years
     deal_id = revision_id = seat_id = 0
     for first in range(1, sessions + 1, CHUNK):

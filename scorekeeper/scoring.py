@@ -28,8 +28,10 @@ Writes never corrupt, with several tablets on one session (and several gunicorn 
   (non-complete) deal per session (a partial unique index), ids never reused (SQLite AUTOINCREMENT).
   Positions stay 1..n (a delete closes the gap).
 
-Cost: entering a deal plays only the new deal on the board already read (the new board is the old
-board plus that deal; nothing is reloaded after commit); a correction replays twice (the deals
+Cost: a board is replayed from what this process remembers of the session (replays.py: checked
+against every stored payload, only deals it has not seen are played); entering a deal plays only the
+new deal on the board already read (the new board is the old board plus that deal; nothing is
+reloaded after commit; it is remembered for the next page); a correction replays twice (the deals
 before it, then the session with it); a deletion once; revisions are appended without loading them.
 A session whose stored deals the engine refuses (`broken`) can be opened and repaired: its broken
 deal and the later ones can be corrected or deleted.
@@ -46,7 +48,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError
 
-from . import summaries
+from . import replays, summaries
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, State, T, Table, resolve_options
@@ -101,7 +103,7 @@ def board(session: GameSession) -> Board:
     game = get_game(session.game)
     table = table_of(session)
     deals = complete_deals(session)
-    standing = game.replay(table, [deal.payload for deal in deals])
+    standing = replays.current().replay(session.id, game, table, [deal.payload for deal in deals])
     if session.closed_at is not None and not standing.over:
         standing = _stopped(game, table, standing)
     pending = next((deal for deal in session.deals if deal.phase != "complete"), None)
@@ -261,6 +263,9 @@ def _commit(session: GameSession, after: Board | None = None) -> None:
     finally:
         orm_session.expire_on_commit = True
     db.session.expire(session, ["deals", "revisions"])
+    if after is not None and session.closed_at is None:  # the next page plays no deal (replays.py)
+        replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in after.deals],
+                         after.standing)
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:

@@ -281,12 +281,18 @@ class Game:
         result = self.score_deal(table, state, deal)
         return result, self.after_deal(table, state, deal, result)
 
-    def replay(self, table: Table, deals: Sequence[Mapping[str, Any]]) -> Standing:
-        """Replay every stored deal from the start; raises DealError naming the first bad one."""
+    def replay(self, table: Table, deals: Sequence[Mapping[str, Any]], resume: Standing | None = None) -> Standing:
+        """Replay every stored deal from the start; raises DealError naming the first bad one.
+        `resume`: this replay's standing after the first len(resume.results) deals (replayed
+        earlier): only the deals after them are played, with the same result as from the start."""
         self.check_table(table)
-        state = self.start(table)
-        results, running, dealers = [], [], []
-        for index, raw in enumerate(deals):
+        if resume is None or resume.state is None:
+            state, offset = self.start(table), 0
+            results, running, dealers = [], [], []
+        else:
+            state, offset = resume.state, len(resume.results)
+            results, running, dealers = list(resume.results), list(resume.running), list(resume.dealers)
+        for index, raw in enumerate(deals[offset:], start=offset):
             dealers.append(state.dealer)
             try:
                 result, state = self.play(table, state, raw)

@@ -40,6 +40,17 @@ def session_revision(session: GameSession) -> int:
     return revision_of(session.id)
 
 
+@bp.app_template_global("recent_changes")
+def recent_changes(session: GameSession, limit: int | None) -> tuple[list[Revision], int]:
+    """The session's latest `limit` changes (None: all), newest first, and how many there are:
+    two indexed queries, not the whole log loaded with every payload before and after."""
+    query = select(Revision).where(Revision.session_id == session.id).order_by(Revision.id.desc())
+    changes = list(db.session.scalars(query if limit is None else query.limit(limit)))
+    if limit is None or len(changes) < limit:
+        return changes, len(changes)
+    return changes, db.session.scalar(select(func.count(Revision.id)).where(Revision.session_id == session.id))
+
+
 @bp.app_template_global("totals_chart")
 def chart_of(board: scoring.Board):
     return totals_chart(board.standing.running, board.table.names)

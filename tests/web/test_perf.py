@@ -15,7 +15,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player
 from scorekeeper.summaries import SeatSummary, SessionSummary
 
-from .helpers import new_schieberamsch, ramsch_form
+from .helpers import new_schieberamsch, ramsch_form, totals
 
 STATIC_RE = re.compile(r'(?:href|src)="(/static/([^"?]+)\?v=([0-9a-f]+))"')
 
@@ -249,3 +249,60 @@ def test_a_summary_that_fails_never_costs_the_table_its_deal(client, ctx, monkey
     assert len(db.session.get(GameSession, sid).deals) == 1
     assert "Winner" not in client.get("/history").get_data(as_text=True)  # replayed there: 1 of 12 deals
     assert db.session.get(SessionSummary, sid).deals == 1
+
+
+# --- replays remembered between requests (scorekeeper/replays.py) ---------------------------------
+
+def _played(monkeypatch):
+    """Count the deals the engine plays (a replay from the start plays every stored deal)."""
+    from scorekeeper.games.schieberamsch import Schieberamsch
+
+    played = []
+    real = Schieberamsch.play
+    monkeypatch.setattr(Schieberamsch, "play", lambda self, *a, **k: played.append(1) or real(self, *a, **k))
+    return played
+
+
+def test_after_a_save_the_board_plays_no_stored_deal_and_the_next_save_plays_one(client, ctx, monkeypatch):
+    """Issue 11: entering a deal costs the same at deal 10 and 300: the stored deals are not played again."""
+    sid = new_schieberamsch(client, deals="30")
+    for _ in range(12):
+        assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50])).status_code == 302
+    played = _played(monkeypatch)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert played == [] and totals(html) == [0, 0, 60]
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 50, 40]))
+    assert len(played) == 1  # the new deal only
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 5, 60]
+    assert len(played) == 1
+
+
+def test_a_deal_changed_by_another_worker_is_replayed_not_answered_from_memory(client, ctx, monkeypatch):
+    """What another process wrote (here: straight into the database) is seen on the next page."""
+    sid = new_schieberamsch(client, deals="30")
+    for _ in range(3):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 0, 15]
+    played = _played(monkeypatch)
+    deal = db.session.scalars(db.select(Deal).where(Deal.session_id == sid, Deal.position == 2)).one()
+    deal.payload = {**deal.payload, "points": [50, 40, 30], "took_trick": [None, None, None]}
+    db.session.commit()  # the summaries' commit hook replays it (the lists' record follows the change)
+    db.session.remove()
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [5, 0, 10]
+    assert len(played) == 3  # the whole session once, not again for the page
+
+
+def test_the_board_reads_the_latest_changes_not_the_whole_log(client, ctx):
+    sid = new_schieberamsch(client, deals="30")
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    with counted_statements() as few:
+        client.get(f"/sessions/{sid}")
+    for _ in range(20):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    with counted_statements() as many:
+        html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "18 earlier changes" in html
+    assert len(many) == len(few) + 1  # the count of the changes not shown
+    log = [s for s in many if s.startswith("SELECT revision.id")]  # rows of the log, not max() or count()
+    assert log and all("LIMIT" in s for s in log), log
+    assert text(client.get(f"/sessions/{sid}/changes").get_data(as_text=True)).count("entered.") == 21
