@@ -17,6 +17,12 @@
       });
       el.hidden = wanted.indexOf(value) === -1;
     });
+    // a row asked seat by seat where no seat is asked yet (nobody has 0 card points) hides its label too
+    root.querySelectorAll("tr[data-field]").forEach(function (row) {
+      var seats = row.querySelectorAll("td > [data-show-if]");
+      if (!seats.length) return;
+      row.toggleAttribute("data-none-asked", Array.prototype.every.call(seats, function (seat) { return seat.hidden; }));
+    });
   }
 
   // A per-seat row with data-total: once all boxes but one are typed, the remainder is offered in

@@ -324,12 +324,26 @@ def test_no_page_is_wider_than_a_phone(phone):
              "handjass-4": f"/sessions/{handjass}", "ramsch": f"/sessions/{ramsch}", "history": "/history",
              "players": "/players", "big-6": f"/sessions/{six}/big", "watch-6": f"/sessions/{six}/watch",
              "watch-ramsch": f"/sessions/{ramsch}/watch"}
+    deal = phone.request.get(f"/api/v1/sessions/{ramsch}").json()["deals"][0]["id"]
+    pages.update({"correct": f"/sessions/{ramsch}/deals/{deal}/edit",
+                  "breakdown": f"/sessions/{ramsch}/deals/{deal}/breakdown",
+                  "changes": f"/sessions/{ramsch}/changes", "pin": f"/sessions/{ramsch}/pin",
+                  "import": "/import", "offline": "/offline", "new-stendhal": "/sessions/new/stendhal"})
+    phone.goto("/players")
+    pages["player"] = phone.locator("main a[href^='/players/']").first.get_attribute("href")
     wide = []
-    for name, path in pages.items():
-        phone.goto(path)
-        if not fits(phone):
-            wide.append((path, phone.evaluate("document.documentElement.scrollWidth")))
-        screenshot(phone, "phone-" + name)
+
+    def measure(prefix):
+        for name, path in pages.items():
+            phone.goto(path)
+            if not fits(phone):
+                wide.append((prefix, path, phone.evaluate("document.documentElement.scrollWidth")))
+            screenshot(phone, prefix + name)
+
+    measure("phone-")
+    phone.get_by_role("button", name="日本語").click()  # longer words, other wraps
+    expect(phone.locator("html")).to_have_attribute("lang", "ja")
+    measure("phone-ja-")
     assert wide == []
 
 
