@@ -60,6 +60,7 @@ def game_json(game: Game) -> dict[str, Any]:
         "name": translate(game.name),
         "players": list(game.players),
         "lower_is_better": game.lower_is_better,
+        "first_seat_label": translate(game.first_seat_label),
         "options": [spec.as_json() for spec in game.option_specs(min(game.players))],
         "deal_fields": by_count,
     }
@@ -135,6 +136,14 @@ def create_session():
     first_dealer = body.get("first_dealer", 0)
     if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
         raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
+    if "first_seat" in body:  # what the game's new-game form asks (Sataat: the first parent, from the card draw)
+        first_seat, game = body["first_seat"], GAMES.get(str(body.get("game", "")))
+        if "first_dealer" in body:
+            raise RuleError(T("Give first_seat or first_dealer, not both."), "first_seat")
+        if (not isinstance(first_seat, int) or isinstance(first_seat, bool) or not 0 <= first_seat < len(players)
+                or game is None):
+            raise RuleError(T("Choose the first seat among the players."), "first_seat")
+        first_dealer = game.dealer_for_first_seat(len(players), first_seat)
     options = body.get("options") or {}
     if not isinstance(options, dict):
         raise RuleError(T("Options must be a set of named values."), "options")

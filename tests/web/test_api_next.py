@@ -87,6 +87,21 @@ def test_sataat_next_says_which_exchange_is_owed(client):
     assert facts["exchange"] == 1 and sorted(facts["givers"]) == [1, 3] and facts["leader"] == 2
 
 
+def test_sataat_first_parent_is_given_as_the_seed_draws_it(client):
+    """Seed 003 decides the first parent by a card draw (the dealer sits on the parent's right): an
+    API client names the parent (`first_seat`), as the new-game form asks, and the dealer follows."""
+    game = call(client, "GET", "/api/v1/games/sataat").json
+    assert game["first_seat_label"].startswith("First parent")
+    session = new(client, "sataat", ["N", "E", "S", "W"], first_seat=0)  # N drew the highest card
+    assert session["first_dealer"] == 3 and session["next"]["leader"] == 0  # W deals, N leads
+    both = call(client, "POST", "/api/v1/sessions", {"game": "sataat", "players": ["N", "E", "S", "W"],
+                                                      "first_seat": 0, "first_dealer": 1})
+    assert both.status_code == 422 and "first_seat" in both.json["fields"]
+    outside = call(client, "POST", "/api/v1/sessions", {"game": "sataat", "players": ["N", "E", "S", "W"],
+                                                         "first_seat": 4})
+    assert outside.status_code == 422 and "first_seat" in outside.json["fields"]
+
+
 def test_next_is_null_once_the_session_is_over(client):
     session = new(client, "tennos_team", ["A", "B", "C", "D"], options={"mode": "team", "deals": 1})
     assert session["next"]["wins"] == [0, 0, 0, 0]
