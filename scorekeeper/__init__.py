@@ -55,6 +55,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     access.init_app(app)  # club password and table PINs (off unless configured)
 
+    proxies = int(app.config.get("PROXY_FIX") or 0)
+    if proxies:  # werkzeug's own middleware: the client's address and scheme as the proxies saw them
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+
     if app.config.get("AUTO_MIGRATE"):
         _upgrade_database(app)
     return app

@@ -8,15 +8,16 @@ writes (any POST/PUT/DELETE under /sessions/<id>/...) only from a device that en
 (remembered in the Flask session) or an API call with `X-Table-PIN`; others see the board
 read-only with a PIN field. Secrets are compared with hmac.compare_digest, PINs stored hashed.
 
-Wrong attempts are slowed per client address, in memory: after ACCESS_FREE_ATTEMPTS, each
-further try must wait 1, 2, 4 ... up to 60 seconds (refused meanwhile, no worker sleeps). The
-counter lives in one process; under several WSGI workers each has its own.
+Wrong attempts are slowed per client address: after ACCESS_FREE_ATTEMPTS, each further try must
+wait 1, 2, 4 ... up to 60 seconds (refused meanwhile, no worker sleeps). The counts are kept in the
+database, so several WSGI workers count the same guesses; an address that has not failed for an
+hour starts afresh. Behind a reverse proxy, PROXY_FIX (the number of proxies) makes the address the
+client's, not the proxy's.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
-import threading
 import time
 from typing import Any
 
@@ -35,13 +36,15 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from sqlalchemy import delete, insert, select, update
+from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import PasswordField
 from wtforms.validators import DataRequired
 
 from .extensions import db
 from .games.base import RuleError, T
-from .models import GameSession
+from .models import AccessAttempt, GameSession
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"^[0-9]{4,12}$"
@@ -49,37 +52,52 @@ PIN_PATTERN = r"^[0-9]{4,12}$"
 OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "sessions.service_worker",
                   "sessions.manifest", "sessions.offline"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+FORGET_AFTER = 3600  # seconds without a wrong try after which an address starts afresh
 
 
 # --- slowing down guesses -------------------------------------------------------------
 
 class Attempts:
-    """Failures per (kind, client) in memory; a client past the free attempts must wait."""
+    """Failures per (kind, client) in the database (table access_attempt), so that every worker
+    counts the same guesses; a client past the free attempts must wait. Written on a connection of
+    its own (its own short transaction), never mixed with the request's changes."""
 
-    def __init__(self) -> None:
-        self._failures: dict[tuple[str, str], tuple[int, float]] = {}
-        self._lock = threading.Lock()
+    def _table(self):
+        return AccessAttempt.__table__
+
+    def _where(self, key: tuple[str, str]):
+        table = self._table()
+        return (table.c.kind == key[0]) & (table.c.client == key[1][:64])
 
     def wait(self, key: tuple[str, str]) -> int:
         """Seconds this client must still wait before its next try (0: go ahead)."""
-        with self._lock:
-            count, last = self._failures.get(key, (0, 0.0))
+        table = self._table()
+        with db.engine.connect() as connection:
+            row = connection.execute(select(table.c.failures, table.c.last_at).where(self._where(key))).first()
+        count, last = row if row is not None else (0, 0.0)
         free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
         if count < free:
             return 0
         delay = min(2 ** (count - free), 60)
-        return max(0, int(last + delay - time.monotonic() + 0.999))
+        return max(0, int(last + delay - time.time() + 0.999))
 
     def failed(self, key: tuple[str, str]) -> None:
-        with self._lock:
-            if len(self._failures) > 10_000:  # a flood of addresses must not grow memory without end
-                self._failures.clear()
-            count, _last = self._failures.get(key, (0, 0.0))
-            self._failures[key] = (count + 1, time.monotonic())
+        table, now = self._table(), time.time()
+        bump = update(table).where(self._where(key)).values(failures=table.c.failures + 1, last_at=now)
+        for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
+            try:
+                with db.engine.begin() as connection:
+                    connection.execute(delete(table).where(table.c.last_at < now - FORGET_AFTER))
+                    if not connection.execute(bump).rowcount:
+                        connection.execute(insert(table).values(kind=key[0], client=key[1][:64], failures=1,
+                                                                last_at=now))
+                return
+            except IntegrityError:
+                continue
 
     def succeeded(self, key: tuple[str, str]) -> None:
-        with self._lock:
-            self._failures.pop(key, None)
+        with db.engine.begin() as connection:
+            connection.execute(delete(self._table()).where(self._where(key)))
 
 
 attempts = Attempts()

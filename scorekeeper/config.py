@@ -19,6 +19,9 @@ WTF_CSRF_TIME_LIMIT = None  # a session at the table can last all evening
 CLUB_PASSWORD = None
 # Wrong passwords/PINs from one client: after this many, each further try waits 1, 2, 4 ... 60 s.
 ACCESS_FREE_ATTEMPTS = 3
+# Behind a reverse proxy (nginx, Caddy): how many proxies set X-Forwarded-For/-Proto/-Host. 0 trusts
+# none: the client address is the connection's (behind a proxy, every table would share the proxy's).
+PROXY_FIX = 0
 SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
 # A deal is a few hundred bytes; larger bodies are refused (413) before they are read.
 MAX_CONTENT_LENGTH = 256 * 1024

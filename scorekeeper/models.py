@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -122,3 +122,15 @@ class Revision(db.Model):
     idempotency_key: Mapped[str | None] = mapped_column(String(80))
 
     session: Mapped[GameSession] = relationship(back_populates="revisions")
+
+
+class AccessAttempt(db.Model):
+    """Wrong club passwords or table PINs per client address (access.py): kept in the database so
+    that every worker (gunicorn -w 4) counts the same guesses. Not a fact of any game."""
+
+    __tablename__ = "access_attempt"
+
+    kind: Mapped[str] = mapped_column(String(8), primary_key=True)  # club | pin
+    client: Mapped[str] = mapped_column(String(64), primary_key=True)  # the address (ProxyFix: the real one)
+    failures: Mapped[int]
+    last_at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch (shared by every process)

@@ -16,13 +16,6 @@ from .openapi_check import check
 RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
 
 
-@pytest.fixture(autouse=True)
-def fresh_attempts():
-    access.attempts._failures.clear()
-    yield
-    access.attempts._failures.clear()
-
-
 @pytest.fixture
 def club_app(tmp_path):
     # a password of digits arrives as a number from SCOREKEEPER_CLUB_PASSWORD (parsed as JSON)
@@ -101,7 +94,7 @@ def test_wrong_passwords_are_slowed_down(club_app):
 
 def test_the_wait_doubles_and_ends(app, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(access.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(access.time, "time", lambda: clock[0])
     key = ("pin", "10.0.0.7")
     with app.test_request_context():
         waits = []
@@ -114,6 +107,47 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
         access.attempts.succeeded(key)
         access.attempts.failed(key)
         assert access.attempts.wait(key) == 0
+        for _ in range(5):
+            access.attempts.failed(key)
+        assert access.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
+        clock[0] += access.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
+        access.attempts.failed(("pin", "10.0.0.8"))  # (old counts go with the next failure anywhere)
+        access.attempts.failed(key)
+        assert access.attempts.wait(key) == 0
+
+
+def test_every_worker_counts_the_same_guesses(tmp_path):
+    """Two apps on one database stand for two gunicorn workers: the guesses made through one
+    slow down the next try through the other."""
+    uri = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    workers = [create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "CLUB_PASSWORD": "2468",
+                           "ACCESS_FREE_ATTEMPTS": 2, "SQLALCHEMY_DATABASE_URI": uri}) for _ in range(2)]
+    first, second = (worker.test_client() for worker in workers)
+    for client in (first, second):
+        assert client.get("/api/v1/games", headers={"X-Club-Password": "0000"}).status_code == 401
+    response = first.get("/api/v1/games", headers={"X-Club-Password": "2468"})
+    assert response.status_code == 429, "the second worker's guess counted for the first"
+    for worker in workers:
+        with worker.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+def test_behind_a_proxy_the_forwarded_address_is_counted(tmp_path):
+    """PROXY_FIX=1: each table behind the club's nginx is counted by its own address, not the proxy's."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "CLUB_PASSWORD": "2468",
+                      "ACCESS_FREE_ATTEMPTS": 1, "PROXY_FIX": 1,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'proxy.sqlite'}"})
+    client = app.test_client()
+    guesser = {"X-Club-Password": "0000", "X-Forwarded-For": "192.168.1.66"}
+    for _ in range(2):
+        client.get("/api/v1/games", headers=guesser)
+    assert client.get("/api/v1/games", headers=guesser).status_code == 429
+    table = {"X-Club-Password": "2468", "X-Forwarded-For": "192.168.1.20"}
+    assert client.get("/api/v1/games", headers=table).status_code == 200  # another table is not slowed
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 # --- the table PIN --------------------------------------------------------------------------
