@@ -58,6 +58,9 @@ class FieldSpec:
     #: (other_field, values): not asked while the other (earlier) field has one of those values;
     #: combines with `show_if` (Schieberamsch: the Ramsch points are not typed when cards are tapped)
     hide_if: tuple[str, tuple[Any, ...]] | None = None
+    #: (other seats/multi field, n): asked only while at least n are chosen there (Handjass: trump
+    #: only when two or more play); combines with `show_if` and `hide_if`
+    show_if_count: tuple[str, int] | None = None
     #: the choices are cards of this deck ("french", "tennos"): drawn as cards in suit rows
     deck: str | None = None
     #: per-seat captured cards: each card goes to at most one player, and the SEAT field named here
@@ -79,6 +82,9 @@ class FieldSpec:
         )
         data["hide_if"] = (
             {"field": self.hide_if[0], "values": list(self.hide_if[1])} if self.hide_if else None
+        )
+        data["show_if_count"] = (
+            {"field": self.show_if_count[0], "minimum": self.show_if_count[1]} if self.show_if_count else None
         )
         return data
 
@@ -182,6 +188,8 @@ def _parse_one(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
 def is_shown(spec: FieldSpec, values: Mapping[str, Any], seat: int | None = None) -> bool:
     """Whether the field (or one player's entry of it) is asked, given the values before it."""
     if spec.hide_if is not None and values.get(spec.hide_if[0]) in spec.hide_if[1]:
+        return False
+    if spec.show_if_count is not None and len(values.get(spec.show_if_count[0]) or ()) < spec.show_if_count[1]:
         return False
     if spec.show_if is None:
         return True

@@ -38,7 +38,7 @@ Decisions and named options:
   game goes on until one is ahead ("1人だけ残るまでゲームを続けます", play
   until only one remains).
 - Entry asks only what matters: trump only for a deal played out (hidden when
-  the two agree; optional when one plays alone), always under Berner (it sets
+  the two agree and when one plays alone), always under Berner (it sets
   the multiplier); who took the last trick is optional: when left empty each
   count must be possible with or without the last trick's 5.
 - Ties for a stroke are settled by a card draw: the field ``draw`` takes the
@@ -155,8 +155,11 @@ class Handjass(Game):
         if len(active) >= 2:
             fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))
         berner = table.options.get("variant") == "berner"
+        # asked only for a deal played out (two or more play, not agreed); Berner asks it always: its
+        # trump multiplies the strokes of a deal without play too
         fields.append(FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS, required=False,
-                                show_if=None if berner or len(active) < 2 else ("agreed", (False,))))
+                                show_if=None if berner or len(active) < 2 else ("agreed", (False,)),
+                                show_if_count=None if berner else ("playing", 2)))
         fields += [
             FieldSpec("points", N_("Card points (last trick's 5 included)"), INT, per_seat=True, required=False,
                       minimum=0, maximum=TOTAL, seats=active),

@@ -17,6 +17,13 @@
       });
       el.hidden = wanted.indexOf(value) === -1;
     });
+    // asked only while enough are chosen in another field (Handjass: trump when two or more play)
+    root.querySelectorAll("[data-show-if-count]").forEach(function (el) {
+      var form = el.closest("form");
+      if (!form) return;
+      var chosen = form.querySelectorAll('[name="' + el.getAttribute("data-show-if-count") + '"]:checked').length;
+      el.hidden = (el.hasAttribute("data-show-if") && el.hidden) || chosen < parseInt(el.getAttribute("data-show-min"), 10);
+    });
     // a row asked seat by seat where no seat is asked yet (nobody has 0 card points) hides its label too
     root.querySelectorAll("tr[data-field]").forEach(function (row) {
       var seats = row.querySelectorAll("td > [data-show-if]");

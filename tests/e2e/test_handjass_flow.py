@@ -161,8 +161,11 @@ def test_standard_game_players_go_out_and_the_last_one_loses(page):
     start_session(page, variant="standard", target=2)
     expect(page.locator(".note").filter(has_text="Berner")).to_have_count(0)
 
-    # Deal 1 (Anna deals): only Anna plays -> +2 without play: she reaches 2 and is out, safe.
-    enter_deal(page, "♦ diamonds", playing=["Anna"])
+    # Deal 1 (Anna deals): only Anna plays -> +2 without play: she reaches 2 and is out, safe. Nothing
+    # is played, so trump is not asked once the others are unticked.
+    expect(page.locator("#entry [data-field=trump]")).to_be_visible()
+    enter_deal(page, None, playing=["Anna"])
+    expect(page.locator("#entry [data-field=trump]")).to_be_hidden()
     save(page)
     expect(totals(page)).to_have_text(["2", "0", "0", "0"])
     expect(page.locator(".seat-note").first).to_have_text("out, safe after deal 1; 0 potatoes")
@@ -178,7 +181,7 @@ def test_standard_game_players_go_out_and_the_last_one_loses(page):
     screenshot(page, "handjass-out-player")
 
     # Deal 2 (Dora deals; Carl on her right): only Ben plays -> +2, out.
-    enter_deal(page, "♦ diamonds", playing=["Ben"])
+    enter_deal(page, None, playing=["Ben"])
     save(page)
     expect(totals(page)).to_have_text(["2", "2", "0", "0"])
     expect(page.locator("#status")).to_contain_text("Carl deals")

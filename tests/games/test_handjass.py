@@ -308,12 +308,21 @@ def test_two_players_option_only_the_higher_count_scores():
 
 def test_trump_is_not_asked_when_the_deal_is_not_played_out():
     """Issue 9 item 7: trump matters only for a deal played out (Weis, Stöck) and for Berner's multiplier.
-    Hidden when the two agree (show_if), optional when one plays alone, required otherwise."""
+    Hidden when the two agree (show_if) or when fewer than two play (show_if_count: one player alone
+    takes +2 without play), required otherwise; always asked under Berner."""
+    from scorekeeper.games.entry import is_shown
+
     t = table()
     trump = next(spec for spec in GAME.deal_fields(t, GAME.start(t)) if spec.name == "trump")
-    assert trump.show_if == ("agreed", (False,)) and not trump.required
+    assert trump.show_if == ("agreed", (False,)) and trump.show_if_count == ("playing", 2) and not trump.required
+    assert not is_shown(trump, {"playing": [2], "agreed": False})
+    assert is_shown(trump, {"playing": [1, 2], "agreed": False})
+    berner = table(variant="berner")
+    trump = next(spec for spec in GAME.deal_fields(berner, GAME.start(berner)) if spec.name == "trump")
+    assert trump.show_if is None and trump.show_if_count is None
     assert "deal again" in refused(deal(playing=[], trump=None), "playing")  # nobody plays: not a trump question
     assert score(deal(playing=[2], trump=None)) == (0, 0, 2, 0)
+    assert score(deal(playing=[2], trump="H")) == (0, 0, 2, 0)  # a trump sent anyway is not read
     assert score(deal(playing=[1, 3], agreed=True, trump=None)) == (0, 1, 0, 1)
     assert "Choose trump" in refused(deal([60, 45, 30, 22], trump=None), "trump")
     assert "Berner" in refused(deal(playing=[2], trump=None), "trump", variant="berner")

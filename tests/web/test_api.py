@@ -109,8 +109,11 @@ def test_editing_an_early_deal_that_spoils_a_later_one_is_refused(client):
 
 def handjass_deal(playing, points=None, last=None):
     points = points or [None] * 4
-    return {"trump": "C", "playing": playing, "points": points, "last_trick": last,
+    deal = {"playing": playing, "points": points, "last_trick": last,
             "weis": [[], [], [], []], "stoeck": [False] * 4, "draw": []}
+    if len(playing) >= 2:  # trump is asked only when two or more play (refused as hidden otherwise)
+        deal["trump"] = "C"
+    return deal
 
 
 def test_a_correction_that_would_spoil_a_later_deal_is_refused_naming_it(client):
