@@ -154,8 +154,7 @@ def require_club_password():
     key = _client("club")
     wait = attempts.wait(key)
     if wait:
-        return _api_error(429, gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
-                                       seconds=wait), **{"Retry-After": str(wait)})
+        return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
     given = _api_password()
     if _same(given, password):
         attempts.succeeded(key)
@@ -164,6 +163,28 @@ def require_club_password():
         attempts.failed(key)
     return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
                       **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
+
+
+def _too_many(wait: int) -> str:
+    return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
+
+
+def _form_guess(kind: str, form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
+    """A password or PIN posted on a page, slowed like every guess: (accepted, the page's status);
+    a refusal is written under the field."""
+    key = _client(kind)
+    wait = attempts.wait(key)
+    if wait:
+        field.errors = [_too_many(wait)]
+        return False, 429
+    if not form.validate():
+        return False, 422
+    if right(field.data):
+        attempts.succeeded(key)
+        return True, 200
+    attempts.failed(key)
+    field.errors = [wrong]
+    return False, 422
 
 
 class LoginForm(FlaskForm):
@@ -190,21 +211,12 @@ def login():
     form = LoginForm()
     status = 200
     if request.method == "POST":
-        status = 422
-        key = _client("club")
-        wait = attempts.wait(key)
-        if wait:
-            form.password.errors = [gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
-                                            seconds=wait)]
-            status = 429
-        elif form.validate():
-            if _same(form.password.data, password):
-                attempts.succeeded(key)
-                cookie.permanent = True
-                cookie["club"] = _token(password)
-                return redirect(target)
-            attempts.failed(key)
-            form.password.errors = [gettext("That is not the club password.")]
+        accepted, status = _form_guess("club", form, form.password, lambda given: _same(given, password),
+                                       gettext("That is not the club password."))
+        if accepted:
+            cookie.permanent = True
+            cookie["club"] = _token(password)
+            return redirect(target)
     return render_template("access/login.html", form=form), status
 
 
@@ -255,8 +267,12 @@ def locked(session: GameSession) -> bool:
     return not _same((cookie.get("pins") or {}).get(str(session.id)), _token(session.pin_hash))
 
 
+def _pin_right(session: GameSession, pin: str | None) -> bool:
+    return bool(pin and session.pin_hash and check_password_hash(session.pin_hash, pin))
+
+
 def _check_pin(session: GameSession, pin: str | None, key: tuple[str, str]) -> bool:
-    if pin and session.pin_hash and check_password_hash(session.pin_hash, pin):
+    if _pin_right(session, pin):
         attempts.succeeded(key)
         return True
     attempts.failed(key)
@@ -278,8 +294,7 @@ def require_table_pin():
         key = _client("pin")
         wait = attempts.wait(key)
         if wait:
-            return _api_error(429, gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
-                                           seconds=wait), **{"Retry-After": str(wait)})
+            return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
         if given is not None and _check_pin(session, given, key):
             return None
         return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
@@ -302,18 +317,11 @@ def pin(session_id: int):
     form = PinForm()
     status = 200
     if request.method == "POST":
-        status = 422
-        key = _client("pin")
-        wait = attempts.wait(key)
-        if wait:
-            form.pin.errors = [gettext("Too many wrong attempts; try again in %(seconds)d seconds.",
-                                       seconds=wait)]
-            status = 429
-        elif form.validate():
-            if _check_pin(session, form.pin.data, key):
-                remember(session)
-                return redirect(back + "#entry")
-            form.pin.errors = [gettext("That is not this table's PIN.")]
+        accepted, status = _form_guess("pin", form, form.pin, lambda given: _pin_right(session, given),
+                                       gettext("That is not this table's PIN."))
+        if accepted:
+            remember(session)
+            return redirect(back + "#entry")
     return render_template("access/pin.html", session=session, form=form), status
 
 

@@ -3,7 +3,6 @@ Debian's Chromium at a tablet viewport."""
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -11,6 +10,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from ..servers import free_port, new_postgres_database
 
 CHROMIUM = os.environ.get("SCOREKEEPER_CHROMIUM", "/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -20,20 +21,14 @@ CHROMIUM_ARGS = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory):
     """Start `python -m scorekeeper` on a fresh database; wait until it answers; fail fast if it died."""
     instance = tmp_path_factory.mktemp("instance")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_SECRET_KEY": "e2e"}
     if os.environ.get("SCOREKEEPER_TEST_DATABASE_URI"):
-        env["SCOREKEEPER_SQLALCHEMY_DATABASE_URI"] = _fresh_postgres_database()
+        env["SCOREKEEPER_SQLALCHEMY_DATABASE_URI"] = new_postgres_database("sk_e2e")
     log = open(instance / "server.log", "w")
     process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--host", "127.0.0.1", "--port", str(port)],
                                env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -56,20 +51,6 @@ def live_server(tmp_path_factory):
     log.close()
 
 
-def _fresh_postgres_database() -> str:
-    import uuid
-
-    from sqlalchemy import create_engine, text
-
-    server = os.environ["SCOREKEEPER_TEST_DATABASE_URI"]
-    name = "sk_e2e_" + uuid.uuid4().hex[:12]
-    engine = create_engine(server, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return server.rsplit("/", 1)[0] + "/" + name
-
-
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
@@ -82,15 +63,25 @@ def browser():
         browser.close()
 
 
+# a 390 x 844 phone, touch; pages are laid out at its width (tests that need Chromium's own mobile
+# zoom-out add "is_mobile": True)
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
+
+
+def new_page(browser, live_server, device=None, **context_options):
+    """A page in a context of its own (`device`: None for the iPad, or PHONE, or any Playwright device)."""
+    chromium, ipad = browser
+    context = chromium.new_context(**(device or ipad), base_url=live_server, locale="en-GB", **context_options)
+    context.set_default_timeout(10_000)
+    return context.new_page()
+
+
 @pytest.fixture
 def page(browser, live_server):
     """A tablet-sized page (iPad gen 7, landscape, touch) on the live app."""
-    chromium, device = browser
-    context = chromium.new_context(**device, base_url=live_server, locale="en-GB")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    page = new_page(browser, live_server)
     yield page
-    context.close()
+    page.context.close()
 
 
 def screenshot(page, name: str) -> Path:

@@ -9,23 +9,18 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot
+from .conftest import PHONE, new_page, open_fold, screenshot
 
 pytestmark = pytest.mark.e2e
-# not is_mobile: Chromium would zoom the page out to fit the top bar (wider than 390 px, outside this
-# change), so the pickers would be measured at a wider layout than the phone has
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "has_touch": True}
 
 
 @pytest.fixture(params=["ipad", "phone"])
 def screen(request, browser, live_server):
-    chromium, ipad = browser
-    device = ipad if request.param == "ipad" else PHONE
-    context = chromium.new_context(**device, base_url=live_server, locale="en-GB")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    """At iPad size and on the phone (not is_mobile: Chromium would zoom the page out to fit the top bar,
+    so the pickers would be measured at a wider layout than the phone has)."""
+    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
     yield request.param, page
-    context.close()
+    page.context.close()
 
 
 class Taps:

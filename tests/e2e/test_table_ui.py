@@ -9,34 +9,27 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import SCREENSHOTS, screenshot
+from .conftest import PHONE, SCREENSHOTS, new_page, screenshot
 
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+PHONE = {**PHONE, "is_mobile": True}  # Chromium's phone layout: no page may be wider than the screen
 RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
 
 
 @pytest.fixture(params=["tablet", "phone"])
 def any_page(request, browser, live_server):
-    chromium, device = browser
-    options = device if request.param == "tablet" else PHONE
-    context = chromium.new_context(**options, base_url=live_server, locale="en-GB")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE)
     page.size_name = request.param
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture
 def phone(browser, live_server):
-    chromium, _ = browser
-    context = chromium.new_context(**PHONE, base_url=live_server, locale="en-GB")
-    context.set_default_timeout(10_000)
-    page = context.new_page()
+    page = new_page(browser, live_server, PHONE)
     yield page
-    context.close()
+    page.context.close()
 
 
 def api_session(page, game="schieberamsch", players=("Anna", "Ben", "Carl"), options=None, deals=()):

@@ -9,7 +9,6 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -20,34 +19,24 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+from ..servers import free_port, new_postgres_database
+
 pytestmark = pytest.mark.concurrency
 
 RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
 SAVES = 200
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _fresh_database(instance: Path) -> str:
-    server = os.environ.get("SCOREKEEPER_TEST_DATABASE_URI")
-    if not server:
+    if not os.environ.get("SCOREKEEPER_TEST_DATABASE_URI"):
         return f"sqlite:///{instance / 'scorekeeper.sqlite'}"
-    name = "sk_conc_" + uuid.uuid4().hex[:12]
-    engine = create_engine(server, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return server.rsplit("/", 1)[0] + "/" + name
+    return new_postgres_database("sk_conc")
 
 
 def start_gunicorn(instance: Path, uri: str, workers: int = 4) -> tuple[subprocess.Popen, int]:
     """`gunicorn -w 4 'scorekeeper:create_app()'` exactly as the README says; every worker starts the app
     (and so the guarded schema upgrade) at the same time."""
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_SECRET_KEY": "conc",
            "SCOREKEEPER_SQLALCHEMY_DATABASE_URI": uri}
     log = open(instance / "gunicorn.log", "a")
