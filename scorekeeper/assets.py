@@ -5,12 +5,18 @@ the current hash is answered with `Cache-Control: public, max-age=31536000, immu
 tablet never asks again until the file changes (and then its URL changes with it). Everything
 else (pages, htmx fragments, JSON, static files asked for without their hash) is compressed by
 Flask-Compress: brotli when the browser accepts it and the package is installed, else gzip.
+A fingerprinted text file (css, js, svg) is compressed once per version at the highest level
+(brotli 11, gzip 9) and kept in memory, instead of being compressed as a stream on every request:
+fewer bytes on a tablet's first load, no CPU spent on it after the first.
 """
 from __future__ import annotations
 
+import gzip
 import hashlib
+import mimetypes
 import os
 import stat as stat_module
+import threading
 
 from flask import Flask, request
 from flask.wrappers import Response
@@ -44,6 +50,29 @@ def init_app(app: Flask) -> None:
             digest = fingerprints.of(values.get("filename", ""))
             if digest:
                 values["v"] = digest
+
+    packed = Precompressed(app.static_folder or "")
+
+    @app.before_request
+    def precompressed_static():
+        if request.endpoint != "static" or request.method != "GET":
+            return None
+        filename = (request.view_args or {}).get("filename", "")
+        version = request.args.get("v")
+        if not version or version != fingerprints.of(filename) or not packed.compressible(filename):
+            return None
+        accepted = request.accept_encodings
+        encoding = next((name for name in _algorithms() if accepted[name]), None)
+        if encoding is None:
+            return None
+        body = packed.get(filename, version, encoding)
+        if body is None:
+            return None
+        response = Response(body, mimetype=packed.mimetype(filename))
+        response.headers["Content-Encoding"] = encoding  # Flask-Compress leaves it as it is
+        response.headers["ETag"] = f'"{version}-{encoding}"'
+        response.vary.add("Accept-Encoding")
+        return response
 
     @app.after_request
     def cache_fingerprinted(response: Response) -> Response:
@@ -83,3 +112,48 @@ class Fingerprints:
             digest = hashlib.sha256(file.read()).hexdigest()[:12]
         self.known[filename] = (key, digest)
         return digest
+
+
+class Precompressed:
+    """Static text files compressed once per version (brotli 11 / gzip 9), kept in memory."""
+
+    TYPES = ("text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/manifest+json")
+
+    def __init__(self, folder: str):
+        self.folder = folder
+        self.bodies: dict[tuple[str, str, str], bytes] = {}
+        self._lock = threading.Lock()
+
+    def mimetype(self, filename: str) -> str:
+        guessed = mimetypes.guess_type(filename)[0] or "application/octet-stream"
+        return "text/javascript" if guessed == "application/javascript" else guessed
+
+    def compressible(self, filename: str) -> bool:
+        return self.mimetype(filename) in self.TYPES or filename.endswith(".webmanifest")
+
+    def get(self, filename: str, version: str, encoding: str) -> bytes | None:
+        key = (filename, version, encoding)
+        with self._lock:
+            body = self.bodies.get(key)
+        if body is not None:
+            return body
+        path = safe_join(self.folder, filename)
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as file:
+                raw = file.read()
+        except OSError:
+            return None
+        if encoding == "br":
+            import brotli
+
+            body = brotli.compress(raw, quality=11)
+        else:
+            body = gzip.compress(raw, compresslevel=9, mtime=0)
+        with self._lock:
+            # an old version of a file (changed while serving) is dropped with the new one's first request
+            for stale in [k for k in self.bodies if k[0] == filename and k[1] != version]:
+                del self.bodies[stale]
+            self.bodies[key] = body
+        return body

@@ -79,6 +79,15 @@ def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
         if name.endswith((".css", ".js")):  # text is compressed; images (PNG icons) are already
             assert response.headers["Content-Encoding"] == "gzip"
             assert gzip.decompress(response.data) == (ROOT / "static" / name).read_bytes()
+            best = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+            raw = (ROOT / "static" / name).read_bytes()
+            assert best.headers["Content-Encoding"] == "br" and brotli.decompress(best.data) == raw
+            # compressed once, at brotli's highest level (not as a stream on every request)
+            assert len(best.data) == len(brotli.compress(raw, quality=11))
+            assert "Accept-Encoding" in best.headers["Vary"] and "immutable" in best.headers["Cache-Control"]
+            plain = client.get(url, headers={"Accept-Encoding": "identity"})
+            assert "Content-Encoding" not in plain.headers and plain.data == raw
+            plain.close()
         response.close()
     # without its hash (or with an old one) the browser must ask again
     for url in ("/static/css/app.css", "/static/css/app.css?v=000000000000"):
