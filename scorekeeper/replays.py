@@ -75,9 +75,19 @@ class Replays:
         return standing
 
     def remember(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
-                 standing: Standing) -> None:
-        """Keep a standing a write has just built (its deals as stored), so the next page is a hit."""
-        self._put(key, _Entry(_identity(game, table), tuple(canonical(p) for p in payloads), standing))
+                 standing: Standing, base: Standing | None = None) -> None:
+        """Keep a standing a write has just built (its deals as stored), so the next page is a hit.
+        `base`: the standing the write started from (a deal added to it); when that is what is
+        remembered, only the new deals' payloads are serialized."""
+        identity = _identity(game, table)
+        with self._lock:
+            entry = self._entries.get(key)
+        if (base is not None and entry is not None and entry.standing is base and entry.identity == identity
+                and len(entry.prints) <= len(payloads)):
+            prints = entry.prints + tuple(canonical(p) for p in payloads[len(entry.prints):])
+        else:
+            prints = tuple(canonical(p) for p in payloads)
+        self._put(key, _Entry(identity, prints, standing))
 
     def forget(self, key: Any) -> None:
         with self._lock:

@@ -17,7 +17,10 @@ def restorable(session: GameSession, revision: Revision) -> bool:
     """A delete revision whose deal is gone (and which kept what was entered)."""
     if revision.action != "delete" or revision.session_id != session.id or not revision.before:
         return False
-    return revision.deal_id is None or all(deal.id != revision.deal_id for deal in session.deals)
+    if revision.deal_id is None:
+        return True
+    deal = db.session.get(Deal, revision.deal_id)  # one row, not the session's deals reloaded after a save
+    return deal is None or deal.session_id != session.id
 
 
 def _was_pending(session: GameSession, revision: Revision) -> bool:

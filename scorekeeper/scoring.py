@@ -248,7 +248,7 @@ def _stale(session: GameSession) -> StaleBoard:
     return StaleBoard(version, number)
 
 
-def _commit(session: GameSession, after: Board | None = None) -> None:
+def _commit(session: GameSession, after: Board | None = None, before: Board | None = None) -> None:
     """Commit without expiring what was loaded: the board built from it stays a coherent snapshot (no
     reload after commit, which could meet a row another device deleted meanwhile); only the session's
     collections are expired, so a later `board(session)` sees the new rows."""
@@ -265,7 +265,7 @@ def _commit(session: GameSession, after: Board | None = None) -> None:
     db.session.expire(session, ["deals", "revisions"])
     if after is not None and session.closed_at is None:  # the next page plays no deal (replays.py)
         replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in after.deals],
-                         after.standing)
+                                   after.standing, base=before.standing if before is not None else None)
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
@@ -396,7 +396,7 @@ def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None
     standing = _standing(game, table, old.results + (result,), old.running + (after.totals,),
                          old.dealers + (state.dealer,), after)
     new_board = _board_from(session, game, table, standing, (*current.deals, deal), None)
-    _commit(session, new_board)
+    _commit(session, new_board, before=current)
     return Saved(deal, new_board)
 
 

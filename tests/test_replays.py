@@ -73,3 +73,22 @@ def test_least_recently_used_sessions_go_first():
     cache.replay(1, GAME, t, DEALS[:1])
     cache.replay(2, GAME, t, DEALS[:1])
     assert (cache.hits, cache.misses) == (2, 4)  # 1 was kept (used last but one), 2 went out
+
+
+def test_a_saved_deal_is_remembered_by_serializing_only_that_deal(monkeypatch):
+    """After a save the new standing is kept with the stored payloads; when it grew from the one
+    remembered (`base`), only the new deal is serialized, and the next read is a hit."""
+    from scorekeeper import replays
+
+    cache, t = Replays(), table(deals=12)
+    before = cache.replay(1, GAME, t, DEALS[:3])
+    after = GAME.replay(t, DEALS, resume=before)
+    calls = []
+    real = replays.canonical
+    monkeypatch.setattr(replays, "canonical",  # deals only (the options are serialized too, for the identity)
+                        lambda value: (calls.append(value) if "type" in value else None) or real(value))
+    cache.remember(1, GAME, t, DEALS, after, base=before)
+    assert calls == [DEALS[3]]
+    assert cache.replay(1, GAME, t, DEALS) is after
+    cache.remember(1, GAME, t, DEALS, after, base=before)  # not what is remembered now: all serialized
+    assert len(calls) == 1 + 4 + 4
