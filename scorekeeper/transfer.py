@@ -5,13 +5,16 @@ The JSON keeps every stored fact: players, seats, the frozen options, each deal'
 phase, engine version, position and timestamps, and every revision; so export -> import into
 an empty database -> export gives the same document apart from ids. A table PIN is not
 exported (its hash would give a four-digit PIN away). Import checks everything first, by
-replaying each session through its engine, and stores nothing when one deal does not fit.
+replaying each session through its engine, and stores nothing when one deal does not fit. A
+session that is already here exactly (same game, start time, players and deals: the same file
+imported twice, or a backup put back over the database it came from) is not stored again.
 """
 from __future__ import annotations
 
 import csv
 import io
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -228,9 +231,33 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
     }
 
 
-def import_document(document: Any) -> list[GameSession]:
-    """Check every session in an export file, then store them all (new ids) or nothing.
-    Players are matched by name (case-insensitive); a new player keeps the file's first-seen time."""
+@dataclass
+class Imported:
+    """What an import stored (new sessions) and what it found already here (existing sessions)."""
+
+    stored: list[GameSession] = field(default_factory=list)
+    already_here: list[GameSession] = field(default_factory=list)
+
+
+def _already_here(values: Mapping[str, Any]) -> GameSession | None:
+    """A stored session with the same game, start time, players in order and deals (positions,
+    phases, payloads): the same session, not a second one to add."""
+    from .replays import canonical
+
+    wanted = [(deal["position"], deal["phase"], canonical(deal["payload"])) for deal in values["deals"]]
+    candidates = db.session.scalars(select(GameSession).where(
+        GameSession.game == values["game"], GameSession.created_at == values["created_at"]))
+    for session in candidates:
+        if ([name_key(name) for name in session.names] == [name_key(name) for name in values["names"]]
+                and [(d.position, d.phase, canonical(d.payload)) for d in session.deals] == wanted):
+            return session
+    return None
+
+
+def import_document(document: Any) -> Imported:
+    """Check every session in an export file, then store them all (new ids) or nothing; a session
+    already here is not stored twice. Players are matched by name (case-insensitive); a new player
+    keeps the file's first-seen time."""
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         _refuse(T("This is not a Scorekeeper export file."))
     if document.get("version") != VERSION:
@@ -244,8 +271,12 @@ def import_document(document: Any) -> list[GameSession]:
     for player in document.get("players") or []:
         if isinstance(player, dict) and isinstance(player.get("name"), str):
             first_seen[player["name"].casefold()] = _parse_time(player.get("created_at"), None, required=False)
-    stored = []
+    result = Imported()
     for values in checked:
+        existing = _already_here(values)
+        if existing is not None:
+            result.already_here.append(existing)
+            continue
         session = GameSession(
             game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
             engine_version=values["engine_version"], created_at=values["created_at"],
@@ -277,6 +308,6 @@ def import_document(document: Any) -> list[GameSession]:
         db.session.flush()
         # the flushes above must not stamp "now" on the imported times
         session.updated_at = values["updated_at"]
-        stored.append(session)
+        result.stored.append(session)
     db.session.commit()
-    return stored
+    return result

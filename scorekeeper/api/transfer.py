@@ -29,8 +29,9 @@ def export_csv(session_id: int):
 
 @bp.post("/import")
 def import_sessions():
-    stored = transfer.import_document(_json_body())
-    return {"sessions": [session.id for session in stored]}, 201
+    result = transfer.import_document(_json_body())
+    return {"sessions": [session.id for session in result.stored],
+            "already_here": [session.id for session in result.already_here]}, 201
 
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")

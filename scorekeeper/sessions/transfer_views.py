@@ -96,14 +96,17 @@ def import_sessions():
             document = read_import(form)
             if document is not None:
                 try:
-                    stored = transfer.import_document(document)
+                    result = transfer.import_document(document)
                 except RuleError as refused:
                     db.session.rollback()
                     form.file.errors = [translate(refused.text)]
                 else:
-                    if len(stored) == 1:
-                        return redirect(url_for(".show_session", session_id=stored[0].id))
-                    return redirect(url_for(".history", imported=len(stored)))
+                    found = result.stored + result.already_here
+                    if len(found) == 1:
+                        return redirect(url_for(".show_session", session_id=found[0].id,
+                                                **({"already": 1} if result.already_here else {})))
+                    return redirect(url_for(".history", imported=len(result.stored),
+                                            already=len(result.already_here)))
     return render_template("transfer/import.html", form=form), status
 
 

@@ -274,3 +274,30 @@ def test_deleted_locked_bids_come_back_as_locked_bids(client, ctx):
     restored = Deal.query.one()
     assert restored.phase == "bid" and restored.payload == bids
     assert "Locked bids" in client.get(f"/sessions/{sid}").get_data(as_text=True)
+
+
+def test_the_same_file_imported_twice_stores_its_sessions_once_and_says_so(client, fresh_client):
+    played(client)
+    document = client.get("/export.json").get_json()
+    first = upload(fresh_client, document)
+    assert first.status_code == 302 and "imported=2" in first.headers["Location"]
+    page = fresh_client.get(first.headers["Location"]).get_data(as_text=True)
+    assert "2 sessions imported." in page
+    second = upload(fresh_client, document)
+    assert "imported=0" in second.headers["Location"] and "already=2" in second.headers["Location"]
+    page = fresh_client.get(second.headers["Location"]).get_data(as_text=True)
+    assert "0 sessions imported." in page and "2 were already here and were not stored again." in page
+    with fresh_client.application.app_context():
+        assert GameSession.query.count() == 2
+    # one session's file again: its page, saying so; through the API the ids come back as already here
+    one = {**document, "sessions": document["sessions"][:1]}
+    response = upload(fresh_client, one)
+    assert "already=1" in response.headers["Location"]
+    assert "already here" in fresh_client.get(response.headers["Location"]).get_data(as_text=True)
+    answer = fresh_client.post("/api/v1/import", json=one)
+    check(answer, "/api/v1/import", "POST")
+    assert answer.status_code == 201 and answer.json["sessions"] == [] and len(answer.json["already_here"]) == 1
+    # a session played on since the export is another state of it: stored as a new session
+    changed = json.loads(json.dumps(one))
+    changed["sessions"][0]["deals"][0]["payload"]["pushed"] = 3
+    assert fresh_client.post("/api/v1/import", json=changed).json["sessions"] != []
