@@ -187,7 +187,8 @@ def test_another_device_follows_by_itself_and_the_qr_opens_the_watch_page(page, 
     page.locator(".follow summary").click()
     qr = page.locator(".follow img")
     expect(qr).to_be_visible()
-    assert page.evaluate("img => img.naturalWidth", qr.element_handle()) > 100
+    # the code is drawn (loaded on opening, so wait for it rather than read it at once)
+    page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=qr.element_handle())
     page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
     page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
     page.get_by_role("button", name="Save deal").click()
