@@ -7,6 +7,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -21,12 +22,13 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """Start `python -m scorekeeper` on a fresh database; wait until it answers; fail fast if it died."""
-    instance = tmp_path_factory.mktemp("instance")
+@contextmanager
+def serve(instance: Path, **settings: str):
+    """Run `python -m scorekeeper` on a fresh database (SCOREKEEPER_* `settings` added); wait until it
+    answers; fail fast if it died. Yields its address."""
     port = free_port()
-    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_SECRET_KEY": "e2e"}
+    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_SECRET_KEY": "e2e",
+           **{f"SCOREKEEPER_{key}": value for key, value in settings.items()}}
     if os.environ.get("SCOREKEEPER_TEST_DATABASE_URI"):
         env["SCOREKEEPER_SQLALCHEMY_DATABASE_URI"] = new_postgres_database("sk_e2e")
     log = open(instance / "server.log", "w")
@@ -45,10 +47,19 @@ def live_server(tmp_path_factory):
                 process.kill()
                 raise RuntimeError("the app did not answer within 30 s") from None
             time.sleep(0.2)
-    yield url
-    process.terminate()
-    process.wait(timeout=10)
-    log.close()
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    """The app as a table runs it at home: nothing asked."""
+    with serve(tmp_path_factory.mktemp("instance")) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

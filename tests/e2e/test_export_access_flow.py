@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import PHONE, new_page, screenshot, serve
 from .test_schieberamsch_flow import enter_ramsch
 
 pytestmark = pytest.mark.e2e
@@ -62,3 +62,33 @@ def test_csv_download_and_a_second_tablet_enters_the_pin(page, browser, live_ser
 
     page.reload()  # the first tablet sees the second tablet's deal
     expect(page.locator("tr.deal-row")).to_have_count(2)
+
+
+@pytest.fixture(scope="module")
+def club_server(tmp_path_factory):
+    """The app as a club hosts it: SCOREKEEPER_CLUB_PASSWORD set."""
+    with serve(tmp_path_factory.mktemp("club"), CLUB_PASSWORD="club-2026") as url:
+        yield url
+
+
+def test_a_guest_phone_at_the_club_logs_in_and_the_login_fits_the_screen(browser, club_server):
+    """390 px phone, in both languages: the login page asks first, a wrong password is said beside the
+    field with nothing typed lost but the password, the right one opens what was asked for."""
+    phone = new_page(browser, club_server, {**PHONE, "is_mobile": True})
+    phone.goto("/history")
+    expect(phone).to_have_url(re.compile(r"/login\?next=/history$"))
+    for language in ("日本語", "English"):
+        phone.get_by_role("button", name=language).click()
+        expect(phone.locator("form input[type=password]")).to_be_visible()
+        assert phone.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        screenshot(phone, f"phone-login-{'ja' if language == '日本語' else 'en'}")
+    expect(phone).to_have_url(re.compile(r"/login\?next=/history$"))  # the language switch keeps the way back
+    password = phone.get_by_label("Club password")
+    password.fill("guess")
+    password.press("Enter")
+    expect(phone.get_by_role("alert")).to_have_text("That is not the club password.")
+    phone.get_by_label("Club password").fill("club-2026")
+    phone.get_by_label("Club password").press("Enter")
+    expect(phone).to_have_url(re.compile(r"/history$"))
+    expect(phone.get_by_role("heading", name="History")).to_be_visible()
+    phone.context.close()
