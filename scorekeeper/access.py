@@ -53,6 +53,7 @@ OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "session
                   "sessions.manifest", "sessions.offline"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 FORGET_AFTER = 3600  # seconds without a wrong try after which an address starts afresh
+ATTEMPTS = AccessAttempt.__table__
 
 
 # --- slowing down guesses -------------------------------------------------------------
@@ -62,18 +63,13 @@ class Attempts:
     counts the same guesses; a client past the free attempts must wait. Written on a connection of
     its own (its own short transaction), never mixed with the request's changes."""
 
-    def _table(self):
-        return AccessAttempt.__table__
-
     def _where(self, key: tuple[str, str]):
-        table = self._table()
-        return (table.c.kind == key[0]) & (table.c.client == key[1][:64])
+        return (ATTEMPTS.c.kind == key[0]) & (ATTEMPTS.c.client == key[1][:64])
 
     def wait(self, key: tuple[str, str]) -> int:
         """Seconds this client must still wait before its next try (0: go ahead)."""
-        table = self._table()
         with db.engine.connect() as connection:
-            row = connection.execute(select(table.c.failures, table.c.last_at).where(self._where(key))).first()
+            row = connection.execute(select(ATTEMPTS.c.failures, ATTEMPTS.c.last_at).where(self._where(key))).first()
         count, last = row if row is not None else (0, 0.0)
         free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
         if count < free:
@@ -82,7 +78,7 @@ class Attempts:
         return max(0, int(last + delay - time.time() + 0.999))
 
     def failed(self, key: tuple[str, str]) -> None:
-        table, now = self._table(), time.time()
+        table, now = ATTEMPTS, time.time()
         bump = update(table).where(self._where(key)).values(failures=table.c.failures + 1, last_at=now)
         for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
             try:
@@ -97,7 +93,7 @@ class Attempts:
 
     def succeeded(self, key: tuple[str, str]) -> None:
         with db.engine.begin() as connection:
-            connection.execute(delete(self._table()).where(self._where(key)))
+            connection.execute(delete(ATTEMPTS).where(self._where(key)))
 
 
 attempts = Attempts()

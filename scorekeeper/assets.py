@@ -53,14 +53,20 @@ def init_app(app: Flask) -> None:
 
     packed = Precompressed(app.static_folder or "")
 
+    def current_file() -> str | None:
+        """The static file this request names with its current hash (None: no hash, or an old one)."""
+        filename = (request.view_args or {}).get("filename", "")
+        version = request.args.get("v")
+        return filename if version and version == fingerprints.of(filename) else None
+
     @app.before_request
     def precompressed_static():
         if request.endpoint != "static" or request.method != "GET":
             return None
-        filename = (request.view_args or {}).get("filename", "")
-        version = request.args.get("v")
-        if not version or version != fingerprints.of(filename) or not packed.compressible(filename):
+        filename = current_file()
+        if filename is None or not packed.compressible(filename):
             return None
+        version = request.args["v"]
         accepted = request.accept_encodings
         encoding = next((name for name in _algorithms() if accepted[name]), None)
         if encoding is None:
@@ -77,8 +83,7 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def cache_fingerprinted(response: Response) -> Response:
         if request.endpoint == "static" and response.status_code in (200, 304):
-            version = request.args.get("v")
-            if version and version == fingerprints.of((request.view_args or {}).get("filename", "")):
+            if current_file() is not None:
                 response.cache_control.public = True
                 response.cache_control.max_age = ONE_YEAR
                 response.cache_control.immutable = True
@@ -117,7 +122,7 @@ class Fingerprints:
 class Precompressed:
     """Static text files compressed once per version (brotli 11 / gzip 9), kept in memory."""
 
-    TYPES = ("text/css", "text/javascript", "application/javascript", "image/svg+xml", "application/manifest+json")
+    TYPES = ("text/css", "text/javascript", "image/svg+xml", "application/manifest+json")
 
     def __init__(self, folder: str):
         self.folder = folder

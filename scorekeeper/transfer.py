@@ -26,6 +26,7 @@ from .games import GAMES
 from .games.base import RuleError, T, Table
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import name_key
+from .replays import canonical
 from .scoring import board, find_or_create_player
 
 FORMAT = "scorekeeper-export"
@@ -242,8 +243,6 @@ class Imported:
 def _already_here(values: Mapping[str, Any]) -> GameSession | None:
     """A stored session with the same game, start time, players in order and deals (positions,
     phases, payloads): the same session, not a second one to add."""
-    from .replays import canonical
-
     wanted = [(deal["position"], deal["phase"], canonical(deal["payload"])) for deal in values["deals"]]
     candidates = db.session.scalars(select(GameSession).where(
         GameSession.game == values["game"], GameSession.created_at == values["created_at"]))

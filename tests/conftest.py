@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import uuid
 
 import pytest
 from hypothesis import settings
@@ -10,6 +9,8 @@ from sqlalchemy import create_engine, text
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+
+from .servers import new_postgres_database
 
 # Speed is measured by bench/, not by tests: no per-example deadline (a loaded CI machine would flake).
 # CI replays the same examples every run; a developer's run explores new ones.
@@ -23,13 +24,11 @@ def _database_uri(tmp_path) -> tuple[str, callable]:
     server = os.environ.get("SCOREKEEPER_TEST_DATABASE_URI")
     if not server:
         return f"sqlite:///{tmp_path / 'test.sqlite'}", lambda: None
-    name = "sk_test_" + uuid.uuid4().hex[:12]
-    admin = create_engine(server, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    uri = server.rsplit("/", 1)[0] + "/" + name
+    uri = new_postgres_database("sk_test")
+    name = uri.rsplit("/", 1)[1]
 
     def drop():
+        admin = create_engine(server, isolation_level="AUTOCOMMIT")
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()

@@ -2,27 +2,30 @@
 (function () {
   "use strict";
 
-  // Fields shown only for some values of another field (data-show-if / data-show-values).
+  // Fields shown only for some values of another field (data-show-if / data-show-values) and only
+  // while enough are chosen in another (data-show-if-count / data-show-min: Handjass trump when two
+  // or more play); both conditions must hold, as in the engine's is_shown.
   function applyShowIf(root) {
-    root.querySelectorAll("[data-show-if]").forEach(function (el) {
+    root.querySelectorAll("[data-show-if], [data-show-if-count]").forEach(function (el) {
       var form = el.closest("form");
       if (!form) return;
+      var shown = true;
       var name = el.getAttribute("data-show-if");
-      var wanted = el.getAttribute("data-show-values").split(" ");
-      var inputs = form.querySelectorAll('[name="' + name + '"]');
-      var value = null;
-      inputs.forEach(function (input) {
-        if (input.type === "checkbox") value = input.checked ? input.value : "";
-        else if (input.type !== "radio" || input.checked) value = input.value;
-      });
-      el.hidden = wanted.indexOf(value) === -1;
-    });
-    // asked only while enough are chosen in another field (Handjass: trump when two or more play)
-    root.querySelectorAll("[data-show-if-count]").forEach(function (el) {
-      var form = el.closest("form");
-      if (!form) return;
-      var chosen = form.querySelectorAll('[name="' + el.getAttribute("data-show-if-count") + '"]:checked').length;
-      el.hidden = (el.hasAttribute("data-show-if") && el.hidden) || chosen < parseInt(el.getAttribute("data-show-min"), 10);
+      if (name) {
+        var wanted = el.getAttribute("data-show-values").split(" ");
+        var value = null;
+        form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+          if (input.type === "checkbox") value = input.checked ? input.value : "";
+          else if (input.type !== "radio" || input.checked) value = input.value;
+        });
+        shown = wanted.indexOf(value) !== -1;
+      }
+      var counted = el.getAttribute("data-show-if-count");
+      if (counted) {
+        var chosen = form.querySelectorAll('[name="' + counted + '"]:checked').length;
+        shown = shown && chosen >= parseInt(el.getAttribute("data-show-min"), 10);
+      }
+      el.hidden = !shown;
     });
     // a row asked seat by seat where no seat is asked yet (nobody has 0 card points) hides its label too
     root.querySelectorAll("tr[data-field]").forEach(function (row) {
