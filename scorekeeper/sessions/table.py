@@ -85,20 +85,29 @@ def only_added(before: scoring.Board, after: scoring.Board, form) -> bool:
 @bp.get("/sessions/<int:session_id>/watch")
 def watch_session(session_id: int):
     """The board without entry forms: for phones around the table (opened from the QR code)."""
-    session = _session_or_404(session_id)
-    board = scoring.board(session)
-    template = "sessions/_board.html" if request.headers.get("HX-Request") == "true" else "sessions/watch.html"
-    return render_template(template, session=session, board=board, form=None, fields=None,
-                           stats=session_stats(board), watch=True)
+    from .views import _state_or_404, kept_board
+
+    def render() -> str:
+        session = _session_or_404(session_id)
+        board = scoring.board(session)
+        template = "sessions/_board.html" if request.headers.get("HX-Request") == "true" else "sessions/watch.html"
+        return render_template(template, session=session, board=board, form=None, fields=None,
+                               stats=session_stats(board), watch=True)
+
+    return kept_board(_state_or_404(session_id), "watch", render)
 
 
 @bp.get("/sessions/<int:session_id>/big")
 def big_session(session_id: int):
     """Totals huge, the dealer and the deals left: readable from across the table."""
-    session = _session_or_404(session_id)
-    board = scoring.board(session)
-    template = "sessions/_big.html" if request.headers.get("HX-Request") == "true" else "sessions/big.html"
-    return render_template(template, session=session, board=board)
+    from .views import _state_or_404, kept_board
+
+    def render() -> str:
+        session = _session_or_404(session_id)
+        template = "sessions/_big.html" if request.headers.get("HX-Request") == "true" else "sessions/big.html"
+        return render_template(template, session=session, board=scoring.board(session))
+
+    return kept_board(_state_or_404(session_id), "big", render)
 
 
 @bp.get("/sessions/<int:session_id>/live")
@@ -116,10 +125,10 @@ def live(session_id: int):
             response = make_response(big_session(session_id))
         elif view == "watch":
             response = make_response(watch_session(session_id))
-        else:
-            from .views import _board_context
-            response = make_response(render_template("sessions/_board.html",
-                                                     **_board_context(_session_or_404(session_id))))
+        else:  # the same fragment as the board's own htmx reload, kept once for every device that polls
+            from .views import _board_context, _state_or_404, kept_board
+            response = kept_board(_state_or_404(session_id), "board", lambda: render_template(
+                "sessions/_board.html", **_board_context(_session_or_404(session_id))), fragment=True)
     response.headers["ETag"] = etag
     return response
 

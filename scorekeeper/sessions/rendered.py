@@ -1,0 +1,188 @@
+"""Boards rendered once per change of their session, kept in this process.
+
+A scoreboard is read far more often than it changes: every reload of a tablet, every phone that
+follows the QR code, every device's poll after a save asks for the same board. Each of those
+renders the board and its entry form (a Schieberamsch form alone is 30 kB of HTML), 70% of a
+board's cost. So the rendered HTML is kept, per session, for the session's current state.
+
+What a kept page is valid for (`fingerprint`): the session's row as read for this request — its
+creation time, its version, its last update, whether it has a PIN and whether it was stopped.
+Every write to a session's deals or revisions bumps its version in the same transaction
+(`scoring._claim`, `restore.py`), so a board read after any write never matches a page kept
+before it, in this worker or another. Player names never change. The variant (`variant`) is what
+the request adds: the language, full page or htmx fragment, whether this device has the PIN.
+
+What differs from one response to the next is not kept: the CSRF token and each entry form's
+idempotency key (a fresh one per rendered form, so that a retried form is recognised) are
+recorded while the page is first rendered, cut out of the kept copy, and filled in anew for every
+response. Nothing else in a board depends on the request (pages with query arguments, errors or a
+"saved" line are never kept).
+
+Flask-Caching's `@cached` keeps one response for everyone, CSRF token included; that is why this
+small per-process store is hand-written. At most `SIZE` sessions are kept (least recently used out),
+about 50-100 kB each.
+"""
+from __future__ import annotations
+
+import re
+import struct
+import threading
+import uuid
+import zlib
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+from flask import current_app, g
+from flask_wtf.csrf import generate_csrf
+
+SIZE = 128
+CSRF = "csrf"
+
+
+def new_idempotency_key() -> str:
+    """A fresh key for one rendered entry form, recorded so that a kept copy of the page gets a new
+    one for every response."""
+    key = uuid.uuid4().hex
+    g.setdefault("idempotency_keys", []).append(key)
+    return key
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A page cut at its per-response values: parts[0] slots[0] parts[1] slots[1] ... parts[-1];
+    a slot is CSRF or the index of the idempotency key it held. `packed`: each part compressed once
+    as raw deflate (level 9), so that a response only splices its values in (see `gzip`)."""
+
+    parts: tuple[str, ...]
+    slots: tuple[str | int, ...]
+    widths: tuple[int, ...]  # each slot's value's length in bytes when the page was cut
+    packed: tuple[bytes, ...]
+    encoded: tuple[bytes, ...]  # the parts as UTF-8, for the gzip trailer's CRC and size
+
+    @classmethod
+    def cut(cls, html: str, csrf: str | None, keys: list[str]) -> Kept:
+        names: dict[str, str | int] = {key: index for index, key in enumerate(keys)}
+        if csrf:
+            names[csrf] = CSRF
+        parts, slots, widths, last = [], [], [], 0
+        for found in re.finditer("|".join(map(re.escape, names)), html) if names else ():
+            parts.append(html[last:found.start()])
+            slots.append(names[found.group()])
+            widths.append(len(found.group().encode()))
+            last = found.end()
+        parts.append(html[last:])
+        encoded = [part.encode() for part in parts]
+        return cls(tuple(parts), tuple(slots), tuple(widths), _pack(encoded, widths), tuple(encoded))
+
+    def values(self, csrf: Callable[[], str]) -> dict[str | int, str]:
+        """This response's values: the CSRF token (if the page has one) and a fresh key per form."""
+        return {slot: csrf() if slot == CSRF else new_idempotency_key() for slot in dict.fromkeys(self.slots)}
+
+    def text(self, values: dict[str | int, str]) -> str:
+        out = [self.parts[0]]
+        for slot, part in zip(self.slots, self.parts[1:]):
+            out += [values[slot], part]
+        return "".join(out)
+
+    def gzip(self, values: dict[str | int, str]) -> bytes | None:
+        """The page as a gzip file (RFC 1952): the parts as compressed once, each value as a stored
+        block between them; None when a value is not as long as the one the page was cut at."""
+        out, crc, size = [GZIP_HEADER, self.packed[0]], zlib.crc32(self.encoded[0]), len(self.encoded[0])
+        for slot, width, tail, packed in zip(self.slots, self.widths, self.encoded[1:], self.packed[1:]):
+            value = values[slot].encode()
+            if len(value) != width:
+                return None
+            out += [_stored(value), packed]
+            crc, size = zlib.crc32(tail, zlib.crc32(value, crc)), size + width + len(tail)
+        out.append(struct.pack("<II", crc, size & 0xFFFFFFFF))
+        return b"".join(out)
+
+
+GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x02\xff"  # deflate, no name, no time, best compression
+WINDOW = 32 * 1024
+
+
+def _pack(parts: list[bytes], widths: list[int]) -> tuple[bytes, ...]:
+    """Each part as raw deflate (RFC 1951) that chains after the ones before it and a stored block of
+    each value between them. A part may refer back to the text before it (its preset dictionary:
+    the last 32 kB the decoder will have seen, each value as that many NUL bytes), but never into a
+    value: a back reference copies bytes equal to the part's own, and a part without NUL bytes can
+    equal no stretch that touches a value's place. (A part with a NUL byte gets no dictionary.)
+    Every part but the last ends on a byte boundary (a full flush), where the stored block begins."""
+    packed, seen = [], b""
+    for index, part in enumerate(parts):
+        final = index == len(parts) - 1
+        compressor = (zlib.compressobj(9, zlib.DEFLATED, -15, zdict=seen) if seen and b"\x00" not in part
+                      else zlib.compressobj(9, zlib.DEFLATED, -15))
+        packed.append(compressor.compress(part) + compressor.flush(zlib.Z_FINISH if final else zlib.Z_FULL_FLUSH))
+        if not final:
+            seen = (seen + part + b"\x00" * widths[index])[-WINDOW:]
+    return tuple(packed)
+
+
+def _stored(data: bytes) -> bytes:
+    """`data` as stored (uncompressed) deflate blocks, none of them the last."""
+    return b"".join(b"\x00" + struct.pack("<HH", len(chunk), len(chunk) ^ 0xFFFF) + chunk
+                    for chunk in (data[i:i + 0xFFFF] for i in range(0, len(data), 0xFFFF)))
+
+
+
+@dataclass
+class _Session:
+    fingerprint: Hashable
+    pages: dict[Hashable, Kept] = field(default_factory=dict)
+
+
+class Rendered:
+    """Kept pages by session id; thread-safe, least recently used session out first."""
+
+    def __init__(self, size: int = SIZE) -> None:
+        self.size = size
+        self._sessions: OrderedDict[int, _Session] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0  # for the tests and the benchmark
+
+    def page(self, session_id: int, fingerprint: Hashable, variant: Hashable,
+             render: Callable[[], str]) -> tuple[Kept, dict[str | int, str]]:
+        """The page for this session state and variant, kept or rendered by `render()` now, with
+        this response's values (`kept.text(values)`, `kept.gzip(values)`)."""
+        with self._lock:
+            entry = self._sessions.get(session_id)
+            kept = entry.pages.get(variant) if entry is not None and entry.fingerprint == fingerprint else None
+            if kept is not None:
+                self._sessions.move_to_end(session_id)
+        if kept is not None:
+            self.hits += 1
+            return kept, kept.values(generate_csrf)
+        self.misses += 1
+        before = len(g.get("idempotency_keys", ()))
+        html = render()
+        keys = g.get("idempotency_keys", [])[before:]
+        token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+        kept = Kept.cut(html, token if token and token in html else None, keys)
+        with self._lock:
+            entry = self._sessions.get(session_id)
+            if entry is None or entry.fingerprint != fingerprint:
+                entry = self._sessions[session_id] = _Session(fingerprint)
+            entry.pages[variant] = kept
+            self._sessions.move_to_end(session_id)
+            while len(self._sessions) > self.size:
+                self._sessions.popitem(last=False)
+        values = {index: key for index, key in enumerate(keys)}
+        if token and token in html:
+            values[CSRF] = token
+        return kept, values
+
+    def forget(self, session_id: int) -> None:
+        with self._lock:
+            self._sessions.pop(session_id, None)
+
+
+def current() -> Rendered:
+    """The running app's store (one per app and process, like `replays.current()`)."""
+    store = current_app.extensions.get("scorekeeper.rendered")
+    if store is None:
+        store = current_app.extensions["scorekeeper.rendered"] = Rendered(
+            current_app.config.get("RENDERED_CACHE_SIZE", SIZE))
+    return store
