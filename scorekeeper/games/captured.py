@@ -15,6 +15,7 @@ trick's 5 added by the engine).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Sequence
 
 from .cards import SKAT_DECK, SKAT_POINTS, label, rank_of
@@ -61,6 +62,23 @@ def count_field(default: str) -> FieldSpec:
     return FieldSpec("count", N_("Card points"), CHOICE, required=False, default=default, choices=COUNT_CHOICES)
 
 
+def _memoized(function):
+    """The same answer for the same (immutable) arguments, computed once: a game asks for its deal
+    fields for every stored deal it replays, and these build 30-odd FieldSpecs each time."""
+    cached = functools.lru_cache(maxsize=256)(function)
+
+    @functools.wraps(function)
+    def answer(*args, **kwargs):
+        try:
+            hash((args, tuple(kwargs.items())))
+        except TypeError:  # a list among the arguments: computed afresh
+            return function(*args, **kwargs)
+        return cached(*args, **kwargs)
+
+    return answer
+
+
+@_memoized
 def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seats: tuple[int, ...] | None,
                 label_text: str, show_if: tuple | None = None) -> tuple[FieldSpec, FieldSpec]:
     """The per-seat captured cards and the seat that gets the rest (both asked only when counting cards)."""
@@ -75,6 +93,7 @@ def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seat
     )
 
 
+@_memoized
 def with_cards(fields: Sequence[FieldSpec], hidden: Sequence[str], after: str, extra: Sequence[FieldSpec],
                count: FieldSpec, count_after: str) -> tuple[FieldSpec, ...]:
     """The game's own fields, with the count choice after `count_after`, the card fields after

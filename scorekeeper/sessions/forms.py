@@ -3,6 +3,8 @@ WTForms converts what was typed (numbers, ticks, choices) and keeps it for re-di
 every rule is checked once, by the engine."""
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -74,7 +76,36 @@ def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
 def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None,
               payload: Mapping[str, Any] | None = None) -> FlaskForm:
     """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
+    DealForm = _deal_form_class(tuple(fields), tuple(table.names), table)
+    data = flatten(fields, payload, table.size) if payload is not None else None
+    if formdata is not None:
+        return DealForm(formdata=formdata)
+    return DealForm(formdata=None, data=data or defaults(fields, table.size))
 
+
+def _deal_form_class(fields: tuple[FieldSpec, ...], names: tuple[str, ...], table: Table) -> type[FlaskForm]:
+    """The form class for these fields and players, built once (its fields are unbound: every form
+    made from it has its own), so a save does not build the same class twice and a board not anew."""
+    try:
+        hash((fields, names))
+    except TypeError:  # an unhashable default among the fields
+        return _build_deal_form_class(fields, table)
+    with _CLASSES_LOCK:
+        known = _CLASSES.get((fields, names))
+    if known is None:
+        known = _build_deal_form_class(fields, table)
+        with _CLASSES_LOCK:
+            _CLASSES[(fields, names)] = known
+            while len(_CLASSES) > 256:
+                _CLASSES.popitem(last=False)
+    return known
+
+
+_CLASSES: OrderedDict[tuple, type[FlaskForm]] = OrderedDict()
+_CLASSES_LOCK = threading.Lock()
+
+
+def _build_deal_form_class(fields: Sequence[FieldSpec], table: Table) -> type[FlaskForm]:
     class DealForm(FlaskForm):
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
@@ -86,10 +117,7 @@ def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None
                 setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, spec.label, table))
         else:
             setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, table))
-    data = flatten(fields, payload, table.size) if payload is not None else None
-    if formdata is not None:
-        return DealForm(formdata=formdata)
-    return DealForm(formdata=None, data=data or defaults(fields, table.size))
+    return DealForm
 
 
 def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:

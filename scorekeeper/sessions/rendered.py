@@ -34,7 +34,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 
 from flask import current_app, g
+from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
 
 SIZE = 128
 CSRF = "csrf"
@@ -186,3 +188,33 @@ def current() -> Rendered:
         store = current_app.extensions["scorekeeper.rendered"] = Rendered(
             current_app.config.get("RENDERED_CACHE_SIZE", SIZE))
     return store
+
+
+# --- fragments kept by what they are made of ----------------------------------------------------
+
+#: where a fragment names the player it is for; filled in per use, so one kept fragment serves everyone
+WHO = "\x00who\x00"
+FRAGMENTS = 512
+
+
+def kept_fragment(*key: Hashable, who: str | None = None, caller: Callable[[], str]) -> Markup:
+    """`{% call kept_fragment(key...) %}...{% endcall %}`: the block's HTML, rendered once per key and
+    language and kept in this process. The key must name everything the block is made of; the block
+    writes `WHO` where the player's name goes (`who`). A key that cannot be hashed is not kept."""
+    full = (str(get_locale()), *key)
+    try:
+        hash(full)
+    except TypeError:
+        return Markup(caller().replace(WHO, str(escape(who or ""))))
+    store = current_app.extensions.setdefault("scorekeeper.fragments", OrderedDict())
+    html = store.get(full)
+    if html is None:
+        html = str(caller())
+        with _FRAGMENT_LOCK:
+            store[full] = html
+            while len(store) > FRAGMENTS:
+                store.popitem(last=False)
+    return Markup(html.replace(WHO, str(escape(who or ""))))
+
+
+_FRAGMENT_LOCK = threading.Lock()

@@ -75,6 +75,8 @@ def _apply_error(form, error: RuleError) -> None:
 
 # a fresh key per rendered entry form: a resubmitted form (a retry) carries the same one
 bp.add_app_template_global(rendered.new_idempotency_key, "new_idempotency_key")
+bp.add_app_template_global(rendered.kept_fragment, "kept_fragment")
+bp.add_app_template_global(rendered.WHO, "WHO")
 
 
 @bp.app_template_filter("seat_names")
