@@ -22,7 +22,7 @@ from typing import Any
 
 from .games.base import Game, Standing, Table
 
-SIZE = 64
+SIZE = 512  # sessions; a 12-deal one is about 20 kB, a 300-deal one about 1 MB
 
 
 def canonical(payload: Mapping[str, Any]) -> str:

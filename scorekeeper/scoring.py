@@ -253,7 +253,7 @@ def _commit(session: GameSession, after: Board | None = None, before: Board | No
     reload after commit, which could meet a row another device deleted meanwhile); only the session's
     collections are expired, so a later `board(session)` sees the new rows."""
     if after is not None:  # the lists' summary from the board already built: the commit hook need not replay
-        summaries.refresh(session, after)
+        summaries.store(session, after)
     orm_session = db.session()
     orm_session.expire_on_commit = False
     try:

@@ -3,6 +3,7 @@ WTForms converts what was typed (numbers, ticks, choices) and keeps it for re-di
 every rule is checked once, by the engine."""
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -33,8 +34,14 @@ except ImportError:  # pragma: no cover
 
 
 def choices(pairs) -> list:
-    pairs = [(str(value), label) for value, label in pairs]
-    return [SelectChoice(value, label) for value, label in pairs] if SelectChoice else pairs
+    pairs = tuple((str(value), label) for value, label in pairs)
+    return list(_choices(pairs))
+
+
+@functools.lru_cache(maxsize=512)
+def _choices(pairs: tuple[tuple[str, str], ...]) -> tuple:
+    """WTForms' choice objects for these pairs, made once (a deck of cards is 32-36 of them per player)."""
+    return tuple(SelectChoice(value, label) for value, label in pairs) if SelectChoice else pairs
 
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
@@ -110,6 +117,7 @@ def _build_deal_form_class(fields: Sequence[FieldSpec], table: Table) -> type[Fl
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
             self.group_errors: dict[str, list[str]] = {}
+            self.pristine: tuple | None = None  # a fresh form's fields, set by the board (its HTML is kept)
 
     for spec in fields:
         if spec.per_seat:
@@ -172,6 +180,7 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
             self.group_errors: dict[str, list[str]] = {}
+            self.pristine: tuple | None = None  # a fresh form's fields, set by the board (its HTML is kept)
 
         players = FieldList(
             StringField(_l("Player"), validators=[Optional(), Length(max=60)],

@@ -30,7 +30,7 @@ import threading
 import uuid
 import zlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from flask import current_app, g
@@ -197,15 +197,30 @@ WHO = "\x00who\x00"
 FRAGMENTS = 512
 
 
-def kept_fragment(*key: Hashable, who: str | None = None, caller: Callable[[], str]) -> Markup:
+def stand_in_names(size: int) -> tuple[str, ...]:
+    """Names that stand in for the players' in a fragment kept for every table of this size."""
+    return tuple(f"\x00n{seat}\x00" for seat in range(size))
+
+
+def initial(name: str) -> str:
+    """A player's initial (a stand-in name's stands in too)."""
+    if name.startswith("\x00n") and name.endswith("\x00"):
+        return "\x00i" + name[2:]
+    return name[:1]
+
+
+def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] | None = None,
+                  caller: Callable[[], str]) -> Markup:
     """`{% call kept_fragment(key...) %}...{% endcall %}`: the block's HTML, rendered once per key and
-    language and kept in this process. The key must name everything the block is made of; the block
-    writes `WHO` where the player's name goes (`who`). A key that cannot be hashed is not kept."""
-    full = (str(get_locale()), *key)
+    language and kept in this process. The key must name everything the block is made of. Where the
+    block names players it writes `WHO` (filled with `who`) or the `stand_in_names` and their
+    `initial`s (filled with `names`), so that one kept fragment serves every table. A key that
+    cannot be hashed is not kept."""
+    full = (str(get_locale()), *(tuple(part) if isinstance(part, list) else part for part in key))
     try:
         hash(full)
     except TypeError:
-        return Markup(caller().replace(WHO, str(escape(who or ""))))
+        return _named(str(caller()), who, names)
     store = current_app.extensions.setdefault("scorekeeper.fragments", OrderedDict())
     html = store.get(full)
     if html is None:
@@ -214,7 +229,19 @@ def kept_fragment(*key: Hashable, who: str | None = None, caller: Callable[[], s
             store[full] = html
             while len(store) > FRAGMENTS:
                 store.popitem(last=False)
-    return Markup(html.replace(WHO, str(escape(who or ""))))
+    return _named(html, who, names)
+
+
+def _named(html: str, who: str | None, names: Sequence[str] | None) -> Markup:
+    if who is not None:
+        html = html.replace(WHO, str(escape(who)))
+    if names is not None and "\x00" in html:
+        fills = {}
+        for seat, name in enumerate(names):
+            fills[f"\x00n{seat}\x00"] = str(escape(name))
+            fills[f"\x00i{seat}\x00"] = str(escape(name[:1]))
+        html = re.sub("\x00[ni][0-9]+\x00", lambda found: fills.get(found.group(), ""), html)
+    return Markup(html)
 
 
 _FRAGMENT_LOCK = threading.Lock()

@@ -25,7 +25,7 @@ from wtforms import FieldList
 from .. import access, scoring, summaries
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import DealError, RuleError
+from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, rendered
@@ -77,6 +77,17 @@ def _apply_error(form, error: RuleError) -> None:
 bp.add_app_template_global(rendered.new_idempotency_key, "new_idempotency_key")
 bp.add_app_template_global(rendered.kept_fragment, "kept_fragment")
 bp.add_app_template_global(rendered.WHO, "WHO")
+bp.add_app_template_filter(rendered.initial, "initial")
+
+
+@bp.app_template_global("unnamed")
+def unnamed(form, table):
+    """A fresh entry form and its table with stand-in names: what a fragment kept for every table
+    of this size is rendered from (rendered.kept_fragment fills the real names in)."""
+    stand_in = Table(rendered.stand_in_names(table.size), table.options, table.first_dealer)
+    fresh = deal_form(form.pristine, stand_in)
+    fresh.pristine = form.pristine
+    return fresh, stand_in
 
 
 @bp.app_template_filter("seat_names")
@@ -136,13 +147,19 @@ def new_session(slug: str):
 # --- the scoreboard and deal entry ----------------------------------------------
 
 def _entry_form(board: scoring.Board, formdata=None):
+    """The entry form for the board's next deal: fresh (`pristine`: nothing typed, no error yet;
+    its HTML is kept per fields and players) or holding what was posted."""
     fields = _phase_fields(board)
-    if formdata is None and board.deals:  # the table's way of entering carries over from the last deal
+    if formdata is not None:
+        return deal_form(fields, board.table, formdata=formdata), fields
+    shown = fields
+    if board.deals:  # the table's way of entering carries over from the last deal
         last = board.deals[-1].payload
         shown = [dataclasses.replace(spec, default=last[spec.name]) if spec.sticky and spec.name in last else spec
                  for spec in fields]
-        return deal_form(shown, board.table), fields
-    return deal_form(fields, board.table, formdata=formdata), fields
+    form = deal_form(shown, board.table)
+    form.pristine = tuple(shown)  # what the fresh form is made of (the key of its kept HTML)
+    return form, fields
 
 
 def _phase_fields(board: scoring.Board):

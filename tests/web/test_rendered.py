@@ -10,6 +10,7 @@ import zlib
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from markupsafe import escape
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -175,3 +176,25 @@ def test_following_devices_share_the_kept_fragment_and_never_get_it_as_a_full_pa
     assert 'id="entry"' in client.get(f"/sessions/{sid}").get_data(as_text=True)
     big = client.get(f"/sessions/{sid}/big").get_data(as_text=True)
     assert "<html" in big and "Anna" in big and 'id="entry"' not in big
+
+
+def test_one_kept_entry_form_serves_every_table_with_its_own_names(app, client):
+    """The fresh entry form is kept per fields and table size, with stand-in names: each table's
+    board shows its own players (escaped) wherever the form names them, and never a stand-in."""
+    first = new_schieberamsch(client, names=("Anna", "Ben", "Carl"), count_from="cards")
+    second = new_schieberamsch(client, names=("Zoë", "<b>Yves</b>", 'Xa"ver'), count_from="cards")
+    one = client.get(f"/sessions/{first}").get_data(as_text=True)
+    fragments = len(app.extensions["scorekeeper.fragments"])
+    two = client.get(f"/sessions/{second}").get_data(as_text=True)
+    assert len(app.extensions["scorekeeper.fragments"]) == fragments  # nothing new rendered for the form
+    assert "\x00" not in one + two and "<b>Yves</b>" not in two
+    for html, names in ((one, ("Anna", "Ben", "Carl")), (two, ("Zoë", "<b>Yves</b>", 'Xa"ver'))):
+        entry = html[html.index('<form id="entry"'):]
+        for seat, raw in enumerate(names):
+            name = str(escape(raw))
+            assert f'value="{seat}" ><span>{name}</span>' in entry  # the soloist's choice
+            assert f'data-seat="{seat}" data-initial="{escape(raw[0])}"' in entry  # the captured cards' pile
+            assert f"<legend>{name} " in entry
+            assert f': {name}"' in entry  # a card's or a box's label for a screen reader
+    other = ("Anna", "Ben", "Carl")
+    assert not any(name in two[two.index('<form id="entry"'):] for name in other)
