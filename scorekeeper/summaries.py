@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, case, delete, event, func, insert, select, update
+from sqlalchemy import JSON, ForeignKey, Index, String, case, delete, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, backref, mapped_column, relationship, selectinload
 
@@ -115,29 +115,34 @@ def refresh(session: GameSession, board: Any = None, marks: Marks | None = None,
 
 def store(session: GameSession, board: Any) -> None:
     """The write path's refresh, from the board it has just built: the stored summary and its seat
-    rows are rewritten with four statements instead of being loaded, changed and flushed as objects
-    (half the cost of entering a deal went into the summary); `refresh` when there is none yet."""
+    rows are rewritten in two UPDATEs (the revision marks counted inside the first) instead of being
+    loaded, changed and flushed as objects (that was half the cost of entering a deal); `refresh`
+    when they are not all there."""
     db_session = db.session()
-    db_session.flush()  # the new revision gets its id
-    marks = _marks([session.id], db_session).get(session.id, (0, 0))
+    db_session.flush()  # the new revision
     standing = board.standing
     version = _engine_version(session.game)
     totals, winners, losers = list(standing.totals), list(standing.winners), list(standing.losers)
+    of_session = Revision.session_id == session.id
     done = db_session.execute(
         update(SessionSummary).where(SessionSummary.session_id == session.id)
-        .values(revision_count=marks[0], last_revision_id=marks[1], engine_version=version, deals=len(board.deals),
-                totals=totals, winners=winners, losers=losers, over=bool(standing.over), updated_at=utcnow())
+        .values(revision_count=select(func.count(Revision.id)).where(of_session).scalar_subquery(),
+                last_revision_id=select(func.coalesce(func.max(Revision.id), 0)).where(of_session).scalar_subquery(),
+                engine_version=version, deals=len(board.deals), totals=totals, winners=winners, losers=losers,
+                over=bool(standing.over), updated_at=utcnow())
         .execution_options(synchronize_session=False))
-    if done.rowcount != 1:
-        _refresh(db_session, session, board, marks)
+    seats = list(session.seats)
+    by_position = lambda values: case({seat.position: values[seat.position] for seat in seats},  # noqa: E731
+                                      value=SeatSummary.position)
+    rewritten = done.rowcount == 1 and db_session.execute(
+        update(SeatSummary).where(SeatSummary.session_id == session.id)
+        .values(engine_version=version, over=bool(standing.over), total=by_position(totals),
+                won=by_position([seat in winners for seat in range(len(totals))]),
+                lost=by_position([seat in losers for seat in range(len(totals))]))
+        .execution_options(synchronize_session=False)).rowcount == len(seats)
+    if not rewritten:
+        _refresh(db_session, session, board, None)
         return
-    db_session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id)
-                       .execution_options(synchronize_session=False))
-    db_session.execute(insert(SeatSummary), [
-        dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
-             engine_version=version, over=bool(standing.over), won=seat.position in winners,
-             lost=seat.position in losers, total=totals[seat.position])
-        for seat in session.seats])
     db_session.info.get(_TOUCHED, set()).discard(session)
 
 

@@ -10,7 +10,7 @@ from contextlib import contextmanager
 import brotli
 from sqlalchemy import event
 
-from scorekeeper import ROOT, scoring
+from scorekeeper import ROOT, scoring, summaries
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player
 from scorekeeper.summaries import SeatSummary, SessionSummary
@@ -328,3 +328,23 @@ def test_the_board_reads_the_latest_changes_not_the_whole_log(client, ctx):
     log = [s for s in many if s.startswith("SELECT revision.id")]  # rows of the log, not max() or count()
     assert log and all("LIMIT" in s for s in log), log
     assert text(client.get(f"/sessions/{sid}/changes").get_data(as_text=True)).count("entered.") == 21
+
+
+def test_the_summary_a_save_rewrites_in_place_is_the_replayed_one(client, ctx):
+    """summaries.store: two UPDATEs instead of ORM objects, the same rows as a full refresh."""
+    sid = new_schieberamsch(client, deals="3")
+    for points in ([30, 40, 50], [50, 40, 30], [20, 60, 40]):  # the third deal ends the game
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+
+    def rows():
+        db.session.expire_all()
+        summary = db.session.get(SessionSummary, sid)
+        return ((summary.revision_count, summary.last_revision_id, summary.deals, summary.totals, summary.winners,
+                 summary.losers, summary.over),
+                sorted((s.position, s.player_id, s.over, s.won, s.lost, s.total) for s in summary.seats))
+
+    written = rows()
+    assert written[0][2] == 3 and written[0][6] and any(seat[3] for seat in written[1])  # over, with a winner
+    summaries.refresh(db.session.get(GameSession, sid))  # replayed from the stored deals, as objects
+    db.session.commit()
+    assert rows() == written
