@@ -25,7 +25,6 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
-    g,
     redirect,
     render_template,
     request,
@@ -284,7 +283,6 @@ def require_table_pin():
     if not isinstance(session_id, int):
         return None
     session = db.session.get(GameSession, session_id)
-    g.checked_session = session  # held for the view: SQLAlchemy's identity map alone would let it go
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):

@@ -15,7 +15,6 @@ from flask import (
     Response,
     abort,
     current_app,
-    g,
     make_response,
     render_template,
     request,
@@ -47,9 +46,7 @@ def revision_of(session_id: int) -> int:
 
 @bp.app_template_global("session_revision")
 def session_revision(session: GameSession) -> int:
-    """The board's latest change: the newest of the few changes the board lists anyway."""
-    latest, _ = recent_changes(session, RECENT)
-    return latest[0].id if latest else 0
+    return revision_of(session.id)
 
 
 RECENT = 3  # changes listed on the board; the rest on demand
@@ -59,19 +56,13 @@ bp.add_app_template_global(RECENT, "RECENT")
 @bp.app_template_global("recent_changes")
 def recent_changes(session: GameSession, limit: int | None) -> tuple[list[Revision], int]:
     """The session's latest `limit` changes (None: all), newest first, and how many there are:
-    two indexed queries, not the whole log loaded with every payload before and after. Asked once
-    per request and session version (the board's revision number comes from the same rows)."""
-    cache = g.setdefault("recent_changes", {})
-    key = (session.id, session.version, limit)
-    if key not in cache:
-        query = select(Revision).where(Revision.session_id == session.id).order_by(Revision.id.desc())
-        changes = list(db.session.scalars(query if limit is None else query.limit(limit)))
-        if limit is None or len(changes) < limit:
-            cache[key] = changes, len(changes)
-        else:
-            cache[key] = changes, db.session.scalar(
-                select(func.count(Revision.id)).where(Revision.session_id == session.id))
-    return cache[key]
+    two indexed queries, not the whole log loaded with every payload before and after. (The board
+    takes its revision number from the same rows.)"""
+    query = select(Revision).where(Revision.session_id == session.id).order_by(Revision.id.desc())
+    changes = list(db.session.scalars(query if limit is None else query.limit(limit)))
+    if limit is None or len(changes) < limit:
+        return changes, len(changes)
+    return changes, db.session.scalar(select(func.count(Revision.id)).where(Revision.session_id == session.id))
 
 
 @bp.app_template_global("totals_chart")
