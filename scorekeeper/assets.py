@@ -5,8 +5,8 @@ the current hash is answered with `Cache-Control: public, max-age=31536000, immu
 tablet never asks again until the file changes (and then its URL changes with it). Everything
 else (pages, htmx fragments, JSON, static files asked for without their hash) is compressed by
 Flask-Compress: brotli when the browser accepts it and the package is installed, else gzip.
-A fingerprinted text file (css, js, svg) is compressed once per version at the highest level
-(brotli 11, gzip 9) and kept in memory, instead of being compressed as a stream on every request:
+A fingerprinted text file (css, js, svg) is minified (css, js) and compressed once per version at
+the highest level (brotli 11, gzip 9) and kept in memory, instead of being compressed as a stream on every request:
 fewer bytes on a tablet's first load, no CPU spent on it after the first.
 """
 from __future__ import annotations
@@ -121,8 +121,25 @@ class Fingerprints:
         return digest
 
 
+def minified(filename: str, raw: bytes) -> bytes:
+    """Our own JavaScript and CSS without comments and layout (rjsmin / rcssmin: they only drop what
+    the browser ignores, no renaming), before compression: a quarter fewer bytes on a first load.
+    The files in static/ stay as written; a vendored `.min.js` is left as it is."""
+    if filename.endswith(".min.js"):
+        return raw
+    if filename.endswith(".js"):
+        import rjsmin
+
+        return rjsmin.jsmin(raw.decode()).encode()
+    if filename.endswith(".css"):
+        import rcssmin
+
+        return rcssmin.cssmin(raw.decode()).encode()
+    return raw
+
+
 class Precompressed:
-    """Static text files compressed once per version (brotli 11 / gzip 9), kept in memory."""
+    """Static text files minified and compressed once per version (brotli 11 / gzip 9), kept in memory."""
 
     TYPES = ("text/css", "text/javascript", "image/svg+xml", "application/manifest+json")
 
@@ -152,6 +169,7 @@ class Precompressed:
                 raw = file.read()
         except OSError:
             return None
+        raw = minified(filename, raw)
         if encoding == "br":
             import brotli
 
