@@ -35,7 +35,7 @@ from .stats import session_stats
 NO_STORE_ENDPOINTS = {
     "sessions.show_session", "sessions.add_deal", "sessions.delete_deal", "sessions.edit_deal",
     "sessions.watch_session", "sessions.big_session", "sessions.live", "sessions.deal_breakdown",
-    "sessions.session_changes",
+    "sessions.session_changes", "sessions.session_chart",
 }
 
 
@@ -145,6 +145,16 @@ def live(session_id: int):
                 "sessions/_board.html", **_board_context(_session_or_404(session_id))), fragment=True)
     response.headers["ETag"] = etag
     return response
+
+
+@bp.get("/sessions/<int:session_id>/chart")
+def session_chart(session_id: int):
+    """The totals over the deals, loaded when the board's chart is opened (a page without JavaScript)."""
+    session = _session_or_404(session_id)
+    board = scoring.board(session)
+    if request.headers.get("HX-Request") == "true":
+        return str(totals_chart(board.standing.running, board.table.names))
+    return render_template("sessions/chart.html", session=session, board=board)
 
 
 @bp.get("/sessions/<int:session_id>/deals/<int:deal_id>/breakdown")

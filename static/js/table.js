@@ -139,10 +139,10 @@
   });
 
   // --- breakdowns loaded when a row is opened; on a phone a tap on the row opens it -------
-  function loadBreakdown(details) {
+  function loadBreakdown(details) {  // a deal's breakdown, or the chart (details[data-src])
     if (!details.open || details.dataset.loaded || !details.dataset.src) return;
     details.dataset.loaded = "1";
-    var body = details.querySelector(".breakdown-body");
+    var body = details.querySelector(".breakdown-body, .chart-body");
     fetch(details.dataset.src, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
       .then(function (html) { body.innerHTML = html; if (window.htmx) window.htmx.process(body); })
@@ -151,7 +151,10 @@
   document.addEventListener("toggle", function (event) {
     if (!event.target.matches) return;
     if (event.target.matches("details.breakdown")) loadBreakdown(event.target);
-    if (event.target.matches("details.chart-box")) store.set("chart-open", event.target.open ? "1" : "0");
+    if (event.target.matches("details.chart-box")) {
+      store.set("chart-open", event.target.open ? "1" : "0");
+      loadBreakdown(event.target);
+    }
   }, true);
   document.addEventListener("click", function (event) {
     var row = event.target.closest && event.target.closest("tr.deal-row");
@@ -207,7 +210,7 @@
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
-    document.querySelectorAll("details.breakdown[open]").forEach(loadBreakdown);  // opened before this script ran
+    document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     localTimes(document);
     afterSave();
     keepAwake();

@@ -455,6 +455,7 @@ def test_docs_pictures(browser, live_server):
             page.locator("#entry button[type=submit]").click()
             expect(page.locator("#flash")).to_be_visible()
             page.locator(".chart-box summary").click()
+            expect(page.locator("svg.chart polyline").first).to_be_attached()  # loaded when opened
             page.evaluate("window.scrollTo(0, 0)")
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))

@@ -120,6 +120,28 @@ def test_chart_points_span_the_totals():
     assert totals_chart([], ("Anna",)) == ""
 
 
+def test_the_chart_is_loaded_when_opened_and_follows_every_save(client):
+    """Issue 11: the board carries no chart (1-2 kB of numbers on every load and every save); opening
+    it loads it, a page without JavaScript follows the link; the watch page shows it at once."""
+    sid = new_schieberamsch(client)
+    for points_ in ([30, 40, 50], [50, 40, 30]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points_))
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "<svg" not in board and f'data-src="/sessions/{sid}/chart"' in board
+    assert f'<a href="/sessions/{sid}/chart">' in board
+    part = client.get(f"/sessions/{sid}/chart", headers={"HX-Request": "true"})
+    assert part.headers["Cache-Control"] == "no-store" and "<html" not in part.get_data(as_text=True)
+    assert part.get_data(as_text=True).count("<polyline") == 3
+    page = client.get(f"/sessions/{sid}/chart").get_data(as_text=True)
+    assert "<html" in page and page.count("<polyline") == 3 and f'href="/sessions/{sid}"' in page
+    before = part.get_data(as_text=True)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 60, 40]))
+    after = client.get(f"/sessions/{sid}/chart", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert after != before and after.count("<polyline") == 3
+    watch = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
+    assert watch.count("<polyline") == 3 and "data-src=" not in watch[watch.index("chart-box"):][:200]
+
+
 def test_potatoes_are_circles(app):
     from scorekeeper.sessions.views import tally
     assert tally(-3).count('class="potato"') == 3
