@@ -19,8 +19,9 @@ response. Nothing else in a board depends on the request (pages with query argum
 "saved" line are never kept).
 
 Flask-Caching's `@cached` keeps one response for everyone, CSRF token included; that is why this
-small per-process store is hand-written. At most `SIZE` sessions are kept (least recently used out),
-about 50-100 kB each.
+small per-process store is hand-written. At most `SIZE` sessions are kept (least recently used out):
+a variant takes about the page's size again (its UTF-8 parts and their deflate), 50-100 kB for a
+12-deal board, 100-200 kB for a 100-deal one.
 """
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 
-SIZE = 128
+SIZE = 64  # sessions; a 100-deal board takes about 200 kB per language and view
 CSRF = "csrf"
 
 
@@ -52,15 +53,14 @@ def new_idempotency_key() -> str:
 
 @dataclass(frozen=True)
 class Kept:
-    """A page cut at its per-response values: parts[0] slots[0] parts[1] slots[1] ... parts[-1];
+    """A page cut at its per-response values: encoded[0] slots[0] encoded[1] ... encoded[-1];
     a slot is CSRF or the index of the idempotency key it held. `packed`: each part compressed once
     as raw deflate (level 9), so that a response only splices its values in (see `gzip`)."""
 
-    parts: tuple[str, ...]
+    encoded: tuple[bytes, ...]  # the parts as UTF-8
     slots: tuple[str | int, ...]
     widths: tuple[int, ...]  # each slot's value's length in bytes when the page was cut
     packed: tuple[bytes, ...]
-    encoded: tuple[bytes, ...]  # the parts as UTF-8, for the gzip trailer's CRC and size
 
     @classmethod
     def cut(cls, html: str, csrf: str | None, keys: list[str]) -> Kept:
@@ -75,17 +75,17 @@ class Kept:
             last = found.end()
         parts.append(html[last:])
         encoded = [part.encode() for part in parts]
-        return cls(tuple(parts), tuple(slots), tuple(widths), _pack(encoded, widths), tuple(encoded))
+        return cls(tuple(encoded), tuple(slots), tuple(widths), _pack(encoded, widths))
 
     def values(self, csrf: Callable[[], str]) -> dict[str | int, str]:
         """This response's values: the CSRF token (if the page has one) and a fresh key per form."""
         return {slot: csrf() if slot == CSRF else new_idempotency_key() for slot in dict.fromkeys(self.slots)}
 
     def text(self, values: dict[str | int, str]) -> str:
-        out = [self.parts[0]]
-        for slot, part in zip(self.slots, self.parts[1:]):
-            out += [values[slot], part]
-        return "".join(out)
+        out = [self.encoded[0]]
+        for slot, part in zip(self.slots, self.encoded[1:]):
+            out += [values[slot].encode(), part]
+        return b"".join(out).decode()
 
     def gzip(self, values: dict[str | int, str]) -> bytes | None:
         """The page as a gzip file (RFC 1952): the parts as compressed once, each value as a stored
