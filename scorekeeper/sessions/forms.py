@@ -9,8 +9,11 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask import current_app
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup, escape
 from wtforms import (
     BooleanField,
     Field,
@@ -117,7 +120,7 @@ def _build_deal_form_class(fields: Sequence[FieldSpec], table: Table) -> type[Fl
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
             self.group_errors: dict[str, list[str]] = {}
-            self.pristine: tuple | None = None  # a fresh form's fields, set by the board (its HTML is kept)
+            self.pristine: tuple | None = None  # never: a fresh form is a FreshForm
 
     for spec in fields:
         if spec.per_seat:
@@ -126,6 +129,26 @@ def _build_deal_form_class(fields: Sequence[FieldSpec], table: Table) -> type[Fl
         else:
             setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, table))
     return DealForm
+
+
+class FreshForm:
+    """A deal's entry form before anything is typed into it. Its HTML is kept once per fields and
+    table size (rendered.kept_fragment renders it from `pristine` with stand-in names), so no
+    WTForms form is built for it on every board and every save; only its CSRF field is per device."""
+
+    form_errors: tuple = ()
+    group_errors: dict = {}
+
+    def __init__(self, pristine: tuple[FieldSpec, ...]):
+        self.pristine = pristine
+
+    @property
+    def csrf_token(self) -> Markup:
+        """The hidden field FlaskForm would render (none when CSRF is off)."""
+        if not current_app.config.get("WTF_CSRF_ENABLED", True):
+            return Markup("")
+        field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
+        return Markup(f'<input id="{field}" name="{field}" type="hidden" value="{escape(generate_csrf())}">')
 
 
 def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
@@ -180,7 +203,6 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
             self.group_errors: dict[str, list[str]] = {}
-            self.pristine: tuple | None = None  # a fresh form's fields, set by the board (its HTML is kept)
 
         players = FieldList(
             StringField(_l("Player"), validators=[Optional(), Length(max=60)],

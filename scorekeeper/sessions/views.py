@@ -29,7 +29,7 @@ from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, rendered
-from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
+from .forms import EmptyForm, FreshForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
 from .table import only_added, saved_flash
 
@@ -157,9 +157,7 @@ def _entry_form(board: scoring.Board, formdata=None):
         last = board.deals[-1].payload
         shown = [dataclasses.replace(spec, default=last[spec.name]) if spec.sticky and spec.name in last else spec
                  for spec in fields]
-    form = deal_form(shown, board.table)
-    form.pristine = tuple(shown)  # what the fresh form is made of (the key of its kept HTML)
-    return form, fields
+    return FreshForm(tuple(shown)), fields  # what the fresh form is made of: the key of its kept HTML
 
 
 def _phase_fields(board: scoring.Board):
