@@ -43,7 +43,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError
@@ -225,17 +225,15 @@ def _claim(session: GameSession, expected: int) -> None:
     """Take the session's write turn: bump its version iff it is still the one the board was read at.
     The UPDATE waits for a concurrent writer (row lock on PostgreSQL, the write lock on SQLite), then
     matches no row if that writer committed: the change is refused as stale, never stored twice."""
-    result = db.session.execute(
-        update(GameSession)
-        .where(GameSession.id == session.id, GameSession.version == expected)
-        .values(version=expected + 1, updated_at=utcnow())
-        .execution_options(synchronize_session=False)
-    )
+    result = db.session.execute(_CLAIM, {"b_id": session.id, "b_expected": expected, "b_version": expected + 1,
+                                         "b_updated_at": utcnow()})
     if result.rowcount != 1:
         raise _stale(session)
     set_committed_value(session, "version", expected + 1)
 
 
+_CLAIM = (lambda c: update(c.id.table).where(c.id == bindparam("b_id"), c.version == bindparam("b_expected"))
+          .values(version=bindparam("b_version"), updated_at=bindparam("b_updated_at")))(GameSession.__table__.c)
 claim = _claim  # for the write paths outside this module (restore.py)
 
 

@@ -15,13 +15,14 @@ before committing; the hook then skips that session.
 """
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, case, delete, event, func, select, update
+from sqlalchemy import JSON, ForeignKey, Index, String, bindparam, case, delete, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, Session, backref, mapped_column, relationship, selectinload
 
@@ -115,35 +116,49 @@ def refresh(session: GameSession, board: Any = None, marks: Marks | None = None,
 
 def store(session: GameSession, board: Any) -> None:
     """The write path's refresh, from the board it has just built: the stored summary and its seat
-    rows are rewritten in two UPDATEs (the revision marks counted inside the first) instead of being
-    loaded, changed and flushed as objects (that was half the cost of entering a deal); `refresh`
-    when they are not all there."""
+    rows are rewritten in two prepared UPDATEs (the revision marks counted inside the first) instead
+    of being loaded, changed and flushed as objects (that was half the cost of entering a deal);
+    `refresh` when they are not all there."""
     db_session = db.session()
     db_session.flush()  # the new revision
     standing = board.standing
     version = _engine_version(session.game)
     totals, winners, losers = list(standing.totals), list(standing.winners), list(standing.losers)
-    of_session = Revision.session_id == session.id
-    done = db_session.execute(
-        update(SessionSummary).where(SessionSummary.session_id == session.id)
-        .values(revision_count=select(func.count(Revision.id)).where(of_session).scalar_subquery(),
-                last_revision_id=select(func.coalesce(func.max(Revision.id), 0)).where(of_session).scalar_subquery(),
-                engine_version=version, deals=len(board.deals), totals=totals, winners=winners, losers=losers,
-                over=bool(standing.over), updated_at=utcnow())
-        .execution_options(synchronize_session=False))
+    done = db_session.execute(_SUMMARY_UPDATE, {
+        "b_sid": session.id, "b_engine_version": version, "b_deals": len(board.deals), "b_totals": totals,
+        "b_winners": winners, "b_losers": losers, "b_over": bool(standing.over), "b_updated_at": utcnow()})
     seats = list(session.seats)
-    by_position = lambda values: case({seat.position: values[seat.position] for seat in seats},  # noqa: E731
-                                      value=SeatSummary.position)
-    rewritten = done.rowcount == 1 and db_session.execute(
-        update(SeatSummary).where(SeatSummary.session_id == session.id)
-        .values(engine_version=version, over=bool(standing.over), total=by_position(totals),
-                won=by_position([seat in winners for seat in range(len(totals))]),
-                lost=by_position([seat in losers for seat in range(len(totals))]))
-        .execution_options(synchronize_session=False)).rowcount == len(seats)
-    if not rewritten:
+    values = {"b_sid": session.id, "b_engine_version": version, "b_over": bool(standing.over)}
+    for seat in seats:
+        values.update({f"b_total{seat.position}": totals[seat.position],
+                       f"b_won{seat.position}": seat.position in winners,
+                       f"b_lost{seat.position}": seat.position in losers})
+    if done.rowcount != 1 or db_session.execute(_seat_update(len(seats)), values).rowcount != len(seats):
         _refresh(db_session, session, board, None)
         return
     db_session.info.get(_TOUCHED, set()).discard(session)
+
+
+def _summary_update():
+    summary, revision = SessionSummary.__table__.c, Revision.__table__.c
+    of_session = revision.session_id == summary.session_id
+    return (update(summary.session_id.table).where(summary.session_id == bindparam("b_sid"))
+            .values(revision_count=select(func.count(revision.id)).where(of_session).scalar_subquery(),
+                    last_revision_id=select(func.coalesce(func.max(revision.id), 0)).where(of_session)
+                    .scalar_subquery(),
+                    **{name: bindparam(f"b_{name}") for name in ("engine_version", "deals", "totals", "winners",
+                                                                 "losers", "over", "updated_at")}))
+
+
+@functools.lru_cache(maxsize=8)
+def _seat_update(size: int):
+    """The seat rows of one summary in one UPDATE: each position's own total, won and lost."""
+    seat = SeatSummary.__table__.c
+    by_position = lambda name: case({p: bindparam(f"b_{name}{p}") for p in range(size)},  # noqa: E731
+                                    value=seat.position)
+    return (update(seat.session_id.table).where(seat.session_id == bindparam("b_sid"))
+            .values(engine_version=bindparam("b_engine_version"), over=bindparam("b_over"),
+                    total=by_position("total"), won=by_position("won"), lost=by_position("lost")))
 
 
 def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks | None,
@@ -350,3 +365,6 @@ def _refresh_changed_sessions(db_session: Session) -> None:
 @event.listens_for(Session, "after_rollback")
 def _forget_changed_sessions(db_session: Session) -> None:
     db_session.info.pop(_TOUCHED, None)
+
+
+_SUMMARY_UPDATE = _summary_update()

@@ -41,6 +41,7 @@ Decisions and named options (defaults follow the seed):
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -121,6 +122,17 @@ class Schieberamsch(Game):
         )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        """The same for every deal of a session: built once per table size and the options they
+        depend on (a replay asks for them once per stored deal)."""
+        options = table.options
+        return self._fields(table.size, bool(options.get("schwarz_both_ways")),
+                            bool(options.get("contra_in_ramsch")), options.get("count_from", captured.POINTS))
+
+    @functools.lru_cache(maxsize=64)  # noqa: B019 (the game objects live as long as the process)
+    def _fields(self, size: int, schwarz_both_ways: bool, contra_in_ramsch: bool,
+                count_from: str) -> tuple[FieldSpec, ...]:
+        table = Table(("",) * size, {"schwarz_both_ways": schwarz_both_ways, "contra_in_ramsch": contra_in_ramsch,
+                                     "count_from": count_from})
         ramsch = ("type", (RAMSCH,))
         grand = ("type", (GRAND_HAND,))
         fields = [
