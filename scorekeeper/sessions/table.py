@@ -55,14 +55,17 @@ bp.add_app_template_global(RECENT, "RECENT")
 
 @bp.app_template_global("recent_changes")
 def recent_changes(session: GameSession, limit: int | None) -> tuple[list[Revision], int]:
-    """The session's latest `limit` changes (None: all), newest first, and how many there are:
-    two indexed queries, not the whole log loaded with every payload before and after. (The board
-    takes its revision number from the same rows.)"""
-    query = select(Revision).where(Revision.session_id == session.id).order_by(Revision.id.desc())
-    changes = list(db.session.scalars(query if limit is None else query.limit(limit)))
-    if limit is None or len(changes) < limit:
+    """The session's latest `limit` changes (None: all), newest first, and how many there are: one
+    indexed query, not the whole log loaded with every payload before and after. (The board takes its
+    revision number from the same rows.)"""
+    if limit is None:
+        changes = list(db.session.scalars(
+            select(Revision).where(Revision.session_id == session.id).order_by(Revision.id.desc())))
         return changes, len(changes)
-    return changes, db.session.scalar(select(func.count(Revision.id)).where(Revision.session_id == session.id))
+    rows = db.session.execute(  # the count of all of them alongside (a window over the session's rows)
+        select(Revision, func.count(Revision.id).over()).where(Revision.session_id == session.id)
+        .order_by(Revision.id.desc()).limit(limit)).all()
+    return [revision for revision, _ in rows], rows[0][1] if rows else 0
 
 
 @bp.app_template_global("totals_chart")
