@@ -1,9 +1,11 @@
 """Defaults only, no secrets. Layered in create_app: these, then instance/config.py,
 then SCOREKEEPER_* environment variables (SCOREKEEPER_SQLALCHEMY_DATABASE_URI=postgresql+psycopg://...)."""
+from . import jsonio
 
 # Relative to the instance folder: Flask-SQLAlchemy puts a relative SQLite path there.
 SQLALCHEMY_DATABASE_URI = "sqlite:///scorekeeper.sqlite"
-SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True}
+# JSON columns read and written with orjson (scorekeeper/jsonio.py: same JSON, a fraction of the time)
+SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True, "json_serializer": jsonio.dumps, "json_deserializer": jsonio.loads}
 # Replaced by instance/config.py or SCOREKEEPER_SECRET_KEY; a fresh install writes a random one there.
 SECRET_KEY = None
 LANGUAGES = ("en", "ja")

@@ -13,25 +13,25 @@ At most `SIZE` sessions are kept (least recently used first out), about 1 MB for
 """
 from __future__ import annotations
 
-import json
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import jsonio
 from .games.base import Game, Standing, Table
 
 SIZE = 512  # sessions; a 12-deal one is about 20 kB, a 300-deal one about 1 MB
 
 
-def canonical(payload: Mapping[str, Any]) -> str:
+def canonical(payload: Mapping[str, Any]) -> bytes:
     """A payload as it is stored (JSON), key order and tuples/lists not mattering.
 
     >>> canonical({"b": (1, 2), "a": None}) == canonical({"a": None, "b": [1, 2]})
     True
     """
-    return json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return jsonio.canonical(payload)
 
 
 def _identity(game: Game, table: Table) -> tuple:
@@ -41,7 +41,7 @@ def _identity(game: Game, table: Table) -> tuple:
 @dataclass(frozen=True)
 class _Entry:
     identity: tuple
-    prints: tuple[str, ...]
+    prints: tuple[bytes, ...]
     standing: Standing
 
 
