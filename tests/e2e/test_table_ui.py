@@ -322,7 +322,8 @@ def test_no_page_is_wider_than_a_phone(phone):
     deal = phone.request.get(f"/api/v1/sessions/{ramsch}").json()["deals"][0]["id"]
     pages.update({"correct": f"/sessions/{ramsch}/deals/{deal}/edit",
                   "breakdown": f"/sessions/{ramsch}/deals/{deal}/breakdown",
-                  "changes": f"/sessions/{ramsch}/changes", "pin": f"/sessions/{ramsch}/pin",
+                  "changes": f"/sessions/{ramsch}/changes", "chart": f"/sessions/{ramsch}/chart",
+                  "pin": f"/sessions/{ramsch}/pin",
                   "import": "/import", "offline": "/offline", "new-stendhal": "/sessions/new/stendhal"})
     phone.goto("/players")
     pages["player"] = phone.locator("main a[href^='/players/']").first.get_attribute("href")
