@@ -120,7 +120,7 @@ def _build_deal_form_class(fields: Sequence[FieldSpec], table: Table) -> type[Fl
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
             self.group_errors: dict[str, list[str]] = {}
-            self.pristine: tuple | None = None  # never: a fresh form is a FreshForm
+            self.pristine: tuple | None = None  # a form built here is never kept (a fresh one is a FreshForm)
 
     for spec in fields:
         if spec.per_seat:

@@ -85,9 +85,7 @@ def unnamed(form, table):
     """A fresh entry form and its table with stand-in names: what a fragment kept for every table
     of this size is rendered from (rendered.kept_fragment fills the real names in)."""
     stand_in = Table(rendered.stand_in_names(table.size), table.options, table.first_dealer)
-    fresh = deal_form(form.pristine, stand_in)
-    fresh.pristine = form.pristine
-    return fresh, stand_in
+    return deal_form(form.pristine, stand_in), stand_in
 
 
 @bp.app_template_filter("seat_names")
