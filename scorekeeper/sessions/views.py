@@ -19,7 +19,7 @@ from flask import (
 from flask_babel import get_locale, gettext
 from markupsafe import Markup
 from sqlalchemy import bindparam, func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 from wtforms import FieldList
 
 from .. import access, scoring, summaries
@@ -46,7 +46,8 @@ def _render(full: str, fragment: str, status: int = 200, **context: Any):
 
 
 def _session_or_404(session_id: int) -> GameSession:
-    session = db.session.get(GameSession, session_id)
+    # its players come with it (every board names them): one query, not two
+    session = db.session.get(GameSession, session_id, options=[joinedload(GameSession.seats)])
     if session is None:
         abort(404)
     return session
