@@ -25,5 +25,9 @@ def loads(text: str | bytes) -> Any:
 
 def canonical(value: Any) -> bytes:
     """The value as JSON with sorted keys: equal for equal values, however built (tuples or lists,
-    key order)."""
+    key order). What replays.py and an import compare stored payloads by.
+
+    >>> canonical({"b": (1, 2), "a": None}) == canonical({"a": None, "b": [1, 2]})
+    True
+    """
     return orjson.dumps(value, option=OPTIONS | orjson.OPT_SORT_KEYS)

@@ -24,9 +24,9 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .games import GAMES
 from .games.base import RuleError, T, Table
+from .jsonio import canonical
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import name_key
-from .replays import canonical
 from .scoring import board, find_or_create_player
 
 FORMAT = "scorekeeper-export"

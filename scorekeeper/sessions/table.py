@@ -156,7 +156,7 @@ def session_chart(session_id: int):
     session = _session_or_404(session_id)
     board = scoring.board(session)
     if request.headers.get("HX-Request") == "true":
-        return str(totals_chart(board.standing.running, board.table.names))
+        return str(chart_of(board))
     return render_template("sessions/chart.html", session=session, board=board)
 
 
