@@ -18,6 +18,9 @@ recorded while the page is first rendered, cut out of the kept copy, and filled 
 response. Nothing else in a board depends on the request (pages with query arguments, errors or a
 "saved" line are never kept).
 
+`kept_board` serves a board this way (`state_or_404` reads the row it is valid for); `kept_fragment`
+keeps parts of pages by what they are made of (below).
+
 Flask-Caching's `@cached` keeps one response for everyone, CSRF token included; that is why this
 small per-process store is hand-written. At most `SIZE` sessions are kept (least recently used out):
 a variant takes about the page's size again (its UTF-8 parts and their deflate), 50-100 kB for a
@@ -34,10 +37,15 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
-from flask import current_app, g
+from flask import abort, current_app, g, make_response, request
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
+from sqlalchemy import bindparam, select
+
+from .. import access
+from ..extensions import db
+from ..models import GameSession
 
 SIZE = 64  # sessions; a 100-deal board takes about 200 kB per language and view
 CSRF = "csrf"
@@ -188,6 +196,39 @@ def current() -> Rendered:
         store = current_app.extensions["scorekeeper.rendered"] = Rendered(
             current_app.config.get("RENDERED_CACHE_SIZE", SIZE))
     return store
+
+
+# --- a board page as served ------------------------------------------------------------------
+
+_STATE = (lambda c: select(c.id, c.created_at, c.updated_at, c.version, c.closed_at, c.pin_hash)
+          .where(c.id == bindparam("id")))(GameSession.__table__.c)
+
+
+def state_or_404(session_id: int):
+    """What a kept board is valid for, read in one small prepared query (the session itself is
+    loaded only when the board has to be rendered): id, creation, last change, version, stop, PIN."""
+    row = db.session.execute(_STATE, {"id": session_id}).one_or_none()
+    if row is None:
+        abort(404)
+    return row
+
+
+def kept_board(session, view: str, render: Callable[[], str], fragment: bool | None = None):
+    """A board page as `render()` makes it (`fragment`: the htmx part alone, by default when htmx
+    asks), rendered once per state of `session` (a `state_or_404` row); gzip-compressed once too."""
+    fingerprint = (session.created_at, session.updated_at, session.version, session.closed_at,
+                   session.pin_hash is not None)
+    htmx = request.headers.get("HX-Request") == "true" if fragment is None else fragment
+    variant = (view, htmx, str(get_locale()), access.locked(session))
+    kept, values = current().page(session.id, fingerprint, variant, render)
+    packed = kept.gzip(values) if request.accept_encodings["gzip"] else None
+    if packed is not None:
+        response = make_response(packed)
+        response.headers["Content-Encoding"] = "gzip"
+    else:  # compressed by Flask-Compress as any other page
+        response = make_response(kept.text(values))
+    response.vary.update(("HX-Request", "Accept-Encoding"))
+    return response
 
 
 # --- fragments kept by what they are made of ----------------------------------------------------

@@ -28,6 +28,7 @@ from ..extensions import db
 from ..models import GameSession, Revision
 from . import bp
 from .chart import totals_chart
+from .rendered import kept_board, state_or_404
 from .stats import session_stats
 
 #: the board, its fragments and the live views always come from the server: Back/Forward and
@@ -102,8 +103,6 @@ def only_added(before: scoring.Board, after: scoring.Board, form) -> bool:
 @bp.get("/sessions/<int:session_id>/watch")
 def watch_session(session_id: int):
     """The board without entry forms: for phones around the table (opened from the QR code)."""
-    from .views import _state_or_404, kept_board
-
     def render() -> str:
         session = _session_or_404(session_id)
         board = scoring.board(session)
@@ -111,20 +110,18 @@ def watch_session(session_id: int):
         return render_template(template, session=session, board=board, form=None, fields=None,
                                stats=session_stats(board), watch=True)
 
-    return kept_board(_state_or_404(session_id), "watch", render)
+    return kept_board(state_or_404(session_id), "watch", render)
 
 
 @bp.get("/sessions/<int:session_id>/big")
 def big_session(session_id: int):
     """Totals huge, the dealer and the deals left: readable from across the table."""
-    from .views import _state_or_404, kept_board
-
     def render() -> str:
         session = _session_or_404(session_id)
         template = "sessions/_big.html" if request.headers.get("HX-Request") == "true" else "sessions/big.html"
         return render_template(template, session=session, board=scoring.board(session))
 
-    return kept_board(_state_or_404(session_id), "big", render)
+    return kept_board(state_or_404(session_id), "big", render)
 
 
 @bp.get("/sessions/<int:session_id>/live")
@@ -143,8 +140,8 @@ def live(session_id: int):
         elif view == "watch":
             response = make_response(watch_session(session_id))
         else:  # the same fragment as the board's own htmx reload, kept once for every device that polls
-            from .views import _board_context, _state_or_404, kept_board
-            response = kept_board(_state_or_404(session_id), "board", lambda: render_template(
+            from .views import _board_context
+            response = kept_board(state_or_404(session_id), "board", lambda: render_template(
                 "sessions/_board.html", **_board_context(_session_or_404(session_id))), fragment=True)
     response.headers["ETag"] = etag
     return response

@@ -3,7 +3,6 @@ fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from datetime import date, datetime, time
 from typing import Any
 
@@ -16,9 +15,9 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import get_locale, gettext
+from flask_babel import gettext
 from markupsafe import Markup
-from sqlalchemy import bindparam, func, select
+from sqlalchemy import func, select
 from sqlalchemy.orm import joinedload, selectinload
 from wtforms import FieldList
 
@@ -179,7 +178,7 @@ def _board_context(session: GameSession, form=None, fields=None, board: scoring.
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     if not request.args:
-        return kept_board(_state_or_404(session_id), "board", lambda: render_template(
+        return rendered.kept_board(rendered.state_or_404(session_id), "board", lambda: render_template(
             "sessions/_board.html" if _is_htmx() else "sessions/show.html",
             **_board_context(_session_or_404(session_id))))
     # ?saved= (the line saying what was saved), ?already=: never kept
@@ -188,36 +187,6 @@ def show_session(session_id: int):
     flash = saved_flash(board)
     saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
     return _render("sessions/show.html", "sessions/_board.html", **_board_context(session, board=board, saved=saved))
-
-
-_STATE = (lambda c: select(c.id, c.created_at, c.updated_at, c.version, c.closed_at, c.pin_hash)
-          .where(c.id == bindparam("id")))(GameSession.__table__.c)
-
-
-def _state_or_404(session_id: int):
-    """What a kept board is valid for, read in one small prepared query (the session itself is
-    loaded only when the board has to be rendered): id, creation, last change, version, stop, PIN."""
-    row = db.session.execute(_STATE, {"id": session_id}).one_or_none()
-    if row is None:
-        abort(404)
-    return row
-
-
-def kept_board(session, view: str, render: Callable[[], str], fragment: bool | None = None):
-    """A board page as `render()` makes it (`fragment`: the htmx part alone, by default when htmx
-    asks), rendered once per state of the session (rendered.py); gzip-compressed once too."""
-    fingerprint = (session.created_at, session.updated_at, session.version, session.closed_at,
-                   session.pin_hash is not None)
-    variant = (view, _is_htmx() if fragment is None else fragment, str(get_locale()), access.locked(session))
-    kept, values = rendered.current().page(session.id, fingerprint, variant, render)
-    packed = kept.gzip(values) if request.accept_encodings["gzip"] else None
-    if packed is not None:
-        response = make_response(packed)
-        response.headers["Content-Encoding"] = "gzip"
-    else:  # compressed by Flask-Compress as any other page
-        response = make_response(kept.text(values))
-    response.vary.update(("HX-Request", "Accept-Encoding"))
-    return response
 
 
 def _form_key() -> str | None:
