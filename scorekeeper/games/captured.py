@@ -15,11 +15,10 @@ trick's 5 added by the engine).
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Sequence
 
 from .cards import SKAT_DECK, SKAT_POINTS, label, rank_of
-from .entry import CHOICE, MULTI, SEAT, FieldSpec, OptionSpec
+from .entry import CHOICE, MULTI, SEAT, FieldSpec, OptionSpec, memoized
 from .handjass_weis import DECK as JASS_DECK
 from .handjass_weis import card_points as jass_card_points
 from .text import N_, RuleError, T, Text
@@ -62,23 +61,7 @@ def count_field(default: str) -> FieldSpec:
     return FieldSpec("count", N_("Card points"), CHOICE, required=False, default=default, choices=COUNT_CHOICES)
 
 
-def _memoized(function):
-    """The same answer for the same (immutable) arguments, computed once: a game asks for its deal
-    fields for every stored deal it replays, and these build 30-odd FieldSpecs each time."""
-    cached = functools.lru_cache(maxsize=256)(function)
-
-    @functools.wraps(function)
-    def answer(*args, **kwargs):
-        try:
-            hash((args, tuple(kwargs.items())))
-        except TypeError:  # a list among the arguments: computed afresh
-            return function(*args, **kwargs)
-        return cached(*args, **kwargs)
-
-    return answer
-
-
-@_memoized
+@memoized
 def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seats: tuple[int, ...] | None,
                 label_text: str, show_if: tuple | None = None) -> tuple[FieldSpec, FieldSpec]:
     """The per-seat captured cards and the seat that gets the rest (both asked only when counting cards)."""
@@ -93,7 +76,7 @@ def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seat
     )
 
 
-@_memoized
+@memoized
 def with_cards(fields: Sequence[FieldSpec], hidden: Sequence[str], after: str, extra: Sequence[FieldSpec],
                count: FieldSpec, count_after: str) -> tuple[FieldSpec, ...]:
     """The game's own fields, with the count choice after `count_after`, the card fields after

@@ -7,6 +7,7 @@ afterwards by its engine.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +17,23 @@ from .text import RuleError, T, Text
 INT, BOOL, CHOICE, MULTI, SEAT, SEATS = "int", "bool", "choice", "multi", "seat", "seats"
 KINDS = (INT, BOOL, CHOICE, MULTI, SEAT, SEATS)
 
+
+
+def memoized(function):
+    """The same answer for the same (immutable) arguments, computed once (the 256 latest kept):
+    field specs and the forms built from them are asked for on every replayed deal and every page.
+    Arguments that cannot be hashed (a list) are computed afresh."""
+    cached = functools.lru_cache(maxsize=256)(function)
+
+    @functools.wraps(function)
+    def answer(*args, **kwargs):
+        try:
+            hash((args, tuple(kwargs.items())))
+        except TypeError:
+            return function(*args, **kwargs)
+        return cached(*args, **kwargs)
+
+    return answer
 
 @dataclass(frozen=True)
 class FieldSpec:

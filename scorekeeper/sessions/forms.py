@@ -4,8 +4,6 @@ every rule is checked once, by the engine."""
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -29,6 +27,7 @@ from wtforms import (
 from wtforms.validators import Length, Optional, Regexp
 
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
+from ..games.entry import memoized
 
 try:  # WTForms 3.3 names its choices; older versions take (value, label) pairs
     from wtforms.fields.choices import SelectChoice
@@ -86,36 +85,19 @@ def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
 def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None,
               payload: Mapping[str, Any] | None = None) -> FlaskForm:
     """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
-    DealForm = _deal_form_class(tuple(fields), tuple(table.names), table)
+    DealForm = _deal_form_class(tuple(fields), tuple(table.names))
     data = flatten(fields, payload, table.size) if payload is not None else None
     if formdata is not None:
         return DealForm(formdata=formdata)
     return DealForm(formdata=None, data=data or defaults(fields, table.size))
 
 
-def _deal_form_class(fields: tuple[FieldSpec, ...], names: tuple[str, ...], table: Table) -> type[FlaskForm]:
+@memoized
+def _deal_form_class(fields: tuple[FieldSpec, ...], names: tuple[str, ...]) -> type[FlaskForm]:
     """The form class for these fields and players, built once (its fields are unbound: every form
     made from it has its own), so a save does not build the same class twice and a board not anew."""
-    try:
-        hash((fields, names))
-    except TypeError:  # an unhashable default among the fields
-        return _build_deal_form_class(fields, table)
-    with _CLASSES_LOCK:
-        known = _CLASSES.get((fields, names))
-    if known is None:
-        known = _build_deal_form_class(fields, table)
-        with _CLASSES_LOCK:
-            _CLASSES[(fields, names)] = known
-            while len(_CLASSES) > 256:
-                _CLASSES.popitem(last=False)
-    return known
+    table = Table(names)
 
-
-_CLASSES: OrderedDict[tuple, type[FlaskForm]] = OrderedDict()
-_CLASSES_LOCK = threading.Lock()
-
-
-def _build_deal_form_class(fields: Sequence[FieldSpec], table: Table) -> type[FlaskForm]:
     class DealForm(FlaskForm):
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
