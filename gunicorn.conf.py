@@ -1,15 +1,17 @@
 """gunicorn reads this file when started from the project folder (the README's club setup, the
 benchmarks, the concurrency tests).
 
-Garbage collection: a worker keeps long-lived objects (the remembered replays, kept boards, the
-loaded templates), and Python's default collector walks them over and over: measured in
-bench/results.md, a third of entering a deal into a 300-deal session. After the app is loaded its
-objects are frozen out of the collector's sight, and the youngest generation is collected every
-10,000 allocations instead of every 700 (the cycles a request leaves behind are still collected).
+Garbage collection runs between requests, never inside one (scorekeeper/collector.py): on Python
+3.11 a collection that starts inside an attribute store can crash the worker. Once a worker has
+loaded the app, what it loaded is frozen out of the collector's sight and the automatic collector
+is off; after each response has been sent, the worker collects what the request left behind.
 """
-import gc
+from scorekeeper import collector
 
 
 def post_worker_init(worker):
-    gc.freeze()
-    gc.set_threshold(10_000, 10, 10)
+    collector.switch_off()
+
+
+def post_request(worker, req, environ, resp):
+    collector.collect()

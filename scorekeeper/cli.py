@@ -11,9 +11,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--debug", action="store_true")
     args = parser.parse_args(argv)
 
-    from . import create_app
+    from . import collector, create_app
 
-    app = create_app()
+    app = collector.between_requests(create_app())  # garbage collected between requests (collector.py)
     app.run(host=args.host, port=args.port, debug=args.debug, threaded=True, use_reloader=False)
 
 

@@ -1,0 +1,85 @@
+"""Garbage collection between requests (scorekeeper/collector.py): the CPython 3.11 crash it avoids,
+and that the servers collect after each response, never during a request."""
+from __future__ import annotations
+
+import gc
+import os
+import runpy
+import signal
+import subprocess
+import sys
+import weakref
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import ROOT, collector
+
+CRASH = Path(__file__).resolve().parent.parent / "crash_311.py"
+
+
+def run_crash_script(*args: str) -> subprocess.CompletedProcess:
+    # the debug allocator fills freed memory, so that reading it again cannot go unnoticed
+    env = {**os.environ, "PYTHONMALLOC": "debug", "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, str(CRASH), "200", *args], env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 12), reason="the crash is CPython 3.11's")
+def test_the_automatic_collector_crashes_this_python_inside_an_attribute_store():
+    """What collector.py is for: the interpreter dies. If this fails on a later 3.11 (the bug fixed
+    there), the switch may go."""
+    result = run_crash_script()
+    assert result.returncode in (-signal.SIGSEGV, -signal.SIGABRT), result.stdout + result.stderr[-2000:]
+
+
+def test_collecting_between_requests_runs_the_same_code_and_frees_all_its_garbage():
+    result = run_crash_script("--between-requests")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "survived 200 trials, 200 callbacks" in result.stdout  # every cycle collected, between "requests"
+
+
+@pytest.fixture
+def automatic_collector_restored():
+    yield
+    gc.enable()
+    gc.unfreeze()
+
+
+class Litter:
+    pass
+
+
+def test_the_table_server_collects_after_each_response_is_sent(app, client, automatic_collector_restored):
+    """`python -m scorekeeper`: the automatic collector is off, and the cycles a request leaves
+    behind are gone once its response has been sent (closed), not before."""
+    left: list[weakref.ref] = []
+
+    @app.get("/litter")
+    def litter():
+        cycle = Litter()
+        cycle.me = cycle
+        left.append(weakref.ref(cycle))
+        return "ok"
+
+    collector.between_requests(app)
+    assert not gc.isenabled()
+    response = client.get("/litter", buffered=False)
+    assert left[0]() is not None  # the answer is not sent yet: nothing collected during the request
+    response.close()
+    assert left[0]() is None
+    assert client.get("/history").status_code == 200 and not gc.isenabled()
+
+
+def test_gunicorn_workers_collect_after_each_request(automatic_collector_restored):
+    """The hooks in gunicorn.conf.py (read by gunicorn from the project folder)."""
+    hooks = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    hooks["post_worker_init"](None)
+    assert not gc.isenabled()
+    cycle = Litter()
+    cycle.me = cycle
+    gone = weakref.ref(cycle)
+    del cycle
+    for _ in range(3 * collector.MIDDLE_EVERY):  # young, then middle generation
+        hooks["post_request"](None, None, {}, None)
+    assert gone() is None
