@@ -7,7 +7,7 @@ import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
 
-from scorekeeper import create_app
+from scorekeeper import collector, create_app
 from scorekeeper.extensions import db
 
 from .servers import new_postgres_database
@@ -17,6 +17,18 @@ from .servers import new_postgres_database
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+# Garbage is collected between tests, as the servers collect it between requests
+# (scorekeeper/collector.py): on Python 3.11 a collection that starts inside an attribute store can
+# crash the interpreter, and the test client runs the app in this process.
+def pytest_configure(config):
+    collector.switch_off()
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_runtest_teardown(item, nextitem):
+    collector.collect()
 
 
 def _database_uri(tmp_path) -> tuple[str, callable]:

@@ -41,9 +41,14 @@ def test_collecting_between_requests_runs_the_same_code_and_frees_all_its_garbag
 
 @pytest.fixture
 def automatic_collector_restored():
-    yield
+    """These tests switch the collector off themselves: on as it was before (conftest.py switches
+    it off for the whole run), and what they froze handed back to it."""
+    was_on = gc.isenabled()
     gc.enable()
+    yield
     gc.unfreeze()
+    if not was_on:
+        gc.disable()
 
 
 class Litter:
