@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import tempfile
 
-from scorekeeper import create_app
+from scorekeeper import collector, create_app
 from scorekeeper.extensions import db  # noqa: F401
 
 RAMSCH = {"type": "ramsch", "pushed": "0", "contra": "none", "points-0": "0", "points-1": "7", "points-2": "113",
@@ -13,8 +13,10 @@ RAMSCH = {"type": "ramsch", "pushed": "0", "contra": "none", "points-0": "0", "p
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"TESTING": True, "SECRET_KEY": "b", "WTF_CSRF_ENABLED": False, "AUTO_MIGRATE": True,
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"})
+        # the collector as in a server (scorekeeper/collector.py), so CPython 3.11 cannot crash here
+        app = collector.between_requests(create_app({
+            "TESTING": True, "SECRET_KEY": "b", "WTF_CSRF_ENABLED": False, "AUTO_MIGRATE": True,
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"}))
         client = app.test_client()
         response = client.post("/sessions/new/schieberamsch", data={"players-0": "Anna", "players-1": "Ben",
                                                                     "players-2": "Carl", "first_dealer": "0",

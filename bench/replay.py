@@ -14,7 +14,7 @@ import statistics
 import tempfile
 import time
 
-from scorekeeper import create_app, scoring
+from scorekeeper import collector, create_app, scoring
 from scorekeeper.games import get_game
 from scorekeeper.games.base import Table, resolve_options
 
@@ -48,8 +48,9 @@ def main() -> None:
     print(f"engine replay, 99 deals:            median {median:7.2f} ms   max {worst:7.2f} ms")
 
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite"})
+        # the collector as in a server (scorekeeper/collector.py), so CPython 3.11 cannot crash here
+        app = collector.between_requests(create_app({"SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                                                     "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/bench.sqlite"}))
         with app.app_context():
             session = scoring.create_session("schieberamsch", ["A", "B", "C"], 0, {"deals": 99})
             for deal in deals[:98]:

@@ -43,7 +43,7 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 
-from scorekeeper import create_app, scoring  # noqa: E402
+from scorekeeper import collector, create_app, scoring  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.games.base import Table  # noqa: E402
 from scorekeeper.models import GameSession, Seat  # noqa: E402
@@ -55,8 +55,10 @@ DEAL_FORM = {"type": "ramsch", "pushed": "0", "contra": "none", "points-0": "30"
 
 
 def app_for(path: Path, **config):
-    return create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-                       "WTF_CSRF_ENABLED": False, **config})
+    """The app in this process, collecting garbage after each response as the servers do
+    (scorekeeper/collector.py): close each response to count that collection with its request."""
+    return collector.between_requests(create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
+                                                  "WTF_CSRF_ENABLED": False, **config}))
 
 
 def median_ms(samples: list[float]) -> float:
@@ -208,6 +210,7 @@ def replay_cost(folder: Path, repeat: int) -> dict:
         for _ in range(repeat):
             start, cpu = time.perf_counter(), time.process_time()
             response = client.post("/sessions/1/deals", data=DEAL_FORM, headers={**BROWSER, "HX-Request": "true"})
+            response.close()
             samples.append(time.perf_counter() - start)
             cpus.append(time.process_time() - cpu)
             assert response.status_code == 200, response.status_code
@@ -227,6 +230,7 @@ def timed_get(client, url: str, repeat: int) -> tuple[float, float, float]:
     for _ in range(repeat + 1):
         wall, cpu = time.perf_counter(), time.process_time()
         response = client.get(url)
+        response.close()
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
         assert response.status_code == 200, (url, response.status_code)
@@ -301,6 +305,7 @@ def wire(folder: Path) -> dict:
             statics += len(response.data)
             response.close()
         saved = client.post("/sessions/1/deals", data=DEAL_FORM, headers={**headers, "HX-Request": "true"})
+        page.close(), saved.close()
         sizes[name] = {"page": len(page.data), "static": statics, "first_load": len(page.data) + statics,
                        "htmx_save": len(saved.data)}
     return sizes

@@ -25,6 +25,7 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -44,7 +45,7 @@ from wtforms.validators import DataRequired
 
 from .extensions import db
 from .games.base import RuleError, T
-from .models import AccessAttempt, GameSession
+from .models import AccessAttempt, GameSession, session_with_seats
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"^[0-9]{4,12}$"
@@ -282,7 +283,8 @@ def require_table_pin():
     session_id = request.view_args.get("session_id")
     if not isinstance(session_id, int):
         return None
-    session = db.session.get(GameSession, session_id)
+    # kept for the view (the ORM's identity map holds objects weakly): the session is read once
+    session = g.table_session = session_with_seats(session_id)
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):

@@ -21,7 +21,7 @@ from flask import (
     send_from_directory,
     url_for,
 )
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from .. import scoring
 from ..extensions import db
@@ -54,19 +54,29 @@ RECENT = 3  # changes listed on the board; the rest on demand
 bp.add_app_template_global(RECENT, "RECENT")
 
 
+def _changes(limit: int | None):
+    """The session's changes, newest first, each with the count of all of them: rows (the columns
+    the log shows and the restore button reads), not ORM objects; the count is an uncorrelated
+    subquery that SQLite and PostgreSQL compute once."""
+    c = Revision.__table__.c
+    count = select(func.count()).select_from(Revision.__table__).where(c.session_id == bindparam("b_session"))
+    query = (select(c.id, c.session_id, c.deal_id, c.deal_number, c.action, c.before, c.after, c.at,
+                    count.scalar_subquery().label("total"))
+             .where(c.session_id == bindparam("b_session")).order_by(c.id.desc()))
+    return query if limit is None else query.limit(limit)
+
+
+_RECENT, _ALL = _changes(RECENT), _changes(None)
+
+
 @bp.app_template_global("recent_changes")
-def recent_changes(session: GameSession, limit: int | None) -> tuple[list[Revision], int]:
-    """The session's latest `limit` changes (None: all), newest first, and how many there are: one
-    indexed query, not the whole log loaded with every payload before and after. (The board takes its
-    revision number from the same rows.)"""
-    if limit is None:
-        changes = list(db.session.scalars(
-            select(Revision).where(Revision.session_id == session.id).order_by(Revision.id.desc())))
-        return changes, len(changes)
-    rows = db.session.execute(  # the count of all of them alongside (a window over the session's rows)
-        select(Revision, func.count(Revision.id).over()).where(Revision.session_id == session.id)
-        .order_by(Revision.id.desc()).limit(limit)).all()
-    return [revision for revision, _ in rows], rows[0][1] if rows else 0
+def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
+    """The session's latest `limit` changes (RECENT or None: all), newest first, and how many
+    there are, in one indexed query: not the whole log loaded with every payload before and after.
+    (The board takes its revision number from the same rows.)"""
+    rows = db.session.execute(_ALL if limit is None else _RECENT if limit == RECENT else _changes(limit),
+                              {"b_session": session.id}).all()
+    return rows, rows[0].total if rows else 0
 
 
 @bp.app_template_global("totals_chart")

@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext
 from markupsafe import Markup
 from sqlalchemy import func, select
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
 from .. import access, scoring, summaries
@@ -26,7 +26,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
-from ..models import Deal, GameSession, Player, Revision, Seat
+from ..models import Deal, GameSession, Player, Revision, Seat, session_with_seats
 from . import bp, rendered
 from .forms import EmptyForm, FreshForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
@@ -46,7 +46,7 @@ def _render(full: str, fragment: str, status: int = 200, **context: Any):
 
 def _session_or_404(session_id: int) -> GameSession:
     # its players come with it (every board names them): one query, not two
-    session = db.session.get(GameSession, session_id, options=[joinedload(GameSession.seats)])
+    session = session_with_seats(session_id)  # already read by the PIN check on a write (access.py)
     if session is None:
         abort(404)
     return session

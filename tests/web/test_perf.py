@@ -363,3 +363,20 @@ def test_minifying_keeps_every_rule_and_statement():
         comments = r"/\*.*?\*/|(?<![:\\'\"])//[^\n]*" if name.endswith(".js") else r"/\*.*?\*/"
         bare = lambda text, comments=comments: re.sub(r"\s+", "", re.sub(comments, "", text, flags=re.S))  # noqa: E731
         assert bare(small).replace(";}", "}") == bare(raw).replace(";}", "}")
+
+
+def test_a_save_reads_its_session_once_with_or_without_a_pin(client, ctx):
+    """The PIN check and the view share one read of the session with its seats; the latest changes
+    and their count come in one more. Nine statements in all before, eight now."""
+    from .test_access import new_with_pin
+
+    for sid in (new_schieberamsch(client), new_with_pin(client)):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+        with counted_statements() as statements:
+            response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([10, 50, 60]),
+                                   headers={"HX-Request": "true"})
+        assert response.status_code == 200 and "Deal 3" in response.get_data(as_text=True)
+        reads = [s for s in statements if s.lstrip().startswith("SELECT") and "FROM game_session" in s]
+        assert len(reads) == 1, reads
+        assert sum("FROM revision" in s and s.lstrip().startswith("SELECT") for s in statements) == 1
+        assert len(statements) <= 8, statements
