@@ -19,9 +19,9 @@ started from Python code between two requests cannot start inside an attribute s
 thread can be inside one either (the store holds the GIL, and nothing in it runs Python code
 without the collector). Cycles a request leaves behind live until the end of that request.
 
-Where: `gunicorn.conf.py` (the club setup, the benchmarks, the concurrency tests) and
-`python -m scorekeeper` (`scripts/serve`, the browser tests). The test client, the command line
-commands and the benchmarks' in-process runs keep Python's own collector.
+Where: `gunicorn.conf.py` (the club setup, the benchmarks, the concurrency tests),
+`python -m scorekeeper` (`scripts/serve`, the browser tests), `flask summaries` (between chunks of
+sessions), the test suite (between tests, tests/conftest.py) and the benchmarks' in-process runs.
 """
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -291,9 +291,10 @@ def _repair_player(player_id: int) -> None:
         db.session.commit()
 
 
-def refresh_all(chunk: int = 500) -> int:
+def refresh_all(chunk: int = 500, between: Callable[[], Any] | None = None) -> int:
     """Replay every session whose summary is missing or stale (after an upgrade or an engine
-    change; the pages would otherwise do it as they meet them). Returns how many were replayed."""
+    change; the pages would otherwise do it as they meet them). Returns how many were replayed.
+    `between` is called after each chunk is committed (the command collects garbage there)."""
     replayed = 0
     last_id = 0
     while True:
@@ -314,15 +315,20 @@ def refresh_all(chunk: int = 500) -> int:
                 replayed += 1
         db.session.commit()
         db.session.expunge_all()
+        if between is not None:
+            between()
 
 
 def init_app(app: Any) -> None:
     import click
 
+    from . import collector
+
     @app.cli.command("summaries")
     def summaries_command() -> None:
         """Compute the session summaries that are missing or stale."""
-        click.echo(f"{refresh_all()} session summaries computed.")
+        collector.switch_off()  # garbage collected between chunks, as servers do between requests
+        click.echo(f"{refresh_all(between=collector.collect)} session summaries computed.")
 
 
 # --- refreshed on write -----------------------------------------------------------

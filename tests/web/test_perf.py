@@ -2,6 +2,7 @@
 history and player pages in a constant number of queries, read from stored session summaries."""
 from __future__ import annotations
 
+import gc
 import gzip
 import hashlib
 import re
@@ -238,12 +239,17 @@ def test_a_write_path_that_hands_over_its_board_spares_the_hook_a_replay(client,
     assert db.session.get(SessionSummary, sid).totals == [5, 0, 0]
 
 
-def test_the_summaries_command_fills_in_what_is_missing(app, client, ctx):
+def test_the_summaries_command_fills_in_what_is_missing(app, client, ctx, monkeypatch):
+    from scorekeeper import collector
+
     ids = _sessions(client, 2)
     db.session.execute(SessionSummary.__table__.delete().where(SessionSummary.session_id == ids[0]))
     db.session.commit()
+    collections = []
+    monkeypatch.setattr(collector, "collect", lambda: collections.append(gc.isenabled()))
     result = app.test_cli_runner().invoke(args=["summaries"])
     assert "1 session summaries computed." in result.output
+    assert collections == [False]  # one chunk, collected after it, the automatic collector off
     db.session.expire_all()
     assert db.session.get(SessionSummary, ids[0]).totals == [0, 0, 5]
     assert SeatSummary.query.count() == 6  # the seat rows left behind were replaced, not doubled
