@@ -64,7 +64,9 @@ class Board:
     game: Game
     table: Table
     standing: Standing
-    deals: tuple[Deal, ...]
+    # as `board()` reads them: rows with a Deal's columns but its timestamps (id, session_id,
+    # position, phase, payload, engine_version); a write's new board ends with the Deal it stored
+    deals: tuple[Any, ...]
     pending: Deal | None
     state: State
     version: int = 0  # the session's version it was read at (every write bumps it)
@@ -76,9 +78,10 @@ class Board:
 
     def state_before(self, deal: Deal) -> State:
         """Where the session stood before `deal` (the state after the last deal for a pending one)."""
-        if deal not in self.deals:
+        ids = [d.id for d in self.deals]
+        if deal.id not in ids:
             return self.state
-        index = self.deals.index(deal)
+        index = ids.index(deal.id)
         return self.game.replay(self.table, [d.payload for d in self.deals[:index]]).state
 
     @property
@@ -98,16 +101,24 @@ def complete_deals(session: GameSession) -> list[Deal]:
     return [deal for deal in session.deals if deal.phase == "complete"]
 
 
+# a session's deals as rows, not ORM objects: at 300 deals 2-3 ms instead of 6-7 (the ORM builds an
+# object, its state and its relationships per row); ORM columns, so unflushed changes are flushed first
+_DEALS = (select(Deal.id, Deal.session_id, Deal.position, Deal.phase, Deal.payload, Deal.engine_version)
+          .where(Deal.session_id == bindparam("b_session")).order_by(Deal.position))
+
+
 def board(session: GameSession) -> Board:
     version = session.version  # read before the deals: a board is never newer than its version
     game = get_game(session.game)
     table = table_of(session)
-    deals = complete_deals(session)
+    rows = db.session.execute(_DEALS, {"b_session": session.id}).all()
+    deals = tuple(row for row in rows if row.phase == "complete")
     standing = replays.current().replay(session.id, game, table, [deal.payload for deal in deals])
     if session.closed_at is not None and not standing.over:
         standing = _stopped(game, table, standing)
-    pending = next((deal for deal in session.deals if deal.phase != "complete"), None)
-    return Board(game, table, standing, tuple(deals), pending, standing.state, version)
+    waiting = next((row for row in rows if row.phase != "complete"), None)
+    pending = db.session.get(Deal, waiting.id) if waiting is not None else None  # a write may complete it
+    return Board(game, table, standing, deals, pending, standing.state, version)
 
 
 def _stopped(game: Game, table: Table, standing: Standing) -> Standing:
