@@ -1,0 +1,118 @@
+"""Instructions per htmx save and per kept board, counted by valgrind's callgrind.
+
+Time on this machine varies by half from one hour to the next; instruction counts do not. Each case
+runs in its own process under `valgrind --tool=callgrind --instr-atstart=no`: the process builds a
+session (bench/data.py), makes a few warm-up requests, and callgrind counts only the measured ones
+(switched on and off with `callgrind_control`). The app runs as in a server: the garbage collector
+runs between requests (scorekeeper/collector.py), and each response is closed.
+
+    .venv/bin/python bench/instructions.py                 # saves at 10 and 300 deals, a 12-deal board
+    .venv/bin/python bench/instructions.py --deals 10,100,300 --requests 20
+
+Needs Debian's valgrind (`apt-get install valgrind`). A case takes about a minute.
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+DEAL_FORM = {"type": "ramsch", "pushed": "0", "contra": "none", "points-0": "30", "points-1": "40",
+             "points-2": "50", "took_trick-0": "y", "took_trick-1": "y", "took_trick-2": "y"}
+WARM_UP = 3
+
+
+def child(kind: str, deals: int, requests: int, signals: Path) -> None:
+    """Inside valgrind: build, warm up, wait for counting to start, run `requests`, say so, wait."""
+    import data
+    from run import app_for
+
+    with tempfile.TemporaryDirectory() as name:
+        path = Path(name) / "i.sqlite"
+        data.build(path, sessions=1, lengths=(deals, deals), limit=1000, templates=1)
+        client = app_for(path).test_client()
+        headers = {"Accept-Encoding": "gzip, deflate, br"}
+
+        def one() -> None:
+            if kind == "save":
+                response = client.post("/sessions/1/deals", data=DEAL_FORM, headers={**headers, "HX-Request": "true"})
+            else:
+                response = client.get("/sessions/1", headers=headers)
+            assert response.status_code == 200, response.status_code
+            response.close()
+
+        for _ in range(WARM_UP):
+            one()
+        (signals / "ready").touch()
+        while not (signals / "go").exists():
+            time.sleep(0.02)
+        for _ in range(requests):
+            one()
+        (signals / "done").touch()
+        while not (signals / "exit").exists():
+            time.sleep(0.02)
+
+
+def count(kind: str, deals: int, requests: int) -> float:
+    """Instructions per request, in millions."""
+    with tempfile.TemporaryDirectory() as name:
+        signals = Path(name)
+        log = signals / "callgrind.log"
+        process = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--log-file={log}",
+             f"--callgrind-out-file={signals / 'callgrind.out'}", sys.executable, __file__,
+             "--child", kind, str(deals), str(requests), str(signals)],
+            stdout=subprocess.DEVNULL)
+
+        def wait_for(flag: str) -> None:
+            while not (signals / flag).exists():
+                if process.poll() is not None:
+                    raise RuntimeError(f"the measured process ended early:\n{log.read_text()[-3000:]}")
+                time.sleep(0.1)
+
+        wait_for("ready")
+        subprocess.run(["callgrind_control", "-i", "on", str(process.pid)], check=True, capture_output=True)
+        (signals / "go").touch()
+        wait_for("done")
+        subprocess.run(["callgrind_control", "-i", "off", str(process.pid)], check=True, capture_output=True)
+        (signals / "exit").touch()
+        process.wait()
+        collected = re.search(r"Collected : (\d+)", log.read_text())
+        if collected is None:
+            raise RuntimeError(log.read_text()[-3000:])
+        return int(collected.group(1)) / requests / 1e6
+
+
+def main() -> None:
+    if len(sys.argv) > 1 and sys.argv[1] == "--child":
+        kind, deals, requests, signals = sys.argv[2:6]
+        child(kind, int(deals), int(requests), Path(signals))
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", default="10,300", help="session lengths for the saves")
+    parser.add_argument("--requests", type=int, default=10, help="measured requests per case")
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: apt-get install valgrind")
+    sizes = [int(size) for size in args.deals.split(",")]
+    saves = {size: count("save", size, args.requests) for size in sizes}
+    board = count("board", 12, args.requests * 10)
+    print("| case | instructions per request |")
+    print("|---|---|")
+    for size, millions in saves.items():
+        print(f"| htmx save into a {size}-deal session | {millions:.1f} M |")
+    print(f"| kept board, 12 deals | {board:.2f} M |")
+    if len(sizes) > 1:
+        print(f"\nsave {sizes[-1]} / {sizes[0]} deals: {saves[sizes[-1]] / saves[sizes[0]]:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
