@@ -8,8 +8,9 @@ attribute on the same object, the callback frees the inline values the outer sto
 using. SQLAlchemy's `InstanceState._cleanup` is such a callback (it sets attributes on the state
 that watched the freed ORM object). Measured here: 60 saves into a 300-deal session crashed the
 interpreter every time after an unrelated change to the PIN check; valgrind shows the values freed
-in the callback's `dictresize` and read again by `make_dict_from_instance_attributes`. The pure
-Python reproduction is `tests/crash_311.py`. Python 3.11.2 and 3.11.7 crash; 3.12 does not.
+in the callback's `dictresize` and read again by the outer store, in the dict that
+`make_dict_from_instance_attributes` made of them. The pure Python reproduction is
+`tests/crash_311.py`. Python 3.11.2 and 3.11.7 crash; 3.12 does not.
 
 What: a process that serves requests switches the automatic collector off once its app is loaded
 (and freezes what it loaded, so a collection never walks the templates, the game engines and the
