@@ -25,7 +25,7 @@ from sqlalchemy import bindparam, func, select
 
 from .. import scoring
 from ..extensions import db
-from ..models import GameSession, Revision
+from ..models import GameSession, Revision, session_with_seats
 from . import bp
 from .chart import totals_chart
 from .rendered import kept_board, state_or_404
@@ -91,8 +91,10 @@ def no_store(response: Response) -> Response:
     return response
 
 
-def _session_or_404(session_id: int) -> GameSession:
-    return db.session.get(GameSession, session_id) or abort(404)
+def session_or_404(session_id: int) -> GameSession:
+    """The session with its seats and players (every board names them), in one query; on a write it
+    was already read by the PIN check (access.py) and comes from the ORM's identity map."""
+    return session_with_seats(session_id) or abort(404)
 
 
 def saved_flash(board: scoring.Board) -> dict | None:
@@ -114,7 +116,7 @@ def only_added(before: scoring.Board, after: scoring.Board, form) -> bool:
 def watch_session(session_id: int):
     """The board without entry forms: for phones around the table (opened from the QR code)."""
     def render() -> str:
-        session = _session_or_404(session_id)
+        session = session_or_404(session_id)
         board = scoring.board(session)
         template = "sessions/_board.html" if request.headers.get("HX-Request") == "true" else "sessions/watch.html"
         return render_template(template, session=session, board=board, form=None, fields=None,
@@ -127,7 +129,7 @@ def watch_session(session_id: int):
 def big_session(session_id: int):
     """Totals huge, the dealer and the deals left: readable from across the table."""
     def render() -> str:
-        session = _session_or_404(session_id)
+        session = session_or_404(session_id)
         template = "sessions/_big.html" if request.headers.get("HX-Request") == "true" else "sessions/big.html"
         return render_template(template, session=session, board=scoring.board(session))
 
@@ -152,7 +154,7 @@ def live(session_id: int):
         else:  # the same fragment as the board's own htmx reload, kept once for every device that polls
             from .views import _board_context
             response = kept_board(state_or_404(session_id), "board", lambda: render_template(
-                "sessions/_board.html", **_board_context(_session_or_404(session_id))), fragment=True)
+                "sessions/_board.html", **_board_context(session_or_404(session_id))), fragment=True)
     response.headers["ETag"] = etag
     return response
 
@@ -160,7 +162,7 @@ def live(session_id: int):
 @bp.get("/sessions/<int:session_id>/chart")
 def session_chart(session_id: int):
     """The totals over the deals, loaded when the board's chart is opened (a page without JavaScript)."""
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     board = scoring.board(session)
     if request.headers.get("HX-Request") == "true":
         return str(chart_of(board))
@@ -170,7 +172,7 @@ def session_chart(session_id: int):
 @bp.get("/sessions/<int:session_id>/deals/<int:deal_id>/breakdown")
 def deal_breakdown(session_id: int, deal_id: int):
     """One deal's arithmetic, loaded when its row is opened (the board stays small)."""
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     board = scoring.board(session)
     index = next((i for i, deal in enumerate(board.deals) if deal.id == deal_id), None)
     if index is None:
@@ -183,7 +185,7 @@ def deal_breakdown(session_id: int, deal_id: int):
 
 @bp.get("/sessions/<int:session_id>/changes")
 def session_changes(session_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     board = scoring.board(session)
     return render_template("sessions/_revisions.html", session=session, board=board, all_changes=True)
 
@@ -191,7 +193,7 @@ def session_changes(session_id: int):
 @bp.get("/sessions/<int:session_id>/qr.svg")
 def watch_qr(session_id: int):
     """A QR code of the watch page's full address (the host the tablet itself used)."""
-    _session_or_404(session_id)
+    session_or_404(session_id)
     target = url_for(".watch_session", session_id=session_id, _external=True)
     buffer = io.BytesIO()
     segno.make(target, error="m").save(buffer, kind="svg", scale=6, border=2, xmldecl=False, dark="#000", light="#fff")

@@ -18,7 +18,8 @@ from ..i18n import translate
 from ..models import GameSession, Revision
 from . import bp
 from .forms import EmptyForm
-from .views import _board_context, _is_htmx, _render, _session_or_404
+from .table import session_or_404
+from .views import _board_context, _is_htmx, _render
 
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
@@ -57,13 +58,13 @@ def csv_download(session: GameSession) -> Response:
 
 @bp.get("/sessions/<int:session_id>/export.json")
 def export_session(session_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     return json_download(transfer.export_document([session]), f"scorekeeper-{session.id}.json")
 
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
 def export_csv(session_id: int):
-    return csv_download(_session_or_404(session_id))
+    return csv_download(session_or_404(session_id))
 
 
 @bp.get("/export.json")
@@ -112,7 +113,7 @@ def import_sessions():
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
 def restore_deal(session_id: int, revision_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     revision = db.session.get(Revision, revision_id)
     error = None
     if not EmptyForm().validate():

@@ -26,11 +26,11 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
-from ..models import Deal, GameSession, Player, Revision, Seat, session_with_seats
+from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, rendered
 from .forms import EmptyForm, FreshForm, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
-from .table import only_added, saved_flash
+from .table import only_added, saved_flash, session_or_404
 
 
 def _is_htmx() -> bool:
@@ -42,14 +42,6 @@ def _render(full: str, fragment: str, status: int = 200, **context: Any):
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
-
-
-def _session_or_404(session_id: int) -> GameSession:
-    # its players come with it (every board names them): one query, not two
-    session = session_with_seats(session_id)  # already read by the PIN check on a write (access.py)
-    if session is None:
-        abort(404)
-    return session
 
 
 def _deal_or_404(session: GameSession, deal_id: int) -> Deal:
@@ -180,9 +172,9 @@ def show_session(session_id: int):
     if not request.args:
         return rendered.kept_board(rendered.state_or_404(session_id), "board", lambda: render_template(
             "sessions/_board.html" if _is_htmx() else "sessions/show.html",
-            **_board_context(_session_or_404(session_id))))
+            **_board_context(session_or_404(session_id))))
     # ?saved= (the line saying what was saved), ?already=: never kept
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     board = scoring.board(session)
     flash = saved_flash(board)
     saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
@@ -216,7 +208,7 @@ def _stale_board(session: GameSession, stale: scoring.StaleBoard):
 
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
     done = redirect(url_for(".show_session", session_id=session.id) + "#entry")
     earlier = scoring.earlier_save(session, key)
@@ -267,7 +259,7 @@ def _last_number(session: GameSession) -> int:
 
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit_deal(session_id: int, deal_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
     done = redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal_id}")
     if request.method == "POST" and scoring.earlier_save(session, key) is not None:
@@ -309,7 +301,7 @@ def edit_deal(session_id: int, deal_id: int):
 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
 def delete_deal(session_id: int, deal_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     deal = db.session.get(Deal, deal_id)
     if deal is None or deal.session_id != session.id:  # already gone (another device, or a retry)
         if not _is_htmx():
@@ -337,7 +329,7 @@ def delete_deal(session_id: int, deal_id: int):
 @bp.post("/sessions/<int:session_id>/close")
 def close_session(session_id: int):
     """The table stops before the game's own end; the totals so far decide."""
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     if EmptyForm().validate():
         scoring.save(session, lambda version, current: scoring.close_session(session, version=version))
     return redirect(url_for(".show_session", session_id=session.id))
@@ -345,7 +337,7 @@ def close_session(session_id: int):
 
 @bp.post("/sessions/<int:session_id>/reopen")
 def reopen_session(session_id: int):
-    session = _session_or_404(session_id)
+    session = session_or_404(session_id)
     if EmptyForm().validate():
         scoring.save(session, lambda version, current: scoring.reopen_session(session, version=version))
     return redirect(url_for(".show_session", session_id=session.id) + "#entry")
