@@ -259,6 +259,10 @@ def test_scripts_backup_copies_the_live_database(app, client, tmp_path):
 
     with sqlite3.connect(target) as copy:
         assert copy.execute("SELECT count(*) FROM deal WHERE session_id = ?", (sid,)).fetchone() == (3,)
+        # the live file keeps a write-ahead log; the copy is one file that needs none
+        with sqlite3.connect(source) as live:
+            assert live.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert copy.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
 def test_deleted_locked_bids_come_back_as_locked_bids(client, ctx):
