@@ -28,6 +28,7 @@ from wtforms.validators import Length, Optional, Regexp
 
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
 from ..games.entry import memoized
+from ..i18n import translate
 
 try:  # WTForms 3.3 names its choices; older versions take (value, label) pairs
     from wtforms.fields.choices import SelectChoice
@@ -64,9 +65,11 @@ def seat_field_name(spec: FieldSpec, seat: int) -> str:
     return f"{spec.name}-{seat}"
 
 
-def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
-    offered = range(table.size) if spec.per_seat or spec.seats is None else spec.seats
-    seat_choices = choices((seat, table.names[seat]) for seat in offered)
+def _wtforms_field(spec: FieldSpec, label: str, size: int) -> Field:
+    offered = range(size) if spec.per_seat or spec.seats is None else spec.seats
+    # a seat's choice is labelled by its index: the template names the player (`choice_text`),
+    # so that one form class serves every table of this size
+    seat_choices = choices((seat, str(seat)) for seat in offered)
     if spec.kind == INT:
         return IntegerField(label, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == BOOL:
@@ -85,7 +88,7 @@ def _wtforms_field(spec: FieldSpec, label: str, table: Table) -> Field:
 def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None,
               payload: Mapping[str, Any] | None = None) -> FlaskForm:
     """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
-    DealForm = _deal_form_class(tuple(fields), tuple(table.names))
+    DealForm = _deal_form_class(tuple(fields), table.size)
     data = flatten(fields, payload, table.size) if payload is not None else None
     if formdata is not None:
         return DealForm(formdata=formdata)
@@ -93,10 +96,10 @@ def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None
 
 
 @memoized
-def _deal_form_class(fields: tuple[FieldSpec, ...], names: tuple[str, ...]) -> type[FlaskForm]:
-    """The form class for these fields and players, built once (its fields are unbound: every form
-    made from it has its own), so a save does not build the same class twice and a board not anew."""
-    table = Table(names)
+def _deal_form_class(fields: tuple[FieldSpec, ...], size: int) -> type[FlaskForm]:
+    """The form class for these fields and table size, built once (its fields are unbound: every
+    form made from it has its own), so a save does not build the same class twice and a board not
+    anew. Not per player names: a club's hundreds of tables share a few classes."""
 
     class DealForm(FlaskForm):
         def __init__(self, *args: Any, **kwargs: Any):
@@ -106,11 +109,18 @@ def _deal_form_class(fields: tuple[FieldSpec, ...], names: tuple[str, ...]) -> t
 
     for spec in fields:
         if spec.per_seat:
-            for seat in range(table.size):
-                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, spec.label, table))
+            for seat in range(size):
+                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, spec.label, size))
         else:
-            setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, table))
+            setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, size))
     return DealForm
+
+
+def choice_text(subfield: Any, spec: FieldSpec, table: Table) -> str:
+    """What a choice of a deal field says: the player's name for a seat, else its translated label."""
+    if spec.kind in (SEAT, SEATS):
+        return table.names[int(subfield.data)]
+    return translate(subfield.label.text)
 
 
 class FreshForm:

@@ -28,7 +28,7 @@ from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, rendered
-from .forms import EmptyForm, FreshForm, deal_form, new_session_form, option_values, raw_deal
+from .forms import EmptyForm, FreshForm, choice_text, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record, session_stats
 from .table import only_added, saved_flash, session_or_404
 
@@ -69,6 +69,7 @@ def _apply_error(form, error: RuleError) -> None:
 bp.add_app_template_global(rendered.new_idempotency_key, "new_idempotency_key")
 bp.add_app_template_global(rendered.kept_fragment, "kept_fragment")
 bp.add_app_template_global(rendered.WHO, "WHO")
+bp.add_app_template_global(choice_text, "choice_text")
 bp.add_app_template_filter(rendered.initial, "initial")
 
 

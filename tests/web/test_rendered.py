@@ -21,7 +21,7 @@ from scorekeeper.models import GameSession
 from scorekeeper.sessions import rendered
 from scorekeeper.sessions.rendered import Kept
 
-from .helpers import new_schieberamsch, ramsch_form, totals
+from .helpers import grand_form, new_schieberamsch, ramsch_form, totals
 from .test_access import new_with_pin
 
 KEY_RE = re.compile(r'name="idempotency_key" value="([0-9a-f]+)"')
@@ -215,3 +215,30 @@ def test_one_kept_entry_form_serves_every_table_with_its_own_names(app, client):
             assert f': {name}"' in entry  # a card's or a box's label for a screen reader
     other = ("Anna", "Ben", "Carl")
     assert not any(name in two[two.index('<form id="entry"'):] for name in other)
+
+
+SOLOIST_RE = re.compile(r'<input type="radio" name="soloist" id="[^"]+" value="(\d)" (checked)?[^>]*>'
+                        r'<span>([^<]*)</span>')
+
+
+def test_seat_choices_name_each_tables_players_from_one_form_class(client, ctx):
+    """The deal form class is built once per fields and table size (not per player names): the
+    players' names on seat choices come from the table, fresh or after a refused save."""
+    from scorekeeper import scoring
+    from scorekeeper.sessions.forms import deal_form
+    from scorekeeper.sessions.views import _phase_fields
+
+    first = new_schieberamsch(client)
+    second = new_schieberamsch(client, names=("Dora", "Emil", "Fritz"))
+    boards = [scoring.board(db.session.get(GameSession, sid)) for sid in (first, second)]
+    classes = {type(deal_form(_phase_fields(board), board.table)) for board in boards}
+    assert len(classes) == 1
+    for sid, names in ((first, ["Anna", "Ben", "Carl"]), (second, ["Dora", "Emil", "Fritz"])):
+        fresh = client.get(f"/sessions/{sid}").get_data(as_text=True)
+        assert [name for _, _, name in SOLOIST_RE.findall(fresh)] == names
+    # a Grand Hand whose soloist took more than the deck holds: refused, Emil still chosen, names kept
+    refused = client.post(f"/sessions/{second}/deals", data=grand_form(1, 200))
+    assert refused.status_code == 422
+    choices = SOLOIST_RE.findall(refused.get_data(as_text=True))
+    assert [(seat, bool(checked), name) for seat, checked, name in choices] == [
+        ("0", False, "Dora"), ("1", True, "Emil"), ("2", False, "Fritz")]
