@@ -36,7 +36,7 @@ from .stats import session_stats
 NO_STORE_ENDPOINTS = {
     "sessions.show_session", "sessions.add_deal", "sessions.delete_deal", "sessions.edit_deal",
     "sessions.watch_session", "sessions.big_session", "sessions.live", "sessions.deal_breakdown",
-    "sessions.session_changes", "sessions.session_chart",
+    "sessions.session_changes", "sessions.session_chart", "sessions.session_statistics",
 }
 
 
@@ -167,6 +167,15 @@ def session_chart(session_id: int):
     if request.headers.get("HX-Request") == "true":
         return str(chart_of(board))
     return render_template("sessions/chart.html", session=session, board=board)
+
+
+@bp.get("/sessions/<int:session_id>/statistics")
+def session_statistics(session_id: int):
+    """Each player's statistics, loaded when the board's box is opened (a page without JavaScript)."""
+    session = session_or_404(session_id)
+    board = scoring.board(session)
+    template = "sessions/_stats.html" if request.headers.get("HX-Request") == "true" else "sessions/stats.html"
+    return render_template(template, session=session, board=board, stats=session_stats(board))
 
 
 @bp.get("/sessions/<int:session_id>/deals/<int:deal_id>/breakdown")

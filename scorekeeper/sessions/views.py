@@ -29,7 +29,7 @@ from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, rendered
 from .forms import EmptyForm, FreshForm, choice_text, deal_form, new_session_form, option_values, raw_deal
-from .stats import player_record, session_stats
+from .stats import player_record
 from .table import only_added, saved_flash, session_or_404
 
 
@@ -165,7 +165,7 @@ def _board_context(session: GameSession, form=None, fields=None, board: scoring.
     board = board or scoring.board(session)
     if form is None and not board.standing.over:
         form, fields = _entry_form(board)
-    return dict(session=session, board=board, form=form, fields=fields, stats=session_stats(board), **extra)
+    return dict(session=session, board=board, form=form, fields=fields, **extra)
 
 
 @bp.get("/sessions/<int:session_id>")

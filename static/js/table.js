@@ -139,10 +139,10 @@
   });
 
   // --- breakdowns loaded when a row is opened; on a phone a tap on the row opens it -------
-  function loadBreakdown(details) {  // a deal's breakdown, or the chart (details[data-src])
+  function loadBreakdown(details) {  // a deal's breakdown, the chart or the statistics (details[data-src])
     if (!details.open || details.dataset.loaded || !details.dataset.src) return;
     details.dataset.loaded = "1";
-    var body = details.querySelector(".breakdown-body, .chart-body");
+    var body = details.querySelector(".breakdown-body, .chart-body, .stats-body");
     fetch(details.dataset.src, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
       .then(function (html) { body.innerHTML = html; if (window.htmx) window.htmx.process(body); })
@@ -150,7 +150,7 @@
   }
   document.addEventListener("toggle", function (event) {
     if (!event.target.matches) return;
-    if (event.target.matches("details.breakdown")) loadBreakdown(event.target);
+    if (event.target.matches("details.breakdown, details.stats")) loadBreakdown(event.target);
     if (event.target.matches("details.chart-box")) {
       store.set("chart-open", event.target.open ? "1" : "0");
       loadBreakdown(event.target);

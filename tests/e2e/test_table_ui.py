@@ -262,6 +262,9 @@ def test_breakdown_on_tap_chart_local_times_and_the_change_log_on_demand(any_pag
     expect(row.locator(".running")).to_have_text("Totals after this deal: 0 / 0 / 44")
     page.locator(".chart-box summary").click()
     expect(page.locator("svg.chart polyline")).to_have_count(3)
+    page.locator("details.stats summary").click()  # loaded when opened
+    expect(page.locator(".stats-body tbody tr")).to_have_count(3)
+    expect(page.locator(".stats-body tbody tr").first.locator("th")).to_have_text("Anna")
     expect(page.locator("#revisions time").first).to_have_attribute("data-local", "1")
     expect(page.locator("#revisions .revision")).to_have_count(3)
     page.get_by_text("2 earlier changes").click()
@@ -323,6 +326,7 @@ def test_no_page_is_wider_than_a_phone(phone):
     pages.update({"correct": f"/sessions/{ramsch}/deals/{deal}/edit",
                   "breakdown": f"/sessions/{ramsch}/deals/{deal}/breakdown",
                   "changes": f"/sessions/{ramsch}/changes", "chart": f"/sessions/{ramsch}/chart",
+                  "statistics": f"/sessions/{ramsch}/statistics",
                   "pin": f"/sessions/{ramsch}/pin",
                   "import": "/import", "offline": "/offline", "new-stendhal": "/sessions/new/stendhal"})
     phone.goto("/players")

@@ -1,10 +1,13 @@
 """The table-side extras through the test client: live polling, watch and big pages, parts of the
-board on demand, the saved-deal line and undo, caching headers, the PWA shell, the chart."""
+board on demand, the saved-deal line and undo, caching headers, the PWA shell, the chart, the
+statistics."""
 from __future__ import annotations
 
 import re
 
-from scorekeeper.models import Deal
+from scorekeeper import scoring
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, GameSession
 from scorekeeper.sessions.chart import points, totals_chart
 
 from .helpers import grand_form, new_schieberamsch, ramsch_form, totals
@@ -146,3 +149,37 @@ def test_potatoes_are_circles(app):
     from scorekeeper.sessions.views import tally
     assert tally(-3).count('class="potato"') == 3
     assert "five" in tally(5) and tally(0) == ""
+
+
+def test_statistics_are_loaded_when_opened_not_sent_with_every_save(client, ctx):
+    """Issue 11: the board and a save's answer carry the statistics' box, not its numbers; opening
+    it loads each player's figures (a page without JavaScript follows the link); the watch page has
+    them inline."""
+    sid = new_schieberamsch(client)
+    assert 'class="stats"' not in client.get(f"/sessions/{sid}").get_data(as_text=True)  # nothing to count yet
+    for points_ in ([30, 40, 50], [50, 40, 30], [0, 60, 60]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points_, took=[points_[0] > 0, True, True]))
+    saved = client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 60, 40]),
+                        headers={"HX-Request": "true"}).get_data(as_text=True)
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    for html in (saved, board):
+        assert f'data-src="/sessions/{sid}/statistics"' in html and "Deals that scored" not in html
+    part = client.get(f"/sessions/{sid}/statistics", headers={"HX-Request": "true"})
+    assert part.headers["Cache-Control"] == "no-store"
+    html = part.get_data(as_text=True)
+    assert "<html" not in html and "Deals that scored" in html
+    rows = {row[0]: row[1:] for row in
+            (re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", tr) for tr in html.split("<tr>")[2:])}
+    # the deals' points, as scored: what each player's row says is derived from them
+    # (Ramsch: fewer points are better, so the best deal is the lowest)
+    board = scoring.board(db.session.get(GameSession, sid))
+    standing = board.standing
+    assert board.game.lower_is_better
+    for seat, name in enumerate(("Anna", "Ben", "Carl")):
+        points = [result.points[seat] for result in standing.results]
+        assert rows[name] == [str(standing.totals[seat]), str(sum(1 for p in points if p)), str(min(points)),
+                              str(max(points)), str(round(sum(points) / 4, 1)), str(standing.dealers.count(seat))]
+    page = client.get(f"/sessions/{sid}/statistics").get_data(as_text=True)
+    assert "<html" in page and "Deals that scored" in page and f'href="/sessions/{sid}"' in page
+    watch = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
+    assert "Deals that scored" in watch
