@@ -43,8 +43,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError
 
@@ -395,18 +396,39 @@ def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None
     if current.pending is not None:
         deal = current.pending
         deal.payload, deal.phase, deal.engine_version = parsed, "complete", game.version
+        db.session.flush()
+        _revise(session, deal.id, "add", None, parsed, number, key)
     else:
-        deal = Deal(session_id=session.id, position=_next_position(current), payload=parsed,
-                    engine_version=game.version)
-        db.session.add(deal)
-    db.session.flush()
-    _revise(session, deal.id, "add", None, parsed, number, key)
+        deal = _insert_deal(session, _next_position(current), parsed, game.version, number, key)
     old = current.standing
     standing = _standing(game, table, old.results + (result,), old.running + (after.totals,),
                          old.dealers + (state.dealer,), after)
     new_board = _board_from(session, game, table, standing, (*current.deals, deal), None)
     _commit(session, new_board, before=current)
     return Saved(deal, new_board)
+
+
+_INSERT_DEAL = insert(Deal.__table__)
+_INSERT_REVISION = insert(Revision.__table__)
+
+
+def _insert_deal(session: GameSession, position: int, payload: Mapping[str, Any], engine_version: int,
+                 number: int, key: str | None) -> Deal:
+    """A new deal and its "add" revision, each one Core INSERT rather than an object flushed by the
+    unit of work (the flushes were a tenth of a save). The Deal handed back is attached as if it had
+    been loaded (`make_transient_to_detached`), so a caller may still change it. The summary is
+    written by the caller (`_commit` with the new board), so the commit hook need not see them."""
+    now = utcnow()
+    values = dict(session_id=session.id, position=position, phase="complete", payload=payload,
+                  engine_version=engine_version, created_at=now, updated_at=now)
+    deal_id = db.session.execute(_INSERT_DEAL, values).inserted_primary_key[0]
+    db.session.execute(_INSERT_REVISION, dict(session_id=session.id, deal_id=deal_id, deal_number=number,
+                                              action="add", before=None, after=payload, at=now,
+                                              idempotency_key=key or None))
+    deal = Deal(id=deal_id, **values)
+    make_transient_to_detached(deal)
+    db.session.add(deal)
+    return deal
 
 
 def _next_position(current: Board) -> int:
