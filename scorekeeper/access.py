@@ -45,7 +45,7 @@ from wtforms.validators import DataRequired
 
 from .extensions import db
 from .games.base import RuleError, T
-from .models import AccessAttempt, GameSession, session_with_seats
+from .models import AccessAttempt, GameSession, load_session
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"^[0-9]{4,12}$"
@@ -284,7 +284,7 @@ def require_table_pin():
     if not isinstance(session_id, int):
         return None
     # kept for the view (the ORM's identity map holds objects weakly): the session is read once
-    session = g.table_session = session_with_seats(session_id)
+    session = g.table_session = load_session(session_id)
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):

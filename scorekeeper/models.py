@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint, text
-from sqlalchemy.orm import Mapped, joinedload, mapped_column, relationship
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 
@@ -136,7 +136,8 @@ class AccessAttempt(db.Model):
     last_at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch (shared by every process)
 
 
-def session_with_seats(session_id: int) -> GameSession | None:
-    """A session with its seats and players (every board names them), in one query. Within a
-    request, a second call answers from the ORM's identity map while the first object is alive."""
-    return db.session.get(GameSession, session_id, options=[joinedload(GameSession.seats)])
+def load_session(session_id: int) -> GameSession | None:
+    """A session's own row (its players' names come from rosters.py; its seats load when asked).
+    Within a request, a second call answers from the ORM's identity map while the first object is
+    alive."""
+    return db.session.get(GameSession, session_id)

@@ -49,7 +49,7 @@ from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError
 
-from . import replays, summaries
+from . import replays, rosters, summaries
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, State, T, Table, resolve_options
@@ -95,7 +95,7 @@ class Board:
 
 
 def table_of(session: GameSession) -> Table:
-    return Table(session.names, dict(session.options), session.first_dealer)
+    return Table(rosters.names(session), dict(session.options), session.first_dealer)
 
 
 def complete_deals(session: GameSession) -> list[Deal]:

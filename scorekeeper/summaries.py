@@ -120,20 +120,19 @@ def store(session: GameSession, board: Any) -> None:
     of being loaded, changed and flushed as objects (that was half the cost of entering a deal);
     `refresh` when they are not all there."""
     db_session = db.session()
-    db_session.flush()  # the new revision
+    db_session.flush()  # what the write changed as objects (a new deal and its revision are inserted as rows)
     standing = board.standing
     version = _engine_version(session.game)
     totals, winners, losers = list(standing.totals), list(standing.winners), list(standing.losers)
     done = db_session.execute(_SUMMARY_UPDATE, {
         "b_sid": session.id, "b_engine_version": version, "b_deals": len(board.deals), "b_totals": totals,
         "b_winners": winners, "b_losers": losers, "b_over": bool(standing.over), "b_updated_at": utcnow()})
-    seats = list(session.seats)
+    size = len(totals)  # seats 0 .. size-1 (not loaded: the board has what they need)
     values = {"b_sid": session.id, "b_engine_version": version, "b_over": bool(standing.over)}
-    for seat in seats:
-        values.update({f"b_total{seat.position}": totals[seat.position],
-                       f"b_won{seat.position}": seat.position in winners,
-                       f"b_lost{seat.position}": seat.position in losers})
-    if done.rowcount != 1 or db_session.execute(_seat_update(len(seats)), values).rowcount != len(seats):
+    for position in range(size):
+        values.update({f"b_total{position}": totals[position], f"b_won{position}": position in winners,
+                       f"b_lost{position}": position in losers})
+    if done.rowcount != 1 or db_session.execute(_seat_update(size), values).rowcount != size:
         _refresh(db_session, session, board, None)
         return
     db_session.info.get(_TOUCHED, set()).discard(session)

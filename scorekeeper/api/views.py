@@ -13,7 +13,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
 from ..i18n import translate
-from ..models import Deal, GameSession, session_with_seats
+from ..models import Deal, GameSession, load_session
 from . import bp
 from .errors import error_response
 
@@ -36,7 +36,7 @@ def _json_body() -> dict[str, Any]:
 
 
 def _session(session_id: int) -> GameSession:
-    session = session_with_seats(session_id)
+    session = load_session(session_id)
     if session is None:
         abort(404, "There is no such session.")
     return session

@@ -25,7 +25,7 @@ from sqlalchemy import bindparam, func, select
 
 from .. import scoring
 from ..extensions import db
-from ..models import GameSession, Revision, session_with_seats
+from ..models import GameSession, Revision, load_session
 from . import bp
 from .chart import totals_chart
 from .rendered import kept_board, state_or_404
@@ -92,9 +92,9 @@ def no_store(response: Response) -> Response:
 
 
 def session_or_404(session_id: int) -> GameSession:
-    """The session with its seats and players (every board names them), in one query; on a write it
-    was already read by the PIN check (access.py) and comes from the ORM's identity map."""
-    return session_with_seats(session_id) or abort(404)
+    """The session's row (its players' names: rosters.py); on a write it was already read by the
+    PIN check (access.py) and comes from the ORM's identity map."""
+    return load_session(session_id) or abort(404)
 
 
 def saved_flash(board: scoring.Board) -> dict | None:

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import brotli
 from sqlalchemy import event
 
-from scorekeeper import ROOT, scoring, summaries
+from scorekeeper import ROOT, create_app, scoring, summaries
 from scorekeeper.assets import minified
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player
@@ -372,8 +372,9 @@ def test_minifying_keeps_every_rule_and_statement():
 
 
 def test_a_save_reads_its_session_once_with_or_without_a_pin(client, ctx):
-    """The PIN check and the view share one read of the session with its seats; the latest changes
-    and their count come in one more. Nine statements in all before, eight now."""
+    """The PIN check and the view share one read of the session's row; its players' names are
+    remembered by the process (rosters.py), not read again per save; the latest changes and their
+    count come in one query. Nine statements in all before, eight now."""
     from .test_access import new_with_pin
 
     for sid in (new_schieberamsch(client), new_with_pin(client)):
@@ -383,6 +384,28 @@ def test_a_save_reads_its_session_once_with_or_without_a_pin(client, ctx):
                                    headers={"HX-Request": "true"})
         assert response.status_code == 200 and "Deal 3" in response.get_data(as_text=True)
         reads = [s for s in statements if s.lstrip().startswith("SELECT") and "FROM game_session" in s]
-        assert len(reads) == 1, reads
+        assert len(reads) == 1 and "JOIN" not in reads[0], reads
+        assert not [s for s in statements if "FROM seat" in s or "FROM player" in s]
         assert sum("FROM revision" in s and s.lstrip().startswith("SELECT") for s in statements) == 1
         assert len(statements) <= 8, statements
+
+
+def test_players_names_are_remembered_per_session_and_database(tmp_path):
+    """rosters.py: a session's names are read once per process, and another database whose session
+    has the same id (and another creation time) gets its own names, never those remembered."""
+    from scorekeeper import rosters
+
+    apps = [create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t",
+                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / f'{n}.sqlite'}"}) for n in (1, 2)]
+    store = rosters.Rosters()
+    seen = []
+    for app, names in zip(apps, (("Anna", "Ben", "Carl"), ("Dora", "Emil", "Fritz"))):
+        sid = new_schieberamsch(app.test_client(), names=names)
+        with app.app_context():
+            with counted_statements() as first:
+                seen.append(store.names(db.session.get(GameSession, sid)))
+            with counted_statements() as again:
+                assert store.names(db.session.get(GameSession, sid)) == names
+            assert any("FROM seat" in s for s in first)
+            assert len(again) == 1 and "FROM seat" not in again[0]  # the session's own row only
+    assert seen == [("Anna", "Ben", "Carl"), ("Dora", "Emil", "Fritz")]
