@@ -114,6 +114,16 @@ def test_htmx_entry_returns_only_the_changed_parts(client):
     assert html.rstrip().endswith("</form>") and 'id="entry"' in html  # the next form is the main part
     assert totals(html) == [0, 0, 5]
     assert "HX-Request" in response.headers.get("Vary", "")
+    # parts that appear with the first deals travel only when they appear: "end the game here" and the
+    # statistics with the first deal, the chart with the second, neither with the third
+    carried = []
+    for points in ([50, 40, 30], [20, 60, 40]):
+        later = client.post(f"/sessions/{sid}/deals", data=ramsch_form(points), headers={"HX-Request": "true"})
+        carried.append(later.get_data(as_text=True))
+    for answer, parts in zip((html, *carried), (("end-box", "stats-box"), ("chart-wrap",), ())):
+        assert {part for part in ("end-box", "stats-box", "chart-wrap") if f'id="{part}"' in answer} == set(parts)
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert all(f'id="{part}"' in board for part in ("end-box", "stats-box", "chart-wrap"))
     # the last deal of the game: the whole board comes back (no form any more)
     sid = new_schieberamsch(client, deals=1)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
