@@ -39,6 +39,8 @@ def sqlite_connection(dbapi_connection, connection_record) -> None:
         # kept in the file; an in-memory database answers "memory" and stays so
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = NORMAL")  # per connection
+        # the log is reused after each checkpoint; after a burst (an import) it is cut back to 64 MB
+        cursor.execute("PRAGMA journal_size_limit = 67108864")
         cursor.close()
 
 

@@ -5,10 +5,11 @@ Engine sentences are `Text` values (an English msgid and its parameters); the
 """
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request
-from flask_babel import get_locale, get_translations
+from flask_babel import get_locale, get_translations, to_user_timezone
 
 from .extensions import babel
 from .games.base import DealError, Text
@@ -57,6 +58,13 @@ def translate(value: Any) -> str:
     return str(value)
 
 
+def minute(value: datetime) -> str:
+    """A stored time (UTC) to the minute, "2026-11-24 13:05", in the configured timezone (the
+    browser shows it in the tablet's own: table.js). Digits in any language, so Babel's locale-aware
+    `datetimeformat` is not needed: this costs a tenth of it per row of the history and change log."""
+    return to_user_timezone(value).strftime("%Y-%m-%d %H:%M")
+
+
 def stored_deal_message(error: DealError) -> str:
     """A stored deal that the engine now refuses: which one, and why."""
     return gettext("Deal %(number)d of this session no longer fits the rules: %(reason)s",
@@ -68,6 +76,7 @@ def init_app(app: Flask) -> None:
                    default_translation_directories=str(app.root_path + "/translations"))
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
     app.jinja_env.filters["tr"] = translate
+    app.jinja_env.filters["minute"] = minute
     app.jinja_env.add_extension("jinja2.ext.do")
 
     @app.context_processor
