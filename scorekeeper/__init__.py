@@ -31,6 +31,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+    # a PostgreSQL server's connections drop when it restarts: each is tested before use (a SELECT 1);
+    # an SQLite file's cannot, and a save takes a connection twice (before and after its commit)
+    options = app.config["SQLALCHEMY_ENGINE_OPTIONS"] = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
+    options.setdefault("pool_pre_ping", not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"))
 
     from . import assets, dbsafety, i18n, summaries  # dbsafety: SQLite's busy timeout on every connection
     from .extensions import csrf, db, migrate

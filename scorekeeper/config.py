@@ -5,7 +5,8 @@ from . import jsonio
 # Relative to the instance folder: Flask-SQLAlchemy puts a relative SQLite path there.
 SQLALCHEMY_DATABASE_URI = "sqlite:///scorekeeper.sqlite"
 # JSON columns read and written with orjson (scorekeeper/jsonio.py: same JSON, a fraction of the time)
-SQLALCHEMY_ENGINE_OPTIONS = {"pool_pre_ping": True, "json_serializer": jsonio.dumps, "json_deserializer": jsonio.loads}
+# (create_app adds pool_pre_ping for a database server: its connections can drop, a file's cannot)
+SQLALCHEMY_ENGINE_OPTIONS = {"json_serializer": jsonio.dumps, "json_deserializer": jsonio.loads}
 # Replaced by instance/config.py or SCOREKEEPER_SECRET_KEY; a fresh install writes a random one there.
 SECRET_KEY = None
 LANGUAGES = ("en", "ja")

@@ -40,3 +40,17 @@ def test_database_url_from_one_environment_variable(tmp_path, monkeypatch):
     app = create_app()
     with app.app_context():
         assert db.engine.url.database == str(tmp_path / "elsewhere.sqlite")
+
+
+def test_connections_are_pinged_before_use_on_a_database_server_only(tmp_path):
+    """A PostgreSQL server's connections drop when it restarts, so each is tested before use; an
+    SQLite file's cannot drop, and a save would ping twice for nothing."""
+    from scorekeeper import create_app
+    from scorekeeper.extensions import db
+
+    pinged = {}
+    for uri in (f"sqlite:///{tmp_path / 'ping.sqlite'}", "postgresql+psycopg://nobody@127.0.0.1:9/none"):
+        app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "AUTO_MIGRATE": False})
+        with app.app_context():  # the engine is made, no connection yet
+            pinged[uri.split(":")[0]] = db.engine.pool._pre_ping
+    assert pinged == {"sqlite": False, "postgresql+psycopg": True}
