@@ -235,7 +235,7 @@ def kept_board(session, view: str, render: Callable[[], str], fragment: bool | N
 
 #: where a fragment names the player it is for; filled in per use, so one kept fragment serves everyone
 WHO = "\x00who\x00"
-FRAGMENTS = 512
+FRAGMENTS = 1024  # least recently used out: the forms and card pickers in use stay, old change lines go
 
 
 def stand_in_names(size: int) -> tuple[str, ...]:
@@ -263,7 +263,10 @@ def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] |
     except TypeError:
         return _named(str(caller()), who, names)
     store = current_app.extensions.setdefault("scorekeeper.fragments", OrderedDict())
-    html = store.get(full)
+    with _FRAGMENT_LOCK:
+        html = store.get(full)
+        if html is not None:
+            store.move_to_end(full)
     if html is None:
         html = str(caller())
         with _FRAGMENT_LOCK:

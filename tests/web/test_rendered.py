@@ -242,3 +242,34 @@ def test_seat_choices_name_each_tables_players_from_one_form_class(client, ctx):
     choices = SOLOIST_RE.findall(refused.get_data(as_text=True))
     assert [(seat, bool(checked), name) for seat, checked, name in choices] == [
         ("0", False, "Dora"), ("1", True, "Emil"), ("2", False, "Fritz")]
+
+
+def test_a_change_line_is_rendered_once_and_its_restore_button_is_asked_every_time(client, ctx):
+    """The change log's lines never change (sessions/_revisions.html keeps each, not the whole log
+    page's); whether a deleted deal can still be restored is asked on every page."""
+    from scorekeeper.models import Deal, Revision
+
+    sid = new_schieberamsch(client)
+    for points in ([30, 40, 50], [50, 40, 30]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+    first = Deal.query.order_by(Deal.position).first()
+    client.post(f"/sessions/{sid}/deals/{first.id}/edit", data=ramsch_form([10, 20, 90], pushed=1))
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    diff = board[board.index("Deal 1 corrected."):board.index("</details>", board.index("Deal 1 corrected."))]
+    assert "Card points" in diff and "<del>Anna 30 · Ben 40 · Carl 50</del>" in diff
+    assert "<ins>Anna 10 · Ben 20 · Carl 90</ins>" in diff
+    store = ctx.extensions["scorekeeper.fragments"]
+    kept = {key[2] for key in store if key[1] == "change"}
+    assert kept == {revision.id for revision in Revision.query.all()}  # the three latest: all there are
+    # a deletion can be restored; once restored, the same kept line comes without its button
+    second = Deal.query.order_by(Deal.position).all()[1]
+    client.post(f"/sessions/{sid}/deals/{second.id}/delete")
+    deleted = Revision.query.filter_by(action="delete").one()
+    assert f"/revisions/{deleted.id}/restore" in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    client.post(f"/sessions/{sid}/revisions/{deleted.id}/restore")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Deal 2 deleted." in page and f"/revisions/{deleted.id}/restore" not in page
+    # the whole log is not kept line by line (it would push the forms in use out of the store)
+    before = len(store)
+    whole = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    assert "Deal 1 entered." in whole and len(store) == before
