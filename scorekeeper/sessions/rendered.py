@@ -46,6 +46,7 @@ from sqlalchemy import bindparam, select
 from .. import access
 from ..extensions import db
 from ..models import GameSession
+from . import is_htmx
 
 SIZE = 64  # sessions; a 100-deal board takes about 200 kB per language and view
 CSRF = "csrf"
@@ -218,7 +219,7 @@ def kept_board(session, view: str, render: Callable[[], str], fragment: bool | N
     asks), rendered once per state of `session` (a `state_or_404` row); gzip-compressed once too."""
     fingerprint = (session.created_at, session.updated_at, session.version, session.closed_at,
                    session.pin_hash is not None)
-    htmx = request.headers.get("HX-Request") == "true" if fragment is None else fragment
+    htmx = is_htmx() if fragment is None else fragment
     variant = (view, htmx, str(get_locale()), access.locked(session))
     kept, values = current().page(session.id, fingerprint, variant, render)
     packed = kept.gzip(values) if request.accept_encodings["gzip"] else None

@@ -26,7 +26,7 @@ from sqlalchemy import bindparam, func, select
 from .. import scoring
 from ..extensions import db
 from ..models import GameSession, Revision, load_session
-from . import bp
+from . import bp, is_htmx
 from .chart import totals_chart
 from .rendered import kept_board, state_or_404
 from .stats import session_stats
@@ -86,7 +86,7 @@ def chart_of(board: scoring.Board):
 
 @bp.after_app_request
 def no_store(response: Response) -> Response:
-    if request.endpoint in NO_STORE_ENDPOINTS or request.headers.get("HX-Request") == "true":
+    if request.endpoint in NO_STORE_ENDPOINTS or is_htmx():
         response.headers["Cache-Control"] = "no-store"
     return response
 
@@ -118,7 +118,7 @@ def watch_session(session_id: int):
     def render() -> str:
         session = session_or_404(session_id)
         board = scoring.board(session)
-        template = "sessions/_board.html" if request.headers.get("HX-Request") == "true" else "sessions/watch.html"
+        template = "sessions/_board.html" if is_htmx() else "sessions/watch.html"
         return render_template(template, session=session, board=board, form=None, fields=None,
                                stats=session_stats(board), watch=True)
 
@@ -130,7 +130,7 @@ def big_session(session_id: int):
     """Totals huge, the dealer and the deals left: readable from across the table."""
     def render() -> str:
         session = session_or_404(session_id)
-        template = "sessions/_big.html" if request.headers.get("HX-Request") == "true" else "sessions/big.html"
+        template = "sessions/_big.html" if is_htmx() else "sessions/big.html"
         return render_template(template, session=session, board=scoring.board(session))
 
     return kept_board(state_or_404(session_id), "big", render)
@@ -164,7 +164,7 @@ def session_chart(session_id: int):
     """The totals over the deals, loaded when the board's chart is opened (a page without JavaScript)."""
     session = session_or_404(session_id)
     board = scoring.board(session)
-    if request.headers.get("HX-Request") == "true":
+    if is_htmx():
         return str(chart_of(board))
     return render_template("sessions/chart.html", session=session, board=board)
 
@@ -174,7 +174,7 @@ def session_statistics(session_id: int):
     """Each player's statistics, loaded when the board's box is opened (a page without JavaScript)."""
     session = session_or_404(session_id)
     board = scoring.board(session)
-    template = "sessions/_stats.html" if request.headers.get("HX-Request") == "true" else "sessions/stats.html"
+    template = "sessions/_stats.html" if is_htmx() else "sessions/stats.html"
     return render_template(template, session=session, board=board, stats=session_stats(board))
 
 
@@ -186,7 +186,7 @@ def deal_breakdown(session_id: int, deal_id: int):
     index = next((i for i, deal in enumerate(board.deals) if deal.id == deal_id), None)
     if index is None:
         abort(404)
-    template = "sessions/_breakdown.html" if request.headers.get("HX-Request") == "true" else "sessions/breakdown.html"
+    template = "sessions/_breakdown.html" if is_htmx() else "sessions/breakdown.html"
     return render_template(template, session=session, board=board, index=index, deal=board.deals[index],
                            result=board.standing.results[index], running=board.standing.running[index],
                            watch=request.args.get("watch") == "1")

@@ -16,10 +16,10 @@ from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import translate
 from ..models import GameSession, Revision
-from . import bp
+from . import bp, is_htmx
 from .forms import EmptyForm
 from .table import session_or_404
-from .views import _board_context, _is_htmx, _render
+from .views import _board_context, _render
 
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
@@ -129,7 +129,7 @@ def restore_deal(session_id: int, revision_id: int):
         except scoring.StaleBoard as stale:  # another device saved at the same moment
             error = translate(stale.text)
         else:
-            if not _is_htmx():
+            if not is_htmx():
                 return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
     return _render("sessions/show.html", "sessions/_board.html", 422 if error else 200,
                    **_board_context(session, board_error=error))

@@ -27,18 +27,14 @@ from ..games import GAMES
 from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Revision, Seat
-from . import bp, rendered
+from . import bp, is_htmx, rendered
 from .forms import EmptyForm, FreshForm, choice_text, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record
 from .table import only_added, saved_flash, session_or_404
 
 
-def _is_htmx() -> bool:
-    return request.headers.get("HX-Request") == "true"
-
-
 def _render(full: str, fragment: str, status: int = 200, **context: Any):
-    template = fragment if _is_htmx() else full
+    template = fragment if is_htmx() else full
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
@@ -172,7 +168,7 @@ def _board_context(session: GameSession, form=None, fields=None, board: scoring.
 def show_session(session_id: int):
     if not request.args:
         return rendered.kept_board(rendered.state_or_404(session_id), "board", lambda: render_template(
-            "sessions/_board.html" if _is_htmx() else "sessions/show.html",
+            "sessions/_board.html" if is_htmx() else "sessions/show.html",
             **_board_context(session_or_404(session_id))))
     # ?saved= (the line saying what was saved), ?already=: never kept
     session = session_or_404(session_id)
@@ -214,7 +210,7 @@ def add_deal(session_id: int):
     done = redirect(url_for(".show_session", session_id=session.id) + "#entry")
     earlier = scoring.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
-        if _is_htmx():
+        if is_htmx():
             return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
         if earlier.deal is not None:
             return redirect(url_for(".show_session", session_id=session.id, saved=earlier.deal.id) + "#top")
@@ -237,7 +233,7 @@ def add_deal(session_id: int):
         except scoring.StaleBoard as stale:
             return _stale_board(session, stale)
         else:
-            if _is_htmx():
+            if is_htmx():
                 after = saved.board if saved.board is not None and not saved.replayed else scoring.board(session)
                 context = _board_context(session, board=after, saved=saved_flash(after))
                 partial = only_added(board, after, context["form"])
@@ -305,7 +301,7 @@ def delete_deal(session_id: int, deal_id: int):
     session = session_or_404(session_id)
     deal = db.session.get(Deal, deal_id)
     if deal is None or deal.session_id != session.id:  # already gone (another device, or a retry)
-        if not _is_htmx():
+        if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
         return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
     form = EmptyForm()
@@ -321,7 +317,7 @@ def delete_deal(session_id: int, deal_id: int):
             db.session.rollback()
     else:
         error = gettext("The page was out of date; please try again.")
-    if error is None and not _is_htmx():
+    if error is None and not is_htmx():
         return redirect(url_for(".show_session", session_id=session.id))
     return _render("sessions/show.html", "sessions/_board.html", 422 if error else 200,
                    **_board_context(session, board_error=error, board=saved.board if saved else None))
