@@ -14,14 +14,13 @@ At most `SIZE` sessions are kept (least recently used first out), about 1 MB for
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .games.base import Game, Standing, Table
 from .jsonio import canonical
+from .lru import LRU
 
 SIZE = 512  # sessions; a 12-deal one is about 20 kB, a 300-deal one about 1 MB
 
@@ -41,17 +40,14 @@ class Replays:
     """Standings by session id, checked against the payloads before use (thread-safe)."""
 
     def __init__(self, size: int = SIZE) -> None:
-        self.size = size
-        self._entries: OrderedDict[Any, _Entry] = OrderedDict()
-        self._lock = threading.Lock()
+        self._entries = LRU(size)  # _Entry by key
         self.hits = self.extended = self.misses = 0  # for the benchmark and the tests
 
     def replay(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]]) -> Standing:
         """`game.replay(table, payloads)`, from what is remembered for `key` when it still fits.
         Raises DealError as the replay would (nothing is remembered then)."""
         identity, prints = _identity(game, table), tuple(canonical(p) for p in payloads)
-        with self._lock:
-            entry = self._entries.get(key)
+        entry = self._entries.get(key)
         known = len(entry.prints) if entry is not None else 0
         if entry is not None and entry.identity == identity and prints[:known] == entry.prints:
             if known == len(prints):
@@ -63,7 +59,7 @@ class Replays:
         else:
             self.misses += 1
             standing = game.replay(table, payloads)
-        self._put(key, _Entry(identity, prints, standing))
+        self._entries.put(key, _Entry(identity, prints, standing))
         return standing
 
     def remember(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
@@ -72,29 +68,19 @@ class Replays:
         `base`: the standing the write started from (a deal added to it); when that is what is
         remembered, only the new deals' payloads are serialized."""
         identity = _identity(game, table)
-        with self._lock:
-            entry = self._entries.get(key)
+        entry = self._entries.get(key)
         if (base is not None and entry is not None and entry.standing is base and entry.identity == identity
                 and len(entry.prints) <= len(payloads)):
             prints = entry.prints + tuple(canonical(p) for p in payloads[len(entry.prints):])
         else:
             prints = tuple(canonical(p) for p in payloads)
-        self._put(key, _Entry(identity, prints, standing))
+        self._entries.put(key, _Entry(identity, prints, standing))
 
     def forget(self, key: Any) -> None:
-        with self._lock:
-            self._entries.pop(key, None)
+        self._entries.pop(key)
 
     def clear(self) -> None:
-        with self._lock:
-            self._entries.clear()
-
-    def _put(self, key: Any, entry: _Entry) -> None:
-        with self._lock:
-            self._entries[key] = entry
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+        self._entries.clear()
 
 
 def current() -> Replays:

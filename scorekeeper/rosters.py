@@ -12,11 +12,9 @@ used out), a few hundred bytes each.
 """
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask import current_app
 
+from .lru import LRU
 from .models import GameSession
 
 SIZE = 4096
@@ -26,22 +24,14 @@ class Rosters:
     """Players' names by session; thread-safe."""
 
     def __init__(self, size: int = SIZE) -> None:
-        self.size = size
-        self._names: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
-        self._lock = threading.Lock()
+        self._names = LRU(size)
 
     def names(self, session: GameSession) -> tuple[str, ...]:
         key = (session.id, session.created_at)
-        with self._lock:
-            names = self._names.get(key)
-            if names is not None:
-                self._names.move_to_end(key)
-                return names
-        names = session.names  # the seats and their players, loaded now
-        with self._lock:
-            self._names[key] = names
-            while len(self._names) > self.size:
-                self._names.popitem(last=False)
+        names = self._names.get(key)
+        if names is None:
+            names = session.names  # the seats and their players, loaded now
+            self._names.put(key, names)
         return names
 
 

@@ -45,6 +45,7 @@ from sqlalchemy import bindparam, select
 
 from .. import access
 from ..extensions import db
+from ..lru import LRU
 from ..models import GameSession
 from . import is_htmx
 
@@ -263,17 +264,13 @@ def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] |
         hash(full)
     except TypeError:
         return _named(str(caller()), who, names)
-    store = current_app.extensions.setdefault("scorekeeper.fragments", OrderedDict())
-    with _FRAGMENT_LOCK:
-        html = store.get(full)
-        if html is not None:
-            store.move_to_end(full)
+    store = current_app.extensions.get("scorekeeper.fragments")
+    if store is None:
+        store = current_app.extensions.setdefault("scorekeeper.fragments", LRU(FRAGMENTS))
+    html = store.get(full)
     if html is None:
         html = str(caller())
-        with _FRAGMENT_LOCK:
-            store[full] = html
-            while len(store) > FRAGMENTS:
-                store.popitem(last=False)
+        store.put(full, html)
     return _named(html, who, names)
 
 
@@ -288,5 +285,3 @@ def _named(html: str, who: str | None, names: Sequence[str] | None) -> Markup:
         html = re.sub("\x00[ni][0-9]+\x00", lambda found: fills.get(found.group(), ""), html)
     return Markup(html)
 
-
-_FRAGMENT_LOCK = threading.Lock()
