@@ -30,26 +30,32 @@ DEAL_FORM = {"type": "ramsch", "pushed": "0", "contra": "none", "points-0": "30"
 WARM_UP = 3
 
 
-def child(kind: str, deals: int, requests: int, signals: Path) -> None:
-    """Inside valgrind: build, warm up, wait for counting to start, run `requests`, say so, wait."""
+def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) -> None:
+    """Inside valgrind: build, warm up (every table once), wait for counting to start, run `requests`,
+    say so, wait. Saves go round-robin over `tables` sessions, as bench/run.py's load does."""
+    import itertools
+
     import data
     from run import app_for
 
     with tempfile.TemporaryDirectory() as name:
         path = Path(name) / "i.sqlite"
-        data.build(path, sessions=1, lengths=(deals, deals), limit=1000, templates=1)
+        data.build(path, sessions=tables, lengths=(deals, deals), limit=1000, templates=min(tables, 20))
         client = app_for(path).test_client()
         headers = {"Accept-Encoding": "gzip, deflate, br"}
+        turn = itertools.count()
 
         def one() -> None:
             if kind == "save":
-                response = client.post("/sessions/1/deals", data=DEAL_FORM, headers={**headers, "HX-Request": "true"})
+                session = 1 + next(turn) % tables
+                response = client.post(f"/sessions/{session}/deals", data=DEAL_FORM,
+                                       headers={**headers, "HX-Request": "true"})
             else:
                 response = client.get("/sessions/1", headers=headers)
             assert response.status_code == 200, response.status_code
             response.close()
 
-        for _ in range(WARM_UP):
+        for _ in range(WARM_UP + (tables if kind == "save" and tables > 1 else 0)):
             one()
         (signals / "ready").touch()
         while not (signals / "go").exists():
@@ -61,7 +67,7 @@ def child(kind: str, deals: int, requests: int, signals: Path) -> None:
             time.sleep(0.02)
 
 
-def count(kind: str, deals: int, requests: int) -> float:
+def count(kind: str, deals: int, requests: int, tables: int = 1) -> float:
     """Instructions per request, in millions."""
     with tempfile.TemporaryDirectory() as name:
         signals = Path(name)
@@ -69,7 +75,7 @@ def count(kind: str, deals: int, requests: int) -> float:
         process = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--log-file={log}",
              f"--callgrind-out-file={signals / 'callgrind.out'}", sys.executable, __file__,
-             "--child", kind, str(deals), str(requests), str(signals)],
+             "--child", kind, str(deals), str(requests), str(signals), str(tables)],
             stdout=subprocess.DEVNULL)
 
         def wait_for(flag: str) -> None:
@@ -93,23 +99,28 @@ def count(kind: str, deals: int, requests: int) -> float:
 
 def main() -> None:
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        kind, deals, requests, signals = sys.argv[2:6]
-        child(kind, int(deals), int(requests), Path(signals))
+        kind, deals, requests, signals, tables = sys.argv[2:7]
+        child(kind, int(deals), int(requests), Path(signals), int(tables))
         return
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="10,300", help="session lengths for the saves")
     parser.add_argument("--requests", type=int, default=10, help="measured requests per case")
+    parser.add_argument("--tables", type=int, default=0,
+                        help="also count saves going round-robin over this many 12-deal sessions (bench/run.py: 399)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: apt-get install valgrind")
     sizes = [int(size) for size in args.deals.split(",")]
     saves = {size: count("save", size, args.requests) for size in sizes}
     board = count("board", 12, args.requests * 10)
+    spread = count("save", 12, args.requests, args.tables) if args.tables else None
     print("| case | instructions per request |")
     print("|---|---|")
     for size, millions in saves.items():
         print(f"| htmx save into a {size}-deal session | {millions:.1f} M |")
     print(f"| kept board, 12 deals | {board:.2f} M |")
+    if spread is not None:
+        print(f"| htmx save, round-robin over {args.tables} 12-deal sessions | {spread:.1f} M |")
     if len(sizes) > 1:
         print(f"\nsave {sizes[-1]} / {sizes[0]} deals: {saves[sizes[-1]] / saves[sizes[0]]:.2f}x")
 

@@ -11,6 +11,15 @@ the start.
 
 Cost of a hit: one orjson dump per stored deal (about 1 µs), against 30-300 µs to parse and score it.
 At most `SIZE` sessions are kept (least recently used first out), about 1 MB for a 300-deal session.
+
+An entry also keeps the deal rows it was built from and the session's `stamp` they belong to (creation
+time, last change, version: `scoring.stamp`), when known. A board whose session row shows that very
+stamp takes the rows from here and reads no deal (`known`): the deals read was the largest query of
+entering a deal. This trusts what the kept pages (sessions/rendered.py) already trust: every write to
+a session's deals bumps its version and last change in the same transaction (`scoring._claim`,
+`restore.py`), and a restored backup is put back with the app stopped (README). A stamp read before
+another worker's commit and deals read after it are remembered under a stamp the session never shows
+again (its version only grows), so such an entry is never used.
 """
 from __future__ import annotations
 
@@ -34,6 +43,8 @@ class _Entry:
     identity: tuple
     prints: tuple[bytes, ...]
     standing: Standing
+    stamp: Any = None  # the session's stamp the rows belong to (None: not known)
+    rows: tuple = ()  # the session's deal rows at that stamp, in order (complete deals only)
 
 
 class Replays:
@@ -43,9 +54,19 @@ class Replays:
         self._entries = LRU(size)  # _Entry by key
         self.hits = self.extended = self.misses = 0  # for the benchmark and the tests
 
-    def replay(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]]) -> Standing:
+    def known(self, key: Any, stamp: Any, game: Game, table: Table) -> tuple[tuple, Standing] | None:
+        """The deal rows and standing remembered for `key` at exactly this `stamp` (None: read them)."""
+        entry = self._entries.get(key)
+        if entry is None or stamp is None or entry.stamp != stamp or entry.identity != _identity(game, table):
+            return None
+        self.hits += 1
+        return entry.rows, entry.standing
+
+    def replay(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
+               stamp: Any = None, rows: tuple = ()) -> Standing:
         """`game.replay(table, payloads)`, from what is remembered for `key` when it still fits.
-        Raises DealError as the replay would (nothing is remembered then)."""
+        Raises DealError as the replay would (nothing is remembered then). `rows`: the deal rows the
+        payloads come from, remembered with the `stamp` they were read at (see `known`)."""
         identity, prints = _identity(game, table), tuple(canonical(p) for p in payloads)
         entry = self._entries.get(key)
         known = len(entry.prints) if entry is not None else 0
@@ -59,14 +80,15 @@ class Replays:
         else:
             self.misses += 1
             standing = game.replay(table, payloads)
-        self._entries.put(key, _Entry(identity, prints, standing))
+        self._entries.put(key, _Entry(identity, prints, standing, stamp if rows or not payloads else None, rows))
         return standing
 
     def remember(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
-                 standing: Standing, base: Standing | None = None) -> None:
+                 standing: Standing, base: Standing | None = None, stamp: Any = None, rows: tuple = ()) -> None:
         """Keep a standing a write has just built (its deals as stored), so the next page is a hit.
         `base`: the standing the write started from (a deal added to it); when that is what is
-        remembered, only the new deals' payloads are serialized."""
+        remembered, only the new deals' payloads are serialized. `stamp`, `rows`: as for `replay`,
+        the session's stamp the write committed and its deal rows."""
         identity = _identity(game, table)
         entry = self._entries.get(key)
         if (base is not None and entry is not None and entry.standing is base and entry.identity == identity
@@ -74,7 +96,7 @@ class Replays:
             prints = entry.prints + tuple(canonical(p) for p in payloads[len(entry.prints):])
         else:
             prints = tuple(canonical(p) for p in payloads)
-        self._entries.put(key, _Entry(identity, prints, standing))
+        self._entries.put(key, _Entry(identity, prints, standing, stamp if rows or not payloads else None, rows))
 
     def forget(self, key: Any) -> None:
         self._entries.pop(key)

@@ -29,7 +29,8 @@ Writes never corrupt, with several tablets on one session (and several gunicorn 
   Positions stay 1..n (a delete closes the gap).
 
 Cost: a board is replayed from what this process remembers of the session (replays.py: checked
-against every stored payload, only deals it has not seen are played); entering a deal plays only the
+against every stored payload, only deals it has not seen are played; when the session's row shows
+the very `stamp` the process last read or wrote it at, the deals are not even read); entering a deal plays only the
 new deal on the board already read (the new board is the old board plus that deal; nothing is
 reloaded after commit; it is remembered for the next page); a correction replays twice (the deals
 before it, then the session with it); a deletion once; revisions are appended without loading them.
@@ -41,7 +42,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from datetime import datetime
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
@@ -108,18 +110,61 @@ _DEALS = (select(Deal.id, Deal.session_id, Deal.position, Deal.phase, Deal.paylo
           .where(Deal.session_id == bindparam("b_session")).order_by(Deal.position))
 
 
-def board(session: GameSession) -> Board:
+def board(session: GameSession, remembered: bool = True) -> Board:
+    """The session's board. `remembered=False`: read the deals even when this process knows them
+    for the session's stamp (the summaries' commit hook: it runs for deal rows changed as objects)."""
     version = session.version  # read before the deals: a board is never newer than its version
     game = get_game(session.game)
     table = table_of(session)
-    rows = db.session.execute(_DEALS, {"b_session": session.id}).all()
-    deals = tuple(row for row in rows if row.phase == "complete")
-    standing = replays.current().replay(session.id, game, table, [deal.payload for deal in deals])
+    memory, at = replays.current(), stamp(session)
+    known = memory.known(session.id, at, game, table) if remembered else None
+    if known is not None:  # the deals of this very version, as this process read or wrote them
+        deals, standing = known
+        pending = None
+    else:
+        rows = db.session.execute(_DEALS, {"b_session": session.id}).all()
+        deals = tuple(row for row in rows if row.phase == "complete")
+        waiting = next((row for row in rows if row.phase != "complete"), None)
+        standing = memory.replay(session.id, game, table, [deal.payload for deal in deals],
+                                 stamp=at if waiting is None else None, rows=deals)
+        pending = db.session.get(Deal, waiting.id) if waiting is not None else None  # a write may complete it
     if session.closed_at is not None and not standing.over:
         standing = _stopped(game, table, standing)
-    waiting = next((row for row in rows if row.phase != "complete"), None)
-    pending = db.session.get(Deal, waiting.id) if waiting is not None else None  # a write may complete it
     return Board(game, table, standing, deals, pending, standing.state, version)
+
+
+def stamp(session: GameSession) -> tuple:
+    """What a session's stored deals and changes are known by: its creation time, last change and
+    version (every write bumps the last two in its transaction: `_claim`)."""
+    return session.created_at, session.updated_at, session.version
+
+
+class ChangeRow(NamedTuple):
+    """A change-log row as the board lists it (sessions/table.py), for a change this process wrote."""
+
+    id: int
+    session_id: int
+    deal_id: int | None
+    deal_number: int
+    action: str
+    before: Any
+    after: Any
+    at: datetime
+
+
+class DealRow(NamedTuple):
+    """A deal as `board` reads it (the columns of `_DEALS`), for a deal this process wrote."""
+
+    id: int
+    session_id: int
+    position: int
+    phase: str
+    payload: Any
+    engine_version: int
+
+    @classmethod
+    def of(cls, deal: Any) -> DealRow:
+        return cls(deal.id, deal.session_id, deal.position, deal.phase, deal.payload, deal.engine_version)
 
 
 def _stopped(game: Game, table: Table, standing: Standing) -> Standing:
@@ -231,17 +276,21 @@ class Saved:
     deal: Deal | None
     board: Board | None
     replayed: bool = False
+    change: ChangeRow | None = None  # the change-log row this write stored, when it was inserted as a row
+    since: tuple | None = None  # the session's `stamp` the write was stored on top of (with `change`)
 
 
 def _claim(session: GameSession, expected: int) -> None:
     """Take the session's write turn: bump its version iff it is still the one the board was read at.
     The UPDATE waits for a concurrent writer (row lock on PostgreSQL, the write lock on SQLite), then
     matches no row if that writer committed: the change is refused as stale, never stored twice."""
+    now = utcnow()
     result = db.session.execute(_CLAIM, {"b_id": session.id, "b_expected": expected, "b_version": expected + 1,
-                                         "b_updated_at": utcnow()})
+                                         "b_updated_at": now})
     if result.rowcount != 1:
         raise _stale(session)
     set_committed_value(session, "version", expected + 1)
+    set_committed_value(session, "updated_at", now)  # the session's new `stamp`
 
 
 _CLAIM = (lambda c: update(c.id.table).where(c.id == bindparam("b_id"), c.version == bindparam("b_expected"))
@@ -258,10 +307,13 @@ def _stale(session: GameSession) -> StaleBoard:
     return StaleBoard(version, number)
 
 
-def _commit(session: GameSession, after: Board | None = None, before: Board | None = None) -> None:
+def _commit(session: GameSession, after: Board | None = None, before: Board | None = None,
+            rows_known: bool = False) -> None:
     """Commit without expiring what was loaded: the board built from it stays a coherent snapshot (no
     reload after commit, which could meet a row another device deleted meanwhile); only the session's
-    collections are expired, so a later `board(session)` sees the new rows."""
+    collections are expired, so a later `board(session)` sees the new rows. `rows_known`: the new
+    board's deals are the session's rows as committed (a deal appended), so the next board of this
+    process reads none (replays.py)."""
     if after is not None:  # the lists' summary from the board already built: the commit hook need not replay
         summaries.store(session, after)
     orm_session = db.session()
@@ -273,9 +325,12 @@ def _commit(session: GameSession, after: Board | None = None, before: Board | No
     finally:
         orm_session.expire_on_commit = True
     db.session.expire(session, ["deals", "revisions"])
-    if after is not None and session.closed_at is None:  # the next page plays no deal (replays.py)
-        replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in after.deals],
-                                   after.standing, base=before.standing if before is not None else None)
+    if after is not None and session.closed_at is None:  # the next page plays no deal, reads none (replays.py)
+        rows = tuple(DealRow.of(deal) if isinstance(deal, Deal) else deal for deal in after.deals)
+        replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in rows],
+                                   after.standing, base=before.standing if before is not None else None,
+                                   stamp=stamp(session) if rows_known and after.pending is None else None,
+                                   rows=rows if rows_known else ())
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
@@ -391,21 +446,23 @@ def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None
     # the earlier deals are unchanged: scoring the new one is the whole check (scoring may refuse too,
     # e.g. a Handjass tie that needs a card draw)
     result, after = game.play(table, state, parsed)
+    since = stamp(session)
     _claim(session, expected)
     number = len(current.deals) + 1
+    change = None
     if current.pending is not None:
         deal = current.pending
         deal.payload, deal.phase, deal.engine_version = parsed, "complete", game.version
         db.session.flush()
         _revise(session, deal.id, "add", None, parsed, number, key)
     else:
-        deal = _insert_deal(session, _next_position(current), parsed, game.version, number, key)
+        deal, change = _insert_deal(session, _next_position(current), parsed, game.version, number, key)
     old = current.standing
     standing = _standing(game, table, old.results + (result,), old.running + (after.totals,),
                          old.dealers + (state.dealer,), after)
     new_board = _board_from(session, game, table, standing, (*current.deals, deal), None)
-    _commit(session, new_board, before=current)
-    return Saved(deal, new_board)
+    _commit(session, new_board, before=current, rows_known=True)
+    return Saved(deal, new_board, change=change, since=since if change is not None else None)
 
 
 _INSERT_DEAL = insert(Deal.__table__)
@@ -413,22 +470,23 @@ _INSERT_REVISION = insert(Revision.__table__)
 
 
 def _insert_deal(session: GameSession, position: int, payload: Mapping[str, Any], engine_version: int,
-                 number: int, key: str | None) -> Deal:
+                 number: int, key: str | None) -> tuple[Deal, ChangeRow]:
     """A new deal and its "add" revision, each one Core INSERT rather than an object flushed by the
     unit of work (the flushes were a tenth of a save). The Deal handed back is attached as if it had
     been loaded (`make_transient_to_detached`), so a caller may still change it. The summary is
-    written by the caller (`_commit` with the new board), so the commit hook need not see them."""
+    written by the caller (`_commit` with the new board), so the commit hook need not see them.
+    The revision comes back as the row the change log would read."""
     now = utcnow()
     values = dict(session_id=session.id, position=position, phase="complete", payload=payload,
                   engine_version=engine_version, created_at=now, updated_at=now)
     deal_id = db.session.execute(_INSERT_DEAL, values).inserted_primary_key[0]
-    db.session.execute(_INSERT_REVISION, dict(session_id=session.id, deal_id=deal_id, deal_number=number,
-                                              action="add", before=None, after=payload, at=now,
-                                              idempotency_key=key or None))
+    revision_id = db.session.execute(_INSERT_REVISION, dict(
+        session_id=session.id, deal_id=deal_id, deal_number=number, action="add", before=None, after=payload,
+        at=now, idempotency_key=key or None)).inserted_primary_key[0]
     deal = Deal(id=deal_id, **values)
     make_transient_to_detached(deal)
     db.session.add(deal)
-    return deal
+    return deal, ChangeRow(revision_id, session.id, deal_id, number, "add", None, payload, now)
 
 
 def _next_position(current: Board) -> int:

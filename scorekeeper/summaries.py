@@ -170,7 +170,7 @@ def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks
     if board is None:  # deals added by id (scoring.py's write path) are not in a loaded collection yet
         db_session.expire(session, ["deals"])
     try:
-        board = board if board is not None else scoring.board(session)
+        board = board if board is not None else scoring.board(session, remembered=False)
     except (RuleError, KeyError):
         board = None
     summary = db_session.get(SessionSummary, session.id) if existing is _UNKNOWN else existing

@@ -25,6 +25,7 @@ from sqlalchemy import bindparam, func, select
 
 from .. import scoring
 from ..extensions import db
+from ..lru import LRU
 from ..models import GameSession, Revision, load_session
 from . import bp, is_htmx
 from .chart import totals_chart
@@ -69,14 +70,45 @@ def _changes(limit: int | None):
 _RECENT, _ALL = _changes(RECENT), _changes(None)
 
 
+LATEST = 4096  # sessions whose latest changes a process remembers (a few hundred bytes each)
+
+
+def _latest() -> LRU:
+    """The latest RECENT changes and their count per session, with the session's `scoring.stamp` they
+    belong to (the same trust as replays.py: every write moves the stamp on in its transaction)."""
+    store = current_app.extensions.get("scorekeeper.latest_changes")
+    if store is None:
+        store = current_app.extensions.setdefault("scorekeeper.latest_changes", LRU(LATEST))
+    return store
+
+
 @bp.app_template_global("recent_changes")
 def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
     """The session's latest `limit` changes (RECENT or None: all), newest first, and how many
     there are, in one indexed query: not the whole log loaded with every payload before and after.
-    (The board takes its revision number from the same rows.)"""
+    (The board takes its revision number from the same rows.) The latest RECENT are remembered for
+    the session's stamp: the answer to a save reads none (`note_change`)."""
+    at = scoring.stamp(session) if limit == RECENT else None
+    if at is not None:
+        known = _latest().get(session.id)
+        if known is not None and known[0] == at:
+            return known[1], known[2]
     rows = db.session.execute(_ALL if limit is None else _RECENT if limit == RECENT else _changes(limit),
                               {"b_session": session.id}).all()
-    return rows, rows[0].total if rows else 0
+    count = rows[0].total if rows else 0
+    if at is not None:
+        _latest().put(session.id, (at, rows, count))
+    return rows, count
+
+
+def note_change(session: GameSession, saved: scoring.Saved) -> None:
+    """A save stored one change on top of a state whose latest changes are remembered: the new
+    latest ones are that change and the first of those, one more in all (no query after the save)."""
+    if saved.change is None or saved.since is None:
+        return
+    known = _latest().get(session.id)
+    if known is not None and known[0] == saved.since:
+        _latest().put(session.id, (scoring.stamp(session), [saved.change, *known[1][:RECENT - 1]], known[2] + 1))
 
 
 @bp.app_template_global("totals_chart")

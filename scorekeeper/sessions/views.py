@@ -30,7 +30,7 @@ from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, is_htmx, rendered
 from .forms import EmptyForm, FreshForm, choice_text, deal_form, new_session_form, option_values, raw_deal
 from .stats import player_record
-from .table import only_added, saved_flash, session_or_404
+from .table import note_change, only_added, saved_flash, session_or_404
 
 
 def _render(full: str, fragment: str, status: int = 200, **context: Any):
@@ -233,6 +233,7 @@ def add_deal(session_id: int):
         except scoring.StaleBoard as stale:
             return _stale_board(session, stale)
         else:
+            note_change(session, saved)
             if is_htmx():
                 after = saved.board if saved.board is not None and not saved.replayed else scoring.board(session)
                 context = _board_context(session, board=after, saved=saved_flash(after))

@@ -41,3 +41,18 @@ def grand_form(soloist, points, jacks=(), contra="none", all_tricks=False):
     if all_tricks:
         data["all_tricks"] = "y"
     return data
+
+
+def restarted() -> None:
+    """What the app's process remembers of sessions (replays.py, kept pages, latest changes) gone, as after the
+    restart that brings a new engine: for tests that write a stored deal straight into the database
+    "as if an older engine had accepted it" (the app's own writes bump the session's version)."""
+    from flask import current_app
+
+    from scorekeeper import replays
+    from scorekeeper.sessions import rendered
+
+    replays.current().clear()
+    current_app.extensions.pop("scorekeeper.latest_changes", None)
+    for session_id in list(rendered.current()._sessions):
+        rendered.current().forget(session_id)

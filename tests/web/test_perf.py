@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player
 from scorekeeper.summaries import SeatSummary, SessionSummary
 
-from .helpers import new_schieberamsch, ramsch_form, totals
+from .helpers import new_schieberamsch, ramsch_form, restarted, totals
 
 STATIC_RE = re.compile(r'(?:href|src)="(/static/([^"?]+)\?v=([0-9a-f]+))"')
 
@@ -197,6 +197,7 @@ def test_summary_follows_close_reopen_and_a_deal_that_no_longer_fits(client, ctx
     deal = Deal.query.one()
     deal.payload = {**deal.payload, "points": [30, 40, 51]}  # as if an older engine had accepted it
     db.session.commit()
+    restarted()
     db.session.expire_all()
     assert db.session.get(SessionSummary, sid).broken
     page = text(client.get("/history").get_data(as_text=True))
@@ -225,12 +226,13 @@ def test_a_write_path_that_hands_over_its_board_spares_the_hook_a_replay(client,
     session = db.session.get(GameSession, sid)
     replays = []
     real_board = scoring.board
-    monkeypatch.setattr(scoring, "board", lambda s: replays.append(s.id) or real_board(s))
+    monkeypatch.setattr(scoring, "board", lambda s, **k: replays.append(s.id) or real_board(s, **k))
     deal = scoring.add_deal(session, {"type": "ramsch", "pushed": 0, "points": [30, 40, 50],
                                       "took_trick": [True, True, True], "contra": "none"}).deal
     assert replays == [sid]  # add_deal's own board before the change; the summary takes the board after it
     assert db.session.get(SessionSummary, sid).totals == [0, 0, 5]
     replays.clear()
+    scoring.claim(session, session.version)  # as every write path does
     deal.payload = {**deal.payload, "points": [50, 40, 30]}
     session.revisions.append(scoring.Revision(deal_id=deal.id, deal_number=1, action="edit", before=None, after=None))
     summaries.refresh(session, real_board(session))
@@ -302,9 +304,9 @@ def test_after_a_save_the_board_plays_no_stored_deal_and_the_next_save_plays_one
 
 
 def test_a_deal_changed_by_another_worker_is_replayed_not_answered_from_memory(client, ctx, monkeypatch):
-    """What another process wrote (here: straight into the database) is seen on the next page. The
-    remembered replay is checked against the payloads themselves; the kept page (sessions/rendered.py)
-    against the session's version, which every write path bumps in its transaction, as done here."""
+    """What another process wrote (here: straight into the database, bumping the session's version
+    as every write path does in its transaction) is seen on the next page: a new stamp, so the deals
+    are read and checked against the payloads the replay was built from."""
     sid = new_schieberamsch(client, deals="30")
     for _ in range(3):
         client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
@@ -312,24 +314,50 @@ def test_a_deal_changed_by_another_worker_is_replayed_not_answered_from_memory(c
     played = _played(monkeypatch)
     deal = db.session.scalars(db.select(Deal).where(Deal.session_id == sid, Deal.position == 2)).one()
     deal.payload = {**deal.payload, "points": [50, 40, 30], "took_trick": [None, None, None]}
+    scoring.claim(db.session.get(GameSession, sid), db.session.get(GameSession, sid).version)
     db.session.commit()  # the summaries' commit hook replays it (the lists' record follows the change)
     db.session.remove()
     assert scoring.board(db.session.get(GameSession, sid)).standing.totals == (5, 0, 10)  # not from memory
     assert len(played) == 3  # the whole session once
-    db.session.get(GameSession, sid).version += 1
-    db.session.commit()
-    db.session.remove()
     assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [5, 0, 10]
     assert len(played) == 3  # not again for the page
+
+
+def test_a_board_at_the_stamp_this_process_saved_reads_no_deal(client, ctx):
+    """replays.py: after a save, the next board of the same session state takes the deal rows this
+    process wrote (one query less for every save); once another write moves the stamp on, the deals
+    are read again, and the rows read are remembered for that stamp."""
+    sid = new_schieberamsch(client, deals="30")
+    for points in ([30, 40, 50], [50, 40, 30]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+    with counted_statements() as saved:
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([40, 30, 50]), headers={"HX-Request": "true"})
+    assert not [s for s in saved if "FROM deal" in s], saved  # the board before the save: from memory
+    session = db.session.get(GameSession, sid)
+    with counted_statements() as read:
+        remembered = scoring.board(session)
+    assert not [s for s in read if "FROM deal" in s]
+    stored = scoring.board(session, remembered=False)  # read from the database
+    assert [tuple(deal) for deal in remembered.deals] == [tuple(deal) for deal in stored.deals]
+    assert [deal.position for deal in remembered.deals] == [1, 2, 3]
+    assert remembered.standing == stored.standing
+    scoring.claim(session, session.version)  # another write: a new stamp
+    db.session.commit()
+    with counted_statements() as again:
+        assert scoring.board(session).standing == stored.standing
+        assert scoring.board(session).standing == stored.standing
+    assert len([s for s in again if "FROM deal" in s]) == 1  # read once, then remembered for that stamp
 
 
 def test_the_board_reads_the_latest_changes_not_the_whole_log(client, ctx):
     sid = new_schieberamsch(client, deals="30")
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    restarted()  # read from the database, not remembered from the saves
     with counted_statements() as few:
         client.get(f"/sessions/{sid}")
     for _ in range(20):
         client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    restarted()
     with counted_statements() as many:
         html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "18 earlier changes" in html
@@ -337,6 +365,33 @@ def test_the_board_reads_the_latest_changes_not_the_whole_log(client, ctx):
     log = [s for s in many if s.startswith("SELECT revision.id")]  # rows of the log, not max() or count()
     assert log and all("LIMIT" in s for s in log), log
     assert text(client.get(f"/sessions/{sid}/changes").get_data(as_text=True)).count("entered.") == 21
+
+
+def _change_list(html: str) -> list[str]:
+    section = html[html.index('id="revisions"'):]
+    section = section[:section.index("</section>")]
+    return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip()
+            for item in re.findall(r"<li class=\"revision[^\"]*\">(.*?)</li>", section, re.S)]
+
+
+def test_the_answer_to_a_save_lists_the_latest_changes_without_reading_them(client, ctx):
+    """sessions/table.py: the latest changes are remembered per session stamp; a save puts its own
+    change in front of them, so its answer reads no change-log row, and the list is the one the
+    database gives (checked against a page rendered from a fresh read)."""
+    sid = new_schieberamsch(client, deals="30")
+    for points in ([30, 40, 50], [50, 40, 30], [40, 30, 50], [30, 50, 40]):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+    client.get(f"/sessions/{sid}")  # the board as a tablet shows it: its latest changes remembered
+    with counted_statements() as statements:
+        answer = client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 30, 40]), headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    assert not [s for s in statements if s.lstrip().startswith("SELECT") and "FROM revision" in s], statements
+    listed = _change_list(answer.get_data(as_text=True))
+    assert [item.split(" ", 2)[2] for item in listed] == ["Deal 5 entered.", "Deal 4 entered.", "Deal 3 entered."]
+    assert "2 earlier changes" in answer.get_data(as_text=True)
+    restarted()
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)  # read from the database
+    assert _change_list(page) == listed and "2 earlier changes" in page
 
 
 def test_the_summary_a_save_rewrites_in_place_is_the_replayed_one(client, ctx):

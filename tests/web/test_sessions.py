@@ -6,7 +6,7 @@ import re
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, Revision
 
-from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, totals
+from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, restarted, totals
 
 
 def test_home_lists_every_game(client):
@@ -223,6 +223,7 @@ def test_a_stored_deal_that_no_longer_fits_is_explained_not_a_crash(client, ctx)
     deal = Deal.query.one()
     deal.payload = {**deal.payload, "points": [30, 40, 51]}  # as if an older engine had accepted it
     db.session.commit()
+    restarted()
     response = client.get(f"/sessions/{sid}")
     assert response.status_code == 409
     assert "Deal 1 of this session no longer fits the rules" in response.get_data(as_text=True)

@@ -8,7 +8,7 @@ import re
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player, Revision
 
-from .helpers import alerts, new_schieberamsch, ramsch_form
+from .helpers import alerts, new_schieberamsch, ramsch_form, restarted
 from .openapi_check import check
 
 RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
@@ -90,6 +90,7 @@ def test_a_session_that_no_longer_replays_opens_for_repair(client, ctx):
     deals = Deal.query.order_by(Deal.position).all()
     deals[1].payload = {**deals[1].payload, "points": [10, 20, 91]}  # as if an older engine had accepted it
     db.session.commit()
+    restarted()
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Deal 2 of this session no longer fits the rules" in html
     assert "Deals to repair" in html and "stops before deal 2" in html
@@ -107,8 +108,9 @@ def test_a_broken_deal_can_be_deleted_from_the_repair_page(client, ctx):
     for points in ([30, 40, 50], [10, 20, 90]):
         client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
     first = Deal.query.order_by(Deal.position).first()
-    first.payload = {**first.payload, "points": [30, 40, 51]}
+    first.payload = {**first.payload, "points": [30, 40, 51]}  # as if an older engine had accepted it
     db.session.commit()
+    restarted()
     assert client.get(f"/sessions/{sid}").status_code == 409
     assert client.post(f"/sessions/{sid}/deals/{first.id}/delete").status_code == 302
     assert client.get(f"/sessions/{sid}").status_code == 200 and Deal.query.count() == 1
