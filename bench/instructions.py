@@ -32,8 +32,10 @@ WARM_UP = 3
 
 def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) -> None:
     """Inside valgrind: build, warm up (every table once), wait for counting to start, run `requests`,
-    say so, wait. Saves go round-robin over `tables` sessions, as bench/run.py's load does."""
+    say so, wait. Saves go round-robin over `tables` sessions, as bench/run.py's load does, and then
+    each to one of two apps at random, as to gunicorn's two workers (each remembers what it served)."""
     import itertools
+    import random
 
     import data
     from run import app_for
@@ -41,14 +43,15 @@ def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) 
     with tempfile.TemporaryDirectory() as name:
         path = Path(name) / "i.sqlite"
         data.build(path, sessions=tables, lengths=(deals, deals), limit=1000, templates=min(tables, 20))
-        client = app_for(path).test_client()
+        clients = [app_for(path).test_client() for _ in range(2 if tables > 1 else 1)]
+        client, pick = clients[0], random.Random(11)
         headers = {"Accept-Encoding": "gzip, deflate, br"}
         turn = itertools.count()
 
         def one() -> None:
             if kind == "save":
                 session = 1 + next(turn) % tables
-                response = client.post(f"/sessions/{session}/deals", data=DEAL_FORM,
+                response = pick.choice(clients).post(f"/sessions/{session}/deals", data=DEAL_FORM,
                                        headers={**headers, "HX-Request": "true"})
             else:
                 response = client.get("/sessions/1", headers=headers)
@@ -106,7 +109,8 @@ def main() -> None:
     parser.add_argument("--deals", default="10,300", help="session lengths for the saves")
     parser.add_argument("--requests", type=int, default=10, help="measured requests per case")
     parser.add_argument("--tables", type=int, default=0,
-                        help="also count saves going round-robin over this many 12-deal sessions (bench/run.py: 399)")
+                        help="also count saves going round-robin over this many 12-deal sessions, each to one of "
+                             "two workers at random (bench/run.py: 399)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: apt-get install valgrind")
@@ -120,7 +124,7 @@ def main() -> None:
         print(f"| htmx save into a {size}-deal session | {millions:.1f} M |")
     print(f"| kept board, 12 deals | {board:.2f} M |")
     if spread is not None:
-        print(f"| htmx save, round-robin over {args.tables} 12-deal sessions | {spread:.1f} M |")
+        print(f"| htmx save, round-robin over {args.tables} 12-deal sessions, two workers | {spread:.1f} M |")
     if len(sizes) > 1:
         print(f"\nsave {sizes[-1]} / {sizes[0]} deals: {saves[sizes[-1]] / saves[sizes[0]]:.2f}x")
 

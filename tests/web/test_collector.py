@@ -88,3 +88,36 @@ def test_gunicorn_workers_collect_after_each_request(automatic_collector_restore
     for _ in range(3 * collector.MIDDLE_EVERY):  # young, then middle generation
         hooks["post_request"](None, None, {}, None)
     assert gone() is None
+
+
+def test_a_full_collection_is_due_only_when_the_process_has_grown_by_a_quarter(monkeypatch,
+                                                                              automatic_collector_restored):
+    """Every ALL_EVERY responses the collector looks at the memory blocks Python has allocated: the
+    oldest generation (mostly what the process keeps on purpose) is walked only when they grew by a
+    quarter since the last full collection, as CPython's own collector decides."""
+    import itertools
+
+    collector.switch_off()
+    blocks = [collector._after_full[0]]
+    asked: list[int] = []
+    real = gc.collect
+    monkeypatch.setattr(collector.sys, "getallocatedblocks", lambda: blocks[0])
+    monkeypatch.setattr(collector.gc, "collect", lambda generation=2: asked.append(generation) or real(generation))
+
+    def responses(count: int) -> None:
+        for _ in range(count):
+            collector.collect()
+
+    monkeypatch.setattr(collector, "_responses", itertools.count(1))
+    responses(collector.ALL_EVERY)
+    assert 2 not in asked and asked.count(1) == collector.ALL_EVERY // collector.MIDDLE_EVERY
+    blocks[0] = int(blocks[0] * 1.2)  # grown, but not by a quarter
+    responses(collector.ALL_EVERY)
+    assert 2 not in asked
+    blocks[0] = int(collector._after_full[0] * 1.3)
+    responses(collector.ALL_EVERY - 1)
+    assert 2 not in asked  # only every ALL_EVERY responses
+    responses(1)
+    assert asked[-1] == 2 and collector._after_full[0] == blocks[0]  # measured again after collecting
+    responses(collector.ALL_EVERY)
+    assert asked.count(2) == 1
