@@ -8,6 +8,9 @@ from collections.abc import Hashable, Iterator
 from typing import Any
 
 
+_MISSING = object()
+
+
 class LRU:
     """At most `size` entries; reading or writing one makes it the most recent, the least recent
     goes first."""
@@ -19,9 +22,10 @@ class LRU:
 
     def get(self, key: Hashable, default: Any = None) -> Any:
         with self._lock:
-            value = self._entries.get(key, default)
-            if key in self._entries:
-                self._entries.move_to_end(key)
+            value = self._entries.get(key, _MISSING)
+            if value is _MISSING:
+                return default
+            self._entries.move_to_end(key)
             return value
 
     def put(self, key: Hashable, value: Any) -> None:

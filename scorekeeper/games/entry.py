@@ -87,6 +87,16 @@ class FieldSpec:
     #: card points for a live count beside each pile ("skat", "jass"); see `captured.VALUE_TABLES`
     values: str | None = None
 
+    def __hash__(self) -> int:
+        """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:
+        every save looks them up several times; a spec's 20 values, choices and all, never change)."""
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash(tuple(getattr(self, spec.name) for spec in dataclasses.fields(self)))
+            object.__setattr__(self, "_hash", value)
+            return value
+
     def empty(self) -> Any:
         if self.default is not None:
             return self.default

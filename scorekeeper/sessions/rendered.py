@@ -258,30 +258,41 @@ def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] |
     language and kept in this process. The key must name everything the block is made of. Where the
     block names players it writes `WHO` (filled with `who`) or the `stand_in_names` and their
     `initial`s (filled with `names`), so that one kept fragment serves every table. A key that
-    cannot be hashed is not kept."""
+    cannot be hashed is not kept. The HTML is kept cut at those places (`_cut`): filling in a table's
+    names is a join, not a search of the whole block (a Schieberamsch form: 29 kB, 120 names)."""
     full = (str(get_locale()), *(tuple(part) if isinstance(part, list) else part for part in key))
     try:
         hash(full)
     except TypeError:
-        return _named(str(caller()), who, names)
+        return _named(_cut(str(caller())), who, names)
     store = current_app.extensions.get("scorekeeper.fragments")
     if store is None:
         store = current_app.extensions.setdefault("scorekeeper.fragments", LRU(FRAGMENTS))
-    html = store.get(full)
-    if html is None:
-        html = str(caller())
-        store.put(full, html)
-    return _named(html, who, names)
+    parts = store.get(full)
+    if parts is None:
+        parts = _cut(str(caller()))
+        store.put(full, parts)
+    return _named(parts, who, names)
 
 
-def _named(html: str, who: str | None, names: Sequence[str] | None) -> Markup:
+_PLACES = re.compile("(\x00(?:who|[ni][0-9]+)\x00)")
+
+
+def _cut(html: str) -> tuple[str, ...]:
+    """The HTML cut at the places a player's name goes: text, place, text, ..., text."""
+    return tuple(_PLACES.split(html)) if "\x00" in html else (html,)
+
+
+def _named(parts: tuple[str, ...], who: str | None, names: Sequence[str] | None) -> Markup:
+    if len(parts) == 1:
+        return Markup(parts[0])
+    fills = {}
     if who is not None:
-        html = html.replace(WHO, str(escape(who)))
-    if names is not None and "\x00" in html:
-        fills = {}
+        fills[WHO] = str(escape(who))
+    if names is not None:
         for seat, name in enumerate(names):
             fills[f"\x00n{seat}\x00"] = str(escape(name))
             fills[f"\x00i{seat}\x00"] = str(escape(name[:1]))
-        html = re.sub("\x00[ni][0-9]+\x00", lambda found: fills.get(found.group(), ""), html)
-    return Markup(html)
-
+    filled = list(parts)
+    filled[1::2] = [fills.get(place, "" if names is not None and place != WHO else place) for place in parts[1::2]]
+    return Markup("".join(filled))
