@@ -10,6 +10,9 @@ from typing import Any
 
 from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale, get_translations, to_user_timezone
+from jinja2.runtime import Context
+from jinja2.utils import pass_context
+from markupsafe import Markup
 
 from .extensions import babel
 from .games.base import DealError, Text
@@ -71,10 +74,31 @@ def stored_deal_message(error: DealError) -> str:
                    number=error.index + 1, reason=translate(error.text))
 
 
+@pass_context
+def template_gettext(context: Context, msgid: str, **variables: Any) -> str:
+    """`_()` and `gettext()` in templates: Jinja's "newstyle" gettext (the text always formatted with
+    its variables, escaped where the template escapes), without its two extra calls through the
+    template context per text (a fifth of rendering the answer to a save went to the ~20 texts)."""
+    text = _catalogue().ugettext(msgid)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
+@pass_context
+def template_ngettext(context: Context, singular: str, plural: str, num: int, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    text = _catalogue().ungettext(singular, plural, num)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
+
+
 def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale,
                    default_translation_directories=str(app.root_path + "/translations"))
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.filters["minute"] = minute
     app.jinja_env.add_extension("jinja2.ext.do")

@@ -7,7 +7,6 @@ from collections import OrderedDict
 from collections.abc import Hashable, Iterator
 from typing import Any
 
-
 _MISSING = object()
 
 

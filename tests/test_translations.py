@@ -113,3 +113,34 @@ def test_times_to_the_minute_read_as_babels_pattern_did_in_every_timezone(zone):
     with app.test_request_context():
         if zone == "Asia/Tokyo":
             assert minute(datetime(2026, 11, 24, 13, 5)) == "2026-11-24 22:05"
+
+
+TEMPLATE_TEXTS = (
+    '{{ _("Deal %(n)d", n=3) }}|{{ gettext("Undo") }}|{{ _("%(name)s deals", name=who) }}|'
+    '{{ ngettext("%(num)d deal left", "%(num)d deals left", 1) }}|{{ ngettext("%(num)d deal left", "%(num)d deals left", 4) }}|'
+    '{{ _("100%%") }}'
+)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_template_texts_read_as_jinjas_own_newstyle_gettext(language):
+    """i18n.template_gettext / template_ngettext stand in for the callables Jinja's i18n extension
+    installs (two calls through the template context less per text): the same text, variables
+    escaped in HTML and not in plain text, "%%" read as "%" even without variables."""
+    from jinja2 import Environment
+
+    from scorekeeper import create_app
+    from scorekeeper.i18n import gettext, ngettext
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    jinja = Environment(extensions=["jinja2.ext.i18n"])
+    jinja.install_gettext_callables(gettext, ngettext, newstyle=True)  # Jinja's own wrappers
+    with app.test_request_context(headers={"Cookie": f"lang={language}"}):
+        for autoescape in (True, False):
+            ours = app.jinja_env.overlay(autoescape=autoescape).from_string(TEMPLATE_TEXTS)
+            theirs = jinja.overlay(autoescape=autoescape).from_string(TEMPLATE_TEXTS)
+            for who in ("Anna", "<b>Ben</b> & Co"):
+                text = ours.render(who=who)
+                assert text == theirs.render(who=who)
+                assert ("&lt;b&gt;" in text) == (autoescape and who != "Anna")
+        assert ("取り消す" if language == "ja" else "Undo") in text  # in the table's language
