@@ -5,8 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint, text
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint, bindparam, select, text
+from sqlalchemy.orm import Mapped, make_transient_to_detached, mapped_column, relationship
+from sqlalchemy.orm.util import identity_key
 
 from .extensions import db
 
@@ -136,8 +137,23 @@ class AccessAttempt(db.Model):
     last_at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch (shared by every process)
 
 
+_SESSION_ROW = (lambda table: select(*table.c).where(table.c.id == bindparam("b_id")))(GameSession.__table__)
+
+
 def load_session(session_id: int) -> GameSession | None:
     """A session's own row (its players' names come from rosters.py; its seats load when asked).
     Within a request, a second call answers from the ORM's identity map while the first object is
-    alive."""
-    return db.session.get(GameSession, session_id)
+    alive. Read as a row with one prepared statement and handed over as a loaded object
+    (`make_transient_to_detached`, as the ORM's own load would leave it): the ORM's get builds a new
+    query and its cache key for every request (0.2 M instructions of a save's 16.5 M)."""
+    orm = db.session()
+    known = orm.identity_map.get(identity_key(GameSession, session_id))
+    if known is not None:
+        return known
+    row = orm.execute(_SESSION_ROW, {"b_id": session_id}).one_or_none()
+    if row is None:
+        return None
+    session = GameSession(**row._mapping)
+    make_transient_to_detached(session)
+    orm.add(session)
+    return session
