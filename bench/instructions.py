@@ -58,8 +58,8 @@ def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) 
             assert response.status_code == 200, response.status_code
             response.close()
 
-        # every table saved into three times first: each app has then seen each session once or more
-        for _ in range(WARM_UP + (3 * tables if kind == "save" and tables > 1 else 0)):
+        # every table saved into eight times first: each app has then seen each session (but 1 in 256)
+        for _ in range(WARM_UP + (8 * tables if kind == "save" and tables > 1 else 0)):
             one()
         (signals / "ready").touch()
         while not (signals / "go").exists():
