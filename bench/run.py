@@ -15,11 +15,13 @@
 4. Bytes on the wire: a 100-deal scoreboard's first load (page, CSS, JavaScript), a reload with
    the static files cached, and an htmx save, uncompressed, gzip and brotli.
 
-Deal entry runs with CSRF checks off (the load loop keeps no cookies); all else is as served.
+Deal entry runs with CSRF checks off (the load loop keeps no cookies); like table.js, each save names
+the entry form's fields its tablet holds (`Tablets`); all else is as served.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import http.client
 import json
 import os
@@ -36,6 +38,8 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
+
+import brotli
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -110,7 +114,8 @@ def server_cpu(process: subprocess.Popen) -> float:
 
 
 def load(port: int, request: Callable[[int], tuple[str, str, str | None, dict]], seconds: float,
-         threads: int = 4, cap: int = 50_000) -> float:
+         threads: int = 4, cap: int = 50_000,
+         answered: Callable[[int, http.client.HTTPResponse, bytes], None] | None = None) -> float:
     """Requests per second over `seconds` (at most `cap` requests), `threads` clients, a new
     connection per request (gunicorn's sync workers close each one)."""
     counter = iter(range(cap))
@@ -128,8 +133,10 @@ def load(port: int, request: Callable[[int], tuple[str, str, str | None, dict]],
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             connection.request(method, path, body=body, headers=headers)
             response = connection.getresponse()
-            response.read()
+            body = response.read()
             connection.close()
+            if answered is not None:
+                answered(number, response, body)
             with lock:
                 if response.status == 200:
                     done[0] += 1
@@ -147,6 +154,38 @@ def load(port: int, request: Callable[[int], tuple[str, str, str | None, dict]],
     return done[0] / (time.monotonic() - start), done[0]
 
 
+KEPT_FIELDS = re.compile(rb"<!--kept:([0-9a-f]+)-->(?!<!--/kept-->)")
+
+
+def decoded(encoding: str | None, body: bytes) -> bytes:
+    return brotli.decompress(body) if encoding == "br" else gzip.decompress(body) if encoding == "gzip" else body
+
+
+class Tablets:
+    """What table.js does on each session's tablet: the save names the entry form's fields the tablet
+    was served (`held_fields`), so that the answer can leave them out (sessions/rendered.py). A
+    tablet reads them from its board first, then from every answer that carries them whole."""
+
+    def __init__(self) -> None:
+        self.held: dict[int, str] = {}
+
+    def read(self, session_id: int, page: bytes) -> None:
+        found = KEPT_FIELDS.search(page)
+        if found:
+            self.held[session_id] = found.group(1).decode()
+
+    def open_boards(self, port: int, sessions: range) -> None:
+        for session_id in sessions:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection.request("GET", f"/sessions/{session_id}", headers=BROWSER)
+            response = connection.getresponse()
+            self.read(session_id, decoded(response.getheader("Content-Encoding"), response.read()))
+            connection.close()
+
+    def save(self, session_id: int) -> str:
+        return urlencode({**DEAL_FORM, "held_fields": self.held.get(session_id, "")})
+
+
 def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
     path = folder / "throughput.sqlite"
     data.build(path, sessions=400, lengths=(12, 12), limit=99, templates=20)
@@ -154,14 +193,15 @@ def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
            "SCOREKEEPER_WTF_CSRF_ENABLED": "false", "SCOREKEEPER_INSTANCE_PATH": str(folder)}
     hello, hello_port = gunicorn("hello:app", workers, env, HERE)
     app, app_port = gunicorn("scorekeeper:create_app()", workers, env, ROOT)
-    body = urlencode(DEAL_FORM)
+    tablets = Tablets()
+    tablets.open_boards(app_port, range(2, 401))
     entry_headers = {**BROWSER, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
     figures: dict[str, list[float]] = {"hello": [], "board": [], "entry": []}
     per_cpu: dict[str, list[float]] = {"hello": [], "board": [], "entry": []}  # requests per CPU second
 
-    def measure(kind: str, server: subprocess.Popen, port: int, request) -> None:
+    def measure(kind: str, server: subprocess.Popen, port: int, request, answered=None) -> None:
         cpu = server_cpu(server)
-        rate, count = load(port, request, seconds)
+        rate, count = load(port, request, seconds, answered=answered)
         figures[kind].append(rate)
         per_cpu[kind].append(count / max(server_cpu(server) - cpu, 1e-3))
 
@@ -170,7 +210,9 @@ def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
             measure("hello", hello, hello_port, lambda n: ("GET", "/", None, BROWSER))
             measure("board", app, app_port, lambda n: ("GET", "/sessions/1", None, BROWSER))
             # round-robin over sessions 2..400: each gets a few deals more than its 12 over the whole run
-            measure("entry", app, app_port, lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", body, entry_headers))
+            measure("entry", app, app_port,
+                    lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", tablets.save(2 + n % 399), entry_headers),
+                    lambda n, got, body: tablets.read(2 + n % 399, decoded(got.getheader("Content-Encoding"), body)))
     finally:
         for process in (hello, app):
             process.terminate()

@@ -117,7 +117,8 @@ def test_times_to_the_minute_read_as_babels_pattern_did_in_every_timezone(zone):
 
 TEMPLATE_TEXTS = (
     '{{ _("Deal %(n)d", n=3) }}|{{ gettext("Undo") }}|{{ _("%(name)s deals", name=who) }}|'
-    '{{ ngettext("%(num)d deal left", "%(num)d deals left", 1) }}|{{ ngettext("%(num)d deal left", "%(num)d deals left", 4) }}|'
+    '{{ ngettext("%(num)d deal left", "%(num)d deals left", 1) }}|'
+    '{{ ngettext("%(num)d deal left", "%(num)d deals left", 4) }}|'
     '{{ _("100%%") }}'
 )
 

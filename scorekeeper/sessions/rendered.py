@@ -28,6 +28,7 @@ a variant takes about the page's size again (its UTF-8 parts and their deflate),
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import struct
 import threading
@@ -253,13 +254,18 @@ def initial(name: str) -> str:
 
 
 def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] | None = None,
-                  caller: Callable[[], str]) -> Markup:
+                  held: bool = False, caller: Callable[[], str]) -> Markup:
     """`{% call kept_fragment(key...) %}...{% endcall %}`: the block's HTML, rendered once per key and
     language and kept in this process. The key must name everything the block is made of. Where the
     block names players it writes `WHO` (filled with `who`) or the `stand_in_names` and their
     `initial`s (filled with `names`), so that one kept fragment serves every table. A key that
     cannot be hashed is not kept. The HTML is kept cut at those places (`_cut`): filling in a table's
-    names is a join, not a search of the whole block (a Schieberamsch form: 29 kB, 120 names)."""
+    names is a join, not a search of the whole block (a Schieberamsch form: 29 kB, 120 names).
+
+    `held`: the block is one a tablet may already hold (the entry form's fields). It comes between
+    `<!--kept:DIGEST-->` and `<!--/kept-->`, DIGEST naming exactly this HTML; when the request says
+    the tablet holds that very HTML (`HELD`, sent by table.js), the block is left out between the
+    two marks and table.js puts its copy back before the answer is swapped in."""
     full = (str(get_locale()), *(tuple(part) if isinstance(part, list) else part for part in key))
     try:
         hash(full)
@@ -268,11 +274,29 @@ def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] |
     store = current_app.extensions.get("scorekeeper.fragments")
     if store is None:
         store = current_app.extensions.setdefault("scorekeeper.fragments", LRU(FRAGMENTS))
-    parts = store.get(full)
-    if parts is None:
+    kept = store.get(full)
+    if kept is None:
         parts = _cut(str(caller()))
-        store.put(full, parts)
-    return _named(parts, who, names)
+        kept = parts, hashlib.blake2b("\x00".join(parts).encode(), digest_size=12).digest()
+        store.put(full, kept)
+    parts, made_of = kept
+    if not held:
+        return _named(parts, who, names)
+    digest = _digest(made_of, who, names)
+    if request.method == "POST" and request.form.get(HELD) == digest and is_htmx():
+        return Markup(f"<!--kept:{digest}--><!--/kept-->")
+    return Markup(f"<!--kept:{digest}-->") + _named(parts, who, names) + Markup("<!--/kept-->")
+
+
+#: the form field in which table.js names the kept block (the entry form's fields) the tablet holds
+HELD = "held_fields"
+
+
+def _digest(made_of: bytes, who: str | None, names: Sequence[str] | None) -> str:
+    """What names a kept block's HTML as filled in (`made_of`: the digest of its parts), the same in
+    every process (a tablet's next save may go to another gunicorn worker)."""
+    filled = "\x00".join((who or "", *(names or ()))).encode()
+    return hashlib.blake2b(made_of + b"\x01" + filled, digest_size=12).hexdigest()
 
 
 _PLACES = re.compile("(\x00(?:who|[ni][0-9]+)\x00)")

@@ -519,3 +519,29 @@ def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
     expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)  # the board is reloaded, not resent
     page.wait_for_timeout(6000)
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
+
+
+def test_the_answer_to_a_save_leaves_out_the_fields_the_tablet_holds_and_the_form_is_whole(any_page):
+    """sessions/rendered.py (kept_fragment held=True) and table.js: the tablet says which fields its
+    form was served with; the answer leaves those out (35 kB of HTML -> 5 kB) and the tablet puts
+    its copy back before the swap: a fresh form that saves like one served whole."""
+    page = any_page
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    served = entry.locator("input").count()
+    for number, (anna, ben) in enumerate(([20, 40], [30, 50], [10, 60]), start=1):
+        entry.get_by_label(POINTS + "Anna").fill(str(anna))
+        entry.get_by_label(POINTS + "Ben").fill(str(ben))
+        with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/deals")) as answer:
+            page.get_by_role("button", name="Save deal").click()
+        body = answer.value.text()
+        assert re.search(r"<!--kept:[0-9a-f]+--><!--/kept-->", body) and len(body) < 10_000, len(body)
+        expect(page.locator("#flash")).to_contain_text(f"Deal {number}:")
+        expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")  # the fresh form, whole
+        expect(entry.get_by_label(POINTS + "Ben")).to_have_value("")
+        expect(entry.locator("input")).to_have_count(served)  # held_fields too, once settled
+        expect(entry.locator("h2")).to_contain_text(f"Enter deal {number + 1}")
+    stored = page.request.get(f"/api/v1/sessions/{sid}").json()
+    expect(totals(page)).to_have_text([str(total) for total in stored["standings"]["totals"]])
+    assert len(stored["deals"]) == 3

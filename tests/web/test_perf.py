@@ -464,3 +464,33 @@ def test_players_names_are_remembered_per_session_and_database(tmp_path):
             assert any("FROM seat" in s for s in first)
             assert len(again) == 1 and "FROM seat" not in again[0]  # the session's own row only
     assert seen == [("Anna", "Ben", "Carl"), ("Dora", "Emil", "Fritz")]
+
+
+KEPT_FIELDS = re.compile(r"<!--kept:([0-9a-f]+)-->(.*?)<!--/kept-->", re.S)
+
+
+def test_the_answer_to_a_save_leaves_out_the_fields_the_tablet_holds(client, ctx):
+    """sessions/rendered.py, kept_fragment(held=True): the entry form's fields come between marks
+    naming them; a save from a tablet that says it holds those very fields (held_fields, sent by
+    table.js) is answered without them, anything else gets them whole; the name is the same in
+    every worker and another table's players make another."""
+    sid = new_schieberamsch(client, deals="30")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    digest, fields = KEPT_FIELDS.search(page).groups()
+    assert len(fields) > 10_000 and 'name="points-0"' in fields
+    htmx = {"HX-Request": "true"}
+    answer = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), "held_fields": digest},
+                         headers=htmx).get_data(as_text=True)
+    assert f"<!--kept:{digest}--><!--/kept-->" in answer and 'name="points-0"' not in answer
+    assert "Deal 1:" in answer and len(answer) < len(fields) / 3
+    for held, headers in (("0" * 24, htmx), (digest, {})):  # not what the form holds; no htmx (no table.js)
+        response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), "held_fields": held},
+                               headers=headers)
+        whole = response.get_data(as_text=True) if headers else client.get(f"/sessions/{sid}").get_data(as_text=True)
+        assert KEPT_FIELDS.search(whole).groups() == (digest, fields)
+    other_worker = create_app({"TESTING": True, "WTF_CSRF_ENABLED": False, "SECRET_KEY": "t",
+                               "SQLALCHEMY_DATABASE_URI": client.application.config["SQLALCHEMY_DATABASE_URI"]})
+    there = other_worker.test_client().get(f"/sessions/{sid}").get_data(as_text=True)
+    assert KEPT_FIELDS.search(there).group(1) == digest
+    others = new_schieberamsch(client, names=("Dora", "Emil", "Fritz"), deals="30")
+    assert KEPT_FIELDS.search(client.get(f"/sessions/{others}").get_data(as_text=True)).group(1) != digest
