@@ -28,13 +28,13 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 from instructions import DEAL_FORM  # noqa: E402
-from run import app_for  # noqa: E402
+from run import Tablets, app_for  # noqa: E402
 
 spent: dict[str, list[float]] = defaultdict(list)
 ROW, BOARD, FORM, WRITE, RENDER, CHANGES, COMPRESS = (
-    "the session's row (PIN check; takes the connection)", "the board: deals read, replay memory checked",
+    "the session's row (PIN check; takes the connection)", "the board: deals remembered (or read and replayed)",
     "the deal form built (twice: posted, next)", "the write: claim, two INSERTs, summary, commit",
-    "the answer rendered", "of which the latest changes read", "the answer compressed")
+    "the answer rendered", "of which the latest changes (remembered or read)", "the answer compressed")
 ORDER = [ROW, BOARD, FORM, WRITE, RENDER, CHANGES, COMPRESS]
 
 
@@ -80,13 +80,19 @@ def main() -> None:
         instrument(app)
         client = app.test_client()
         headers = {"Accept-Encoding": "gzip, deflate, br", "HX-Request": "true"}
+        tablets = Tablets()  # each board opened first: a save names the form's fields its tablet holds
+        for session in range(1, args.sessions + 1):
+            board = client.get(f"/sessions/{session}", headers={"Accept-Encoding": "identity"})
+            tablets.read(session, board.get_data())
         whole: list[float] = []
         for index in range(args.rounds * args.sessions):
             if index == 2 * args.sessions:  # the first two rounds warm up (replays, kept fragments)
                 spent.clear()
                 whole.clear()
             start = time.perf_counter()
-            response = client.post(f"/sessions/{1 + index % args.sessions}/deals", data=DEAL_FORM, headers=headers)
+            session = 1 + index % args.sessions
+            response = client.post(f"/sessions/{session}/deals",
+                                   data={**DEAL_FORM, "held_fields": tablets.held.get(session, "")}, headers=headers)
             assert response.status_code == 200, response.status_code
             response.close()
             whole.append(time.perf_counter() - start)
