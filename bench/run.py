@@ -17,8 +17,9 @@
    the static files cached, and an htmx save (from a tablet holding its form's fields, as with
    table.js), uncompressed, gzip and brotli.
 
-Deal entry runs with CSRF checks off (the load loop keeps no cookies); like table.js, each save names
-the entry form's fields its tablet holds (`Tablets`); all else is as served.
+Deal entry runs with CSRF checks off (the load loop sends no token); like a browser with table.js,
+each session's tablet keeps its session cookie and each save names the entry form's fields its tablet
+holds (`Tablets`); all else is as served.
 """
 from __future__ import annotations
 
@@ -164,28 +165,37 @@ def decoded(encoding: str | None, body: bytes) -> bytes:
 
 
 class Tablets:
-    """What table.js does on each session's tablet: the save names the entry form's fields the tablet
-    was served (`held_fields`), so that the answer can leave them out (sessions/rendered.py). A
-    tablet reads them from its board first, then from every answer that carries them whole."""
+    """What a browser running table.js does on each session's tablet: it keeps its cookies (the
+    session cookie holds its CSRF token), and a save names the entry form's fields the tablet was
+    served (`held_fields`), so that the answer can leave them out (sessions/rendered.py). A tablet
+    reads them from its board first, then from every answer that carries them whole."""
 
     def __init__(self) -> None:
         self.held: dict[int, str] = {}
+        self.cookies: dict[int, str] = {}
 
-    def read(self, session_id: int, page: bytes) -> None:
+    def read(self, session_id: int, page: bytes, set_cookie: str | None = None) -> None:
         found = KEPT_FIELDS.search(page)
         if found:
             self.held[session_id] = found.group(1).decode()
+        if set_cookie:
+            self.cookies[session_id] = set_cookie.split(";", 1)[0]
 
     def open_boards(self, port: int, sessions: range) -> None:
         for session_id in sessions:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             connection.request("GET", f"/sessions/{session_id}", headers=BROWSER)
             response = connection.getresponse()
-            self.read(session_id, decoded(response.getheader("Content-Encoding"), response.read()))
+            self.read(session_id, decoded(response.getheader("Content-Encoding"), response.read()),
+                      response.getheader("Set-Cookie"))
             connection.close()
 
     def save(self, session_id: int) -> str:
         return urlencode({**DEAL_FORM, "held_fields": self.held.get(session_id, "")})
+
+    def headers(self, session_id: int, headers: dict[str, str]) -> dict[str, str]:
+        cookie = self.cookies.get(session_id)
+        return {**headers, "Cookie": cookie} if cookie else headers
 
 
 def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
@@ -217,8 +227,10 @@ def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
             measure("board", app, app_port, lambda n: ("GET", "/sessions/1", None, BROWSER), warm_up=warm_up)
             # round-robin over sessions 2..400: each gets a few deals more than its 12 over the whole run
             measure("entry", app, app_port,
-                    lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", tablets.save(2 + n % 399), entry_headers),
-                    lambda n, got, body: tablets.read(2 + n % 399, decoded(got.getheader("Content-Encoding"), body)),
+                    lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", tablets.save(2 + n % 399),
+                               tablets.headers(2 + n % 399, entry_headers)),
+                    lambda n, got, body: tablets.read(2 + n % 399, decoded(got.getheader("Content-Encoding"), body),
+                                                      got.getheader("Set-Cookie")),
                     warm_up=warm_up)
     finally:
         for process in (hello, app):
