@@ -30,10 +30,11 @@ Writes never corrupt, with several tablets on one session (and several gunicorn 
 
 Cost: a board is replayed from what this process remembers of the session (replays.py: checked
 against every stored payload, only deals it has not seen are played; when the session's row shows
-the very `stamp` the process last read or wrote it at, the deals are not even read); entering a deal plays only the
-new deal on the board already read (the new board is the old board plus that deal; nothing is
-reloaded after commit; it is remembered for the next page); a correction replays twice (the deals
-before it, then the session with it); a deletion once; revisions are appended without loading them.
+the very `stamp` the process last read or wrote it at, the deals are not even read); entering a
+deal plays only the new deal on the board already read (the new board is the old board plus that
+deal; nothing is reloaded after commit; it is remembered for the next page); a correction replays
+twice (the deals before it, then the session with it); a deletion once; revisions are appended
+without loading them.
 A session whose stored deals the engine refuses (`broken`) can be opened and repaired: its broken
 deal and the later ones can be corrected or deleted.
 """
