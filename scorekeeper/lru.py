@@ -1,13 +1,26 @@
 """A small thread-safe map that keeps its most recently used entries: what each process remembers
-(replays.py, rosters.py, the kept fragments of sessions/rendered.py) is bounded by one of these."""
+(replays.py, rosters.py, the kept fragments of sessions/rendered.py) is bounded by one of these.
+`per_app` finds the running app's own store of such memories."""
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator
-from typing import Any
+from collections.abc import Callable, Hashable, Iterator
+from typing import Any, TypeVar
 
 _MISSING = object()
+Store = TypeVar("Store")
+
+
+def per_app(name: str, make: Callable[[], Store]) -> Store:
+    """The running app's store `name` in this process (`make()` on first use): one per app and
+    process, so each gunicorn worker, and each app a test makes, remembers on its own."""
+    from flask import current_app  # here: replays.py stays importable without an app
+
+    store = current_app.extensions.get(name)
+    if store is None:
+        store = current_app.extensions.setdefault(name, make())
+    return store
 
 
 class LRU:

@@ -29,7 +29,7 @@ from typing import Any
 
 from .games.base import Game, Standing, Table
 from .jsonio import canonical
-from .lru import LRU
+from .lru import LRU, per_app
 
 SIZE = 512  # sessions; a 12-deal one is about 20 kB, a 300-deal one about 1 MB
 
@@ -106,12 +106,8 @@ class Replays:
 
 
 def current() -> Replays:
-    """The running app's cache (one per app and process: each gunicorn worker has its own; entries
-    are checked against the stored payloads, never trusted)."""
+    """The running app's cache (one per app and process: each gunicorn worker has its own; an entry
+    is used for the payloads it was built from, or its rows for the very stamp they were read at)."""
     from flask import current_app
 
-    cache = current_app.extensions.get("scorekeeper.replays")
-    if cache is None:
-        cache = Replays(current_app.config.get("REPLAY_CACHE_SIZE", SIZE))
-        current_app.extensions["scorekeeper.replays"] = cache
-    return cache
+    return per_app("scorekeeper.replays", lambda: Replays(current_app.config.get("REPLAY_CACHE_SIZE", SIZE)))

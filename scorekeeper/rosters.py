@@ -12,9 +12,7 @@ used out), a few hundred bytes each.
 """
 from __future__ import annotations
 
-from flask import current_app
-
-from .lru import LRU
+from .lru import LRU, per_app
 from .models import GameSession
 
 SIZE = 4096
@@ -38,7 +36,4 @@ class Rosters:
 def names(session: GameSession) -> tuple[str, ...]:
     """The players' names in seat order, as remembered by the running app (one store per app and
     process, like replays.py)."""
-    store = current_app.extensions.get("scorekeeper.rosters")
-    if store is None:
-        store = current_app.extensions["scorekeeper.rosters"] = Rosters()
-    return store.names(session)
+    return per_app("scorekeeper.rosters", Rosters).names(session)

@@ -46,7 +46,7 @@ from sqlalchemy import bindparam, select
 
 from .. import access
 from ..extensions import db
-from ..lru import LRU
+from ..lru import LRU, per_app
 from ..models import GameSession
 from . import is_htmx
 
@@ -194,11 +194,7 @@ class Rendered:
 
 def current() -> Rendered:
     """The running app's store (one per app and process, like `replays.current()`)."""
-    store = current_app.extensions.get("scorekeeper.rendered")
-    if store is None:
-        store = current_app.extensions["scorekeeper.rendered"] = Rendered(
-            current_app.config.get("RENDERED_CACHE_SIZE", SIZE))
-    return store
+    return per_app("scorekeeper.rendered", lambda: Rendered(current_app.config.get("RENDERED_CACHE_SIZE", SIZE)))
 
 
 # --- a board page as served ------------------------------------------------------------------
@@ -271,9 +267,7 @@ def kept_fragment(*key: Hashable, who: str | None = None, names: Sequence[str] |
         hash(full)
     except TypeError:
         return _named(_cut(str(caller())), who, names)
-    store = current_app.extensions.get("scorekeeper.fragments")
-    if store is None:
-        store = current_app.extensions.setdefault("scorekeeper.fragments", LRU(FRAGMENTS))
+    store = per_app("scorekeeper.fragments", lambda: LRU(FRAGMENTS))
     kept = store.get(full)
     if kept is None:
         parts = _cut(str(caller()))

@@ -25,7 +25,7 @@ from sqlalchemy import bindparam, func, select
 
 from .. import scoring
 from ..extensions import db
-from ..lru import LRU
+from ..lru import LRU, per_app
 from ..models import GameSession, Revision, load_session
 from . import bp, is_htmx
 from .chart import totals_chart
@@ -76,10 +76,7 @@ LATEST = 4096  # sessions whose latest changes a process remembers (a few hundre
 def _latest() -> LRU:
     """The latest RECENT changes and their count per session, with the session's `scoring.stamp` they
     belong to (the same trust as replays.py: every write moves the stamp on in its transaction)."""
-    store = current_app.extensions.get("scorekeeper.latest_changes")
-    if store is None:
-        store = current_app.extensions.setdefault("scorekeeper.latest_changes", LRU(LATEST))
-    return store
+    return per_app("scorekeeper.latest_changes", lambda: LRU(LATEST))
 
 
 @bp.app_template_global("recent_changes")
