@@ -48,7 +48,8 @@ class _Entry:
 
 
 class Replays:
-    """Standings by session id, checked against the payloads before use (thread-safe)."""
+    """Standings by session id, checked against the payloads before use, and the deal rows they were
+    built from for the session's stamp they belong to (`known`; thread-safe)."""
 
     def __init__(self, size: int = SIZE) -> None:
         self._entries = LRU(size)  # _Entry by key
@@ -80,7 +81,7 @@ class Replays:
         else:
             self.misses += 1
             standing = game.replay(table, payloads)
-        self._entries.put(key, _Entry(identity, prints, standing, stamp if rows or not payloads else None, rows))
+        self._keep(key, identity, prints, standing, stamp, rows)
         return standing
 
     def remember(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
@@ -96,7 +97,12 @@ class Replays:
             prints = entry.prints + tuple(canonical(p) for p in payloads[len(entry.prints):])
         else:
             prints = tuple(canonical(p) for p in payloads)
-        self._entries.put(key, _Entry(identity, prints, standing, stamp if rows or not payloads else None, rows))
+        self._keep(key, identity, prints, standing, stamp, rows)
+
+    def _keep(self, key: Any, identity: tuple, prints: tuple[bytes, ...], standing: Standing, stamp: Any,
+              rows: tuple) -> None:
+        # the stamp is kept only with the rows the payloads came from (none given: the next board reads)
+        self._entries.put(key, _Entry(identity, prints, standing, stamp if len(rows) == len(prints) else None, rows))
 
     def forget(self, key: Any) -> None:
         self._entries.pop(key)

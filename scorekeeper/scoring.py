@@ -329,11 +329,10 @@ def _commit(session: GameSession, after: Board | None = None, before: Board | No
         orm_session.expire_on_commit = True
     db.session.expire(session, ["deals", "revisions"])
     if after is not None and session.closed_at is None:  # the next page plays no deal, reads none (replays.py)
-        rows = tuple(DealRow.of(deal) if isinstance(deal, Deal) else deal for deal in after.deals)
-        replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in rows],
+        rows = tuple(DealRow.of(deal) if isinstance(deal, Deal) else deal for deal in after.deals) if rows_known else ()
+        replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in after.deals],
                                    after.standing, base=before.standing if before is not None else None,
-                                   stamp=stamp(session) if rows_known and after.pending is None else None,
-                                   rows=rows if rows_known else ())
+                                   stamp=stamp(session) if rows_known and after.pending is None else None, rows=rows)
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
