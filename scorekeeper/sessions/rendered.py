@@ -191,6 +191,10 @@ class Rendered:
         with self._lock:
             self._sessions.pop(session_id, None)
 
+    def clear(self) -> None:
+        with self._lock:
+            self._sessions.clear()
+
 
 def current() -> Rendered:
     """The running app's store (one per app and process, like `replays.current()`)."""

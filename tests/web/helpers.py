@@ -54,5 +54,4 @@ def restarted() -> None:
 
     replays.current().clear()
     current_app.extensions.pop("scorekeeper.latest_changes", None)
-    for session_id in list(rendered.current()._sessions):
-        rendered.current().forget(session_id)
+    rendered.current().clear()
