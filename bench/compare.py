@@ -4,7 +4,7 @@ The share of "hello" in bench/run.py moves with how busy the machine is; two com
 side by side. Each tree gets its own gunicorn and its own copy of one database (bench/data.py:
 400 Schieberamsch sessions of 12 deals), and the rounds alternate between them, so that both see the
 same machine. The load is bench/run.py's deal entry: saves round-robin over the sessions, from
-tablets that name the fields they hold (`Tablets`).
+tablets that keep their cookie and name the fields they hold (`Tablets`).
 
     git worktree add /tmp/base e2cb04b
     .venv/bin/python bench/compare.py /tmp/base                        # 2 workers, 4 client threads
@@ -17,13 +17,10 @@ the load loop and both workers share the machine's two cores.
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -31,18 +28,6 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
 import run  # noqa: E402
-
-
-def serve(tree: Path, database: Path, folder: Path, workers: int) -> tuple[subprocess.Popen, int]:
-    port = run.free_port()
-    env = {**os.environ, "PYTHONPATH": str(tree), "SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
-           "SCOREKEEPER_SECRET_KEY": "bench", "SCOREKEEPER_WTF_CSRF_ENABLED": "false",
-           "SCOREKEEPER_INSTANCE_PATH": str(folder)}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
-         "--pythonpath", str(tree), "scorekeeper:create_app()"],
-        cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return process, port
 
 
 def main() -> None:
@@ -54,7 +39,6 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=4)
     args = parser.parse_args()
     trees = {"other": args.other.resolve(), "this": run.ROOT}
-    headers = {**run.BROWSER, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         built = folder / "built.sqlite"
@@ -64,8 +48,8 @@ def main() -> None:
             for label, tree in trees.items():
                 database = folder / f"{label}.sqlite"
                 shutil.copy(built, database)
-                servers[label] = serve(tree, database, folder, args.workers)
-            time.sleep(4)
+                env = {**run.app_env(database, folder), "PYTHONPATH": str(tree)}  # its own scorekeeper
+                servers[label] = run.gunicorn("scorekeeper:create_app()", args.workers, env, tree, cwd=tree)
             for label, (_, port) in servers.items():
                 tablets[label] = run.Tablets()
                 tablets[label].open_boards(port, range(2, 401))
@@ -74,14 +58,9 @@ def main() -> None:
             for number in range(args.rounds + 1):  # the first round of each warms up, untimed
                 for label in (trees if number % 2 else list(reversed(trees))):
                     process, port = servers[label]
-                    tablet = tablets[label]
                     cpu = run.server_cpu(process)
-                    rate, count = run.load(
-                        port, lambda n, t=tablet: ("POST", f"/sessions/{2 + n % 399}/deals", t.save(2 + n % 399),
-                                                   headers),
-                        args.seconds, threads=args.threads,
-                        answered=lambda n, got, body, t=tablet: t.read(
-                            2 + n % 399, run.decoded(got.getheader("Content-Encoding"), body)))
+                    rate, count = run.load(port, tablets[label].request, args.seconds, threads=args.threads,
+                                           answered=tablets[label].answered)
                     if number:
                         per_cpu[label].append(count / max(run.server_cpu(process) - cpu, 1e-3))
                         rates[label].append(rate)

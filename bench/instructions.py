@@ -25,8 +25,6 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-DEAL_FORM = {"type": "ramsch", "pushed": "0", "contra": "none", "points-0": "30", "points-1": "40",
-             "points-2": "50", "took_trick-0": "y", "took_trick-1": "y", "took_trick-2": "y"}
 WARM_UP = 3
 
 
@@ -55,14 +53,13 @@ def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) 
             if not counting[0]:
                 tablets.read(session, decoded(response.headers.get("Content-Encoding"), response.get_data()))
 
-        for session in range(1, tables + 1):
-            read(session, clients[0].get(f"/sessions/{session}", headers=headers))
+        tablets.open_boards_in(clients[0], range(1, tables + 1))
 
         def one() -> None:
             if kind == "save":
                 session = 1 + next(turn) % tables
                 response = pick.choice(clients).post(
-                    f"/sessions/{session}/deals", data={**DEAL_FORM, "held_fields": tablets.held.get(session, "")},
+                    f"/sessions/{session}/deals", data=tablets.form(session),
                     headers={**headers, "HX-Request": "true"})
                 read(session, response)
             else:

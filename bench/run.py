@@ -80,12 +80,21 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def gunicorn(target: str, workers: int, env: dict[str, str], pythonpath: Path) -> tuple[subprocess.Popen, int]:
+def app_env(database: Path, folder: Path) -> dict[str, str]:
+    """The settings the benchmark's servers run with: this database, CSRF checks off (the load loop
+    sends no token)."""
+    return {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SCOREKEEPER_SECRET_KEY": "bench",
+            "SCOREKEEPER_WTF_CSRF_ENABLED": "false", "SCOREKEEPER_INSTANCE_PATH": str(folder)}
+
+
+def gunicorn(target: str, workers: int, env: dict[str, str], pythonpath: Path,
+             cwd: Path = ROOT) -> tuple[subprocess.Popen, int]:
+    """gunicorn serving `target` from `cwd` (whose gunicorn.conf.py it reads), once it answers."""
     port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
          "--pythonpath", str(pythonpath), target],
-        cwd=ROOT, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        cwd=cwd, env={**os.environ, **env}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if process.poll() is not None:
@@ -164,15 +173,20 @@ def decoded(encoding: str | None, body: bytes) -> bytes:
     return brotli.decompress(body) if encoding == "br" else gzip.decompress(body) if encoding == "gzip" else body
 
 
+ENTRY_HEADERS = {**BROWSER, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
+
+
 class Tablets:
     """What a browser running table.js does on each session's tablet: it keeps its cookies (the
     session cookie holds its CSRF token), and a save names the entry form's fields the tablet was
     served (`held_fields`), so that the answer can leave them out (sessions/rendered.py). A tablet
-    reads them from its board first, then from every answer that carries them whole."""
+    reads them from its board first, then from every answer that carries them whole. Under load
+    (`request`, `answered`), the n-th save goes to the boards opened in turn."""
 
     def __init__(self) -> None:
         self.held: dict[int, str] = {}
         self.cookies: dict[int, str] = {}
+        self.turns: list[int] = []
 
     def read(self, session_id: int, page: bytes, set_cookie: str | None = None) -> None:
         found = KEPT_FIELDS.search(page)
@@ -182,6 +196,7 @@ class Tablets:
             self.cookies[session_id] = set_cookie.split(";", 1)[0]
 
     def open_boards(self, port: int, sessions: range) -> None:
+        self.turns = list(sessions)
         for session_id in sessions:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             connection.request("GET", f"/sessions/{session_id}", headers=BROWSER)
@@ -190,24 +205,37 @@ class Tablets:
                       response.getheader("Set-Cookie"))
             connection.close()
 
-    def save(self, session_id: int) -> str:
-        return urlencode({**DEAL_FORM, "held_fields": self.held.get(session_id, "")})
+    def open_boards_in(self, client, sessions: range) -> None:
+        """`open_boards` with a test client, in process."""
+        self.turns = list(sessions)
+        for session_id in sessions:
+            self.read(session_id, client.get(f"/sessions/{session_id}", headers={"Accept-Encoding": "identity"})
+                      .get_data())
 
-    def headers(self, session_id: int, headers: dict[str, str]) -> dict[str, str]:
+    def form(self, session_id: int) -> dict[str, str]:
+        return {**DEAL_FORM, "held_fields": self.held.get(session_id, "")}
+
+    def request(self, n: int) -> tuple[str, str, str, dict[str, str]]:
+        """The n-th save of a load (`load`'s request)."""
+        session_id = self.turns[n % len(self.turns)]
         cookie = self.cookies.get(session_id)
-        return {**headers, "Cookie": cookie} if cookie else headers
+        headers = {**ENTRY_HEADERS, "Cookie": cookie} if cookie else ENTRY_HEADERS
+        return "POST", f"/sessions/{session_id}/deals", urlencode(self.form(session_id)), headers
+
+    def answered(self, n: int, response: http.client.HTTPResponse, body: bytes) -> None:
+        """What the tablet reads in the answer to the n-th save (`load`'s answered)."""
+        self.read(self.turns[n % len(self.turns)], decoded(response.getheader("Content-Encoding"), body),
+                  response.getheader("Set-Cookie"))
 
 
 def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
     path = folder / "throughput.sqlite"
     data.build(path, sessions=400, lengths=(12, 12), limit=99, templates=20)
-    env = {"SCOREKEEPER_SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SCOREKEEPER_SECRET_KEY": "bench",
-           "SCOREKEEPER_WTF_CSRF_ENABLED": "false", "SCOREKEEPER_INSTANCE_PATH": str(folder)}
+    env = app_env(path, folder)
     hello, hello_port = gunicorn("hello:app", workers, env, HERE)
     app, app_port = gunicorn("scorekeeper:create_app()", workers, env, ROOT)
     tablets = Tablets()
-    tablets.open_boards(app_port, range(2, 401))
-    entry_headers = {**BROWSER, "HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"}
+    tablets.open_boards(app_port, range(2, 401))  # round-robin over sessions 2..400
     figures: dict[str, list[float]] = {"hello": [], "board": [], "entry": []}
     per_cpu: dict[str, list[float]] = {"hello": [], "board": [], "entry": []}  # requests per CPU second
 
@@ -225,13 +253,8 @@ def throughput(folder: Path, seconds: float, rounds: int, workers: int) -> dict:
             warm_up = number == 0
             measure("hello", hello, hello_port, lambda n: ("GET", "/", None, BROWSER), warm_up=warm_up)
             measure("board", app, app_port, lambda n: ("GET", "/sessions/1", None, BROWSER), warm_up=warm_up)
-            # round-robin over sessions 2..400: each gets a few deals more than its 12 over the whole run
-            measure("entry", app, app_port,
-                    lambda n: ("POST", f"/sessions/{2 + n % 399}/deals", tablets.save(2 + n % 399),
-                               tablets.headers(2 + n % 399, entry_headers)),
-                    lambda n, got, body: tablets.read(2 + n % 399, decoded(got.getheader("Content-Encoding"), body),
-                                                      got.getheader("Set-Cookie")),
-                    warm_up=warm_up)
+            # each session gets a few deals more than its 12 over the whole run
+            measure("entry", app, app_port, tablets.request, tablets.answered, warm_up=warm_up)
     finally:
         for process in (hello, app):
             process.terminate()
@@ -271,12 +294,12 @@ def replay_cost(folder: Path, repeat: int) -> dict:
         clients = [app_for(path).test_client() for _ in range(2)]
         pick = random.Random(5)
         tablet = Tablets()  # the board opened first: its save names the fields it holds
-        tablet.read(1, clients[0].get("/sessions/1", headers={"Accept-Encoding": "identity"}).get_data())
+        tablet.open_boards_in(clients[0], range(1, 2))
         samples, cpus = [], []
         for turn in range(2 * repeat):
             start, cpu = time.perf_counter(), time.process_time()
             response = pick.choice(clients).post("/sessions/1/deals",
-                                                 data={**DEAL_FORM, "held_fields": tablet.held.get(1, "")},
+                                                 data=tablet.form(1),
                                                  headers={**BROWSER, "HX-Request": "true"})
             response.close()
             if turn >= repeat:  # the first ones warm both workers up
@@ -372,8 +395,7 @@ def wire(folder: Path) -> dict:
             response.close()
         tablet = Tablets()  # the save of a tablet that holds the fields of the page it was served
         tablet.read(1, html.encode())
-        saved = client.post("/sessions/1/deals", data={**DEAL_FORM, "held_fields": tablet.held.get(1, "")},
-                            headers={**headers, "HX-Request": "true"})
+        saved = client.post("/sessions/1/deals", data=tablet.form(1), headers={**headers, "HX-Request": "true"})
         page.close(), saved.close()
         sizes[name] = {"page": len(page.data), "static": statics, "first_load": len(page.data) + statics,
                        "htmx_save": len(saved.data)}

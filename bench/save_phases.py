@@ -27,7 +27,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402
-from instructions import DEAL_FORM  # noqa: E402
 from run import Tablets, app_for  # noqa: E402
 
 spent: dict[str, list[float]] = defaultdict(list)
@@ -81,9 +80,7 @@ def main() -> None:
         client = app.test_client()
         headers = {"Accept-Encoding": "gzip, deflate, br", "HX-Request": "true"}
         tablets = Tablets()  # each board opened first: a save names the form's fields its tablet holds
-        for session in range(1, args.sessions + 1):
-            board = client.get(f"/sessions/{session}", headers={"Accept-Encoding": "identity"})
-            tablets.read(session, board.get_data())
+        tablets.open_boards_in(client, range(1, args.sessions + 1))
         whole: list[float] = []
         for index in range(args.rounds * args.sessions):
             if index == 2 * args.sessions:  # the first two rounds warm up (replays, kept fragments)
@@ -92,7 +89,7 @@ def main() -> None:
             start = time.perf_counter()
             session = 1 + index % args.sessions
             response = client.post(f"/sessions/{session}/deals",
-                                   data={**DEAL_FORM, "held_fields": tablets.held.get(session, "")}, headers=headers)
+                                   data=tablets.form(session), headers=headers)
             assert response.status_code == 200, response.status_code
             response.close()
             whole.append(time.perf_counter() - start)
