@@ -98,6 +98,19 @@ def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
     return rows, count
 
 
+_COUNT = (lambda c: select(func.count()).select_from(c.id.table).where(c.session_id == bindparam("b_session")))(
+    Revision.__table__.c)
+
+
+@bp.app_template_global("change_total")
+def change_total(session: GameSession) -> int:
+    """How many changes the session has: remembered for its stamp (after `note_change`), else counted."""
+    known = _latest().get(session.id)
+    if known is not None and known[0] == scoring.stamp(session):
+        return known[2]
+    return db.session.scalar(_COUNT, {"b_session": session.id}) or 0
+
+
 def note_change(session: GameSession, saved: scoring.Saved) -> None:
     """A save stored one change on top of a state whose latest changes are remembered: the new
     latest ones are that change and the first of those, one more in all (no query after the save)."""

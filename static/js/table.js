@@ -249,12 +249,20 @@
   }
   document.addEventListener("visibilitychange", keepAwake);
 
+  function trimChanges() {  // the board's latest changes after a save put its own on top (_board.html)
+    var list = document.querySelector("#revision-list[data-latest]");
+    if (!list) return;
+    var keep = parseInt(list.dataset.latest, 10) || 3;
+    while (list.children.length > keep) list.lastElementChild.remove();
+  }
+
   function init() {
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
     markHeld();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
+    trimChanges();
     localTimes(document);
     afterSave();
     keepAwake();

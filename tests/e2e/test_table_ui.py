@@ -524,13 +524,16 @@ def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
 def test_the_answer_to_a_save_leaves_out_the_fields_the_tablet_holds_and_the_form_is_whole(any_page):
     """sessions/rendered.py (kept_fragment held=True) and table.js: the tablet says which fields its
     form was served with; the answer leaves those out (35 kB of HTML -> 5 kB) and the tablet puts
-    its copy back before the swap: a fresh form that saves like one served whole."""
+    its copy back before the swap: a fresh form that saves like one served whole. The answer carries
+    only its own change for the change log (_board.html): the tablet's list shows the latest three,
+    newest first, and the number of the earlier ones, as a board read afresh does."""
     page = any_page
     sid = api_session(page, options={"deals": 8})
     page.goto(f"/sessions/{sid}")
     entry = page.locator("#entry")
     served = entry.locator("input").count()
-    for number, (anna, ben) in enumerate(([20, 40], [30, 50], [10, 60]), start=1):
+    changes = page.locator("#revisions .revision")
+    for number, (anna, ben) in enumerate(([20, 40], [30, 50], [10, 60], [40, 40], [25, 35]), start=1):
         entry.get_by_label(POINTS + "Anna").fill(str(anna))
         entry.get_by_label(POINTS + "Ben").fill(str(ben))
         with page.expect_response(lambda r: r.request.method == "POST" and r.url.endswith("/deals")) as answer:
@@ -542,6 +545,16 @@ def test_the_answer_to_a_save_leaves_out_the_fields_the_tablet_holds_and_the_for
         expect(entry.get_by_label(POINTS + "Ben")).to_have_value("")
         expect(entry.locator("input")).to_have_count(served)  # held_fields too, once settled
         expect(entry.locator("h2")).to_contain_text(f"Enter deal {number + 1}")
+        expect(changes).to_have_count(min(number, 3))
+        expect(changes.first).to_contain_text(f"Deal {number} entered.")
+        expect(changes.last).to_contain_text(f"Deal {max(number - 2, 1)} entered.")
+        expect(page.locator("#earlier-changes")).to_have_text(
+            "" if number <= 3 else f"{number - 3} earlier change{'s' if number > 4 else ''}")
     stored = page.request.get(f"/api/v1/sessions/{sid}").json()
     expect(totals(page)).to_have_text([str(total) for total in stored["standings"]["totals"]])
-    assert len(stored["deals"]) == 3
+    assert len(stored["deals"]) == 5
+    lines = [text.split("Deal ", 1)[1] for text in changes.all_inner_texts()]
+    page.reload()  # the board read afresh lists the same
+    assert [text.split("Deal ", 1)[1] for text in changes.all_inner_texts()] == lines
+    page.get_by_text("2 earlier changes").click()
+    expect(changes).to_have_count(5)

@@ -9,12 +9,14 @@ import re
 from contextlib import contextmanager
 
 import brotli
+import pytest
 from sqlalchemy import event
 
 from scorekeeper import ROOT, create_app, scoring, summaries
 from scorekeeper.assets import minified
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player
+from scorekeeper.sessions.table import RECENT
 from scorekeeper.summaries import SeatSummary, SessionSummary
 
 from .helpers import new_schieberamsch, ramsch_form, restarted, totals
@@ -370,28 +372,57 @@ def test_the_board_reads_the_latest_changes_not_the_whole_log(client, ctx):
 def _change_list(html: str) -> list[str]:
     section = html[html.index('id="revisions"'):]
     section = section[:section.index("</section>")]
+    return _lines(section)
+
+
+def _lines(html: str) -> list[str]:
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", item)).strip()
-            for item in re.findall(r"<li class=\"revision[^\"]*\">(.*?)</li>", section, re.S)]
+            for item in re.findall(r"<li class=\"revision[^\"]*\">(.*?)</li>", html, re.S)]
 
 
-def test_the_answer_to_a_save_lists_the_latest_changes_without_reading_them(client, ctx):
-    """sessions/table.py: the latest changes are remembered per session stamp; a save puts its own
-    change in front of them, so its answer reads no change-log row, and the list is the one the
-    database gives (checked against a page rendered from a fresh read)."""
+def _earlier(html: str) -> str:
+    found = re.search(r'<div class="earlier-changes" id="earlier-changes"[^>]*>(.*?)</div>', html, re.S)
+    return re.sub(r"<[^>]+>", "", found.group(1)).strip()
+
+
+@pytest.mark.parametrize("remembered", [True, False], ids=["remembered", "after a restart"])
+def test_the_answer_to_a_save_carries_only_its_own_change_and_the_list_is_the_databases(client, ctx, remembered):
+    """_board.html: the answer to a save that added a deal puts its own change on top of the tablet's
+    list (hx-swap-oob afterbegin) and says how many earlier ones there are; it renders and reads no
+    other line. The tablet's list after it (the latest RECENT, table.js) is the one a board read from
+    the database shows. Remembered: the count is the one `note_change` keeps (no change-log query);
+    after a restart it is counted."""
     sid = new_schieberamsch(client, deals="30")
     for points in ([30, 40, 50], [50, 40, 30], [40, 30, 50], [30, 50, 40]):
         client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
-    client.get(f"/sessions/{sid}")  # the board as a tablet shows it: its latest changes remembered
+    before = client.get(f"/sessions/{sid}").get_data(as_text=True)  # the board as the tablet shows it
+    if not remembered:
+        restarted()
     with counted_statements() as statements:
         answer = client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 30, 40]), headers={"HX-Request": "true"})
-    assert answer.status_code == 200
-    assert not [s for s in statements if s.lstrip().startswith("SELECT") and "FROM revision" in s], statements
-    listed = _change_list(answer.get_data(as_text=True))
-    assert [item.split(" ", 2)[2] for item in listed] == ["Deal 5 entered.", "Deal 4 entered.", "Deal 3 entered."]
-    assert "2 earlier changes" in answer.get_data(as_text=True)
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and 'id="revisions"' not in html
+    reads = [s for s in statements if s.lstrip().startswith("SELECT") and "FROM revision" in s]
+    assert len(reads) == (0 if remembered else 1) and all("count(" in s for s in reads), reads
+    new = html[html.index('hx-swap-oob="afterbegin:#revision-list"'):]
+    assert [line.split(" ", 2)[2] for line in _lines(new)] == ["Deal 5 entered."]
+    assert _earlier(html) == "2 earlier changes" and 'id="earlier-changes" hx-swap-oob="true"' in html
+    shown = (_lines(new) + _change_list(before))[:RECENT]  # what table.js leaves on the tablet
     restarted()
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)  # read from the database
-    assert _change_list(page) == listed and "2 earlier changes" in page
+    assert _change_list(page) == shown and _earlier(page) == "2 earlier changes"
+
+
+def test_the_first_change_comes_with_the_whole_change_log(client):
+    """Before the first change the board has no change log: the first save's answer brings it whole."""
+    sid = new_schieberamsch(client)
+    html = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]),
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert 'id="revisions-box" hx-swap-oob="true"' in html and "afterbegin:#revision-list" not in html
+    assert [line.split(" ", 2)[2] for line in _change_list(html)] == ["Deal 1 entered."]
+    second = client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]),
+                         headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "afterbegin:#revision-list" in second and _earlier(second) == ""
 
 
 def test_the_summary_a_save_rewrites_in_place_is_the_replayed_one(client, ctx):
