@@ -281,6 +281,7 @@ class Saved:
     replayed: bool = False
     change: ChangeRow | None = None  # the change-log row this write stored, when it was inserted as a row
     since: tuple | None = None  # the session's `stamp` the write was stored on top of (with `change`)
+    changes: int | None = None  # the session's number of changes after this write (None: not counted)
 
 
 def _claim(session: GameSession, expected: int) -> None:
@@ -311,14 +312,16 @@ def _stale(session: GameSession) -> StaleBoard:
 
 
 def _commit(session: GameSession, after: Board | None = None, before: Board | None = None,
-            rows_known: bool = False) -> None:
+            rows_known: bool = False) -> int | None:
     """Commit without expiring what was loaded: the board built from it stays a coherent snapshot (no
     reload after commit, which could meet a row another device deleted meanwhile); only the session's
     collections are expired, so a later `board(session)` sees the new rows. `rows_known`: the new
     board's deals are the session's rows as committed (a deal appended), so the next board of this
-    process reads none (replays.py)."""
+    process reads none (replays.py). Returns the session's number of changes when the summary's
+    UPDATE counted them (`summaries.store`), else None."""
+    changes = None
     if after is not None:  # the lists' summary from the board already built: the commit hook need not replay
-        summaries.store(session, after)
+        changes = summaries.store(session, after)
     orm_session = db.session()
     orm_session.expire_on_commit = False
     try:
@@ -333,6 +336,7 @@ def _commit(session: GameSession, after: Board | None = None, before: Board | No
         replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in after.deals],
                                    after.standing, base=before.standing if before is not None else None,
                                    stamp=stamp(session) if rows_known and after.pending is None else None, rows=rows)
+    return changes
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
@@ -463,8 +467,8 @@ def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None
     standing = _standing(game, table, old.results + (result,), old.running + (after.totals,),
                          old.dealers + (state.dealer,), after)
     new_board = _board_from(session, game, table, standing, (*current.deals, deal), None)
-    _commit(session, new_board, before=current, rows_known=True)
-    return Saved(deal, new_board, change=change, since=since if change is not None else None)
+    changes = _commit(session, new_board, before=current, rows_known=True)
+    return Saved(deal, new_board, change=change, since=since if change is not None else None, changes=changes)
 
 
 _INSERT_DEAL = insert(Deal.__table__)

@@ -114,28 +114,33 @@ def refresh(session: GameSession, board: Any = None, marks: Marks | None = None,
     return _refresh(db.session(), session, board, marks, existing)
 
 
-def store(session: GameSession, board: Any) -> None:
+def store(session: GameSession, board: Any) -> int | None:
     """The write path's refresh, from the board it has just built: the stored summary and its seat
     rows are rewritten in two prepared UPDATEs (the revision marks counted inside the first) instead
     of being loaded, changed and flushed as objects (that was half the cost of entering a deal);
-    `refresh` when they are not all there."""
+    `refresh` when they are not all there. Returns the session's number of changes as the first
+    UPDATE counted them (RETURNING, where the database has it: SQLite 3.35+, PostgreSQL), else None."""
     db_session = db.session()
     db_session.flush()  # what the write changed as objects (a new deal and its revision are inserted as rows)
     standing = board.standing
     version = _engine_version(session.game)
     totals, winners, losers = list(standing.totals), list(standing.winners), list(standing.losers)
-    done = db_session.execute(_SUMMARY_UPDATE, {
+    returning = db_session.get_bind().dialect.update_returning
+    done = db_session.execute(_SUMMARY_UPDATE_COUNTED if returning else _SUMMARY_UPDATE, {
         "b_sid": session.id, "b_engine_version": version, "b_deals": len(board.deals), "b_totals": totals,
         "b_winners": winners, "b_losers": losers, "b_over": bool(standing.over), "b_updated_at": utcnow()})
+    counted = done.scalar_one_or_none() if returning else None
     size = len(totals)  # seats 0 .. size-1 (not loaded: the board has what they need)
     values = {"b_sid": session.id, "b_engine_version": version, "b_over": bool(standing.over)}
     for position in range(size):
         values.update({f"b_total{position}": totals[position], f"b_won{position}": position in winners,
                        f"b_lost{position}": position in losers})
-    if done.rowcount != 1 or db_session.execute(_seat_update(size), values).rowcount != size:
+    there = counted is not None if returning else done.rowcount == 1
+    if not there or db_session.execute(_seat_update(size), values).rowcount != size:
         _refresh(db_session, session, board, None)
-        return
+        return None
     db_session.info.get(_TOUCHED, set()).discard(session)
+    return counted
 
 
 def _summary_update():
@@ -373,3 +378,4 @@ def _forget_changed_sessions(db_session: Session) -> None:
 
 
 _SUMMARY_UPDATE = _summary_update()
+_SUMMARY_UPDATE_COUNTED = _SUMMARY_UPDATE.returning(SessionSummary.__table__.c.revision_count)

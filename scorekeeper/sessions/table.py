@@ -74,8 +74,9 @@ LATEST = 4096  # sessions whose latest changes a process remembers (a few hundre
 
 
 def _latest() -> LRU:
-    """The latest RECENT changes and their count per session, with the session's `scoring.stamp` they
-    belong to (the same trust as replays.py: every write moves the stamp on in its transaction)."""
+    """The latest RECENT changes (None: not known) and their count per session, with the session's
+    `scoring.stamp` they belong to (the same trust as replays.py: every write moves the stamp on in its
+    transaction)."""
     return per_app("scorekeeper.latest_changes", lambda: LRU(LATEST))
 
 
@@ -84,11 +85,11 @@ def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
     """The session's latest `limit` changes (RECENT or None: all), newest first, and how many
     there are, in one indexed query: not the whole log loaded with every payload before and after.
     (The board takes its revision number from the same rows.) The latest RECENT are remembered for
-    the session's stamp: the answer to a save reads none (`note_change`)."""
+    the session's stamp (`note_change`)."""
     at = scoring.stamp(session) if limit == RECENT else None
     if at is not None:
         known = _latest().get(session.id)
-        if known is not None and known[0] == at:
+        if known is not None and known[0] == at and known[1] is not None:
             return known[1], known[2]
     rows = db.session.execute(_ALL if limit is None else _RECENT if limit == RECENT else _changes(limit),
                               {"b_session": session.id}).all()
@@ -104,7 +105,7 @@ _COUNT = (lambda c: select(func.count()).select_from(c.id.table).where(c.session
 
 @bp.app_template_global("change_total")
 def change_total(session: GameSession) -> int:
-    """How many changes the session has: remembered for its stamp (after `note_change`), else counted."""
+    """How many changes the session has: remembered for its stamp (`note_change`), else counted."""
     known = _latest().get(session.id)
     if known is not None and known[0] == scoring.stamp(session):
         return known[2]
@@ -112,13 +113,17 @@ def change_total(session: GameSession) -> int:
 
 
 def note_change(session: GameSession, saved: scoring.Saved) -> None:
-    """A save stored one change on top of a state whose latest changes are remembered: the new
-    latest ones are that change and the first of those, one more in all (no query after the save)."""
+    """A save stored one change: the latest changes at the new stamp are that change and the first
+    of those remembered at the stamp it was stored on, one more in all (no query after the save).
+    When those are not remembered (another worker served the last change), the count the save's
+    summary UPDATE made is remembered alone (`change_total`); the lines are read when a board needs them."""
     if saved.change is None or saved.since is None:
         return
     known = _latest().get(session.id)
-    if known is not None and known[0] == saved.since:
+    if known is not None and known[0] == saved.since and known[1] is not None:
         _latest().put(session.id, (scoring.stamp(session), [saved.change, *known[1][:RECENT - 1]], known[2] + 1))
+    elif saved.changes is not None:
+        _latest().put(session.id, (scoring.stamp(session), None, saved.changes))
 
 
 @bp.app_template_global("totals_chart")
