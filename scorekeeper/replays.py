@@ -20,6 +20,12 @@ a session's deals bumps its version and last change in the same transaction (`sc
 `restore.py`), and a restored backup is put back with the app stopped (README). A stamp read before
 another worker's commit and deals read after it are remembered under a stamp the session never shows
 again (its version only grows), so such an entry is never used.
+
+With the rows a save stored, an entry keeps the id of the change it stored (`change`). A session
+whose stamp has moved on since (another worker saved) is caught up from there when all that happened
+since is deals appended (`behind`, `caught_up`; `scoring.board` checks the changes): the new deals
+are the only ones read and played. A catch-up keeps the very objects of the earlier deals, so the
+garbage collector does not walk a new copy of every deal either.
 """
 from __future__ import annotations
 
@@ -45,6 +51,7 @@ class _Entry:
     standing: Standing
     stamp: Any = None  # the session's stamp the rows belong to (None: not known)
     rows: tuple = ()  # the session's deal rows at that stamp, in order (complete deals only)
+    change: int | None = None  # the id of the session's last change the rows include (None: not known)
 
 
 class Replays:
@@ -62,6 +69,25 @@ class Replays:
             return None
         self.hits += 1
         return entry.rows, entry.standing
+
+    def behind(self, key: Any, game: Game, table: Table) -> _Entry | None:
+        """What is remembered for `key` with its stamp, rows and last change (for `caught_up`)."""
+        entry = self._entries.get(key)
+        if entry is None or entry.stamp is None or entry.change is None or entry.identity != _identity(game, table):
+            return None
+        return entry
+
+    def caught_up(self, key: Any, entry: _Entry, game: Game, table: Table, rows: tuple, stamp: Any,
+                  change: int) -> Standing:
+        """The standing after `entry` (`behind`) and the deals `rows` appended since, only those played;
+        remembered with all the rows for `stamp` and the last `change` they include. Raises DealError
+        as the replay would (nothing is remembered then)."""
+        payloads = [row.payload for row in (*entry.rows, *rows)]
+        standing = game.replay(table, payloads, resume=entry.standing)
+        self.extended += 1
+        self._keep(key, entry.identity, entry.prints + tuple(canonical(row.payload) for row in rows), standing,
+                   stamp, entry.rows + rows, change)
+        return standing
 
     def replay(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
                stamp: Any = None, rows: tuple = ()) -> Standing:
@@ -85,11 +111,12 @@ class Replays:
         return standing
 
     def remember(self, key: Any, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
-                 standing: Standing, base: Standing | None = None, stamp: Any = None, rows: tuple = ()) -> None:
+                 standing: Standing, base: Standing | None = None, stamp: Any = None, rows: tuple = (),
+                 change: int | None = None) -> None:
         """Keep a standing a write has just built (its deals as stored), so the next page is a hit.
         `base`: the standing the write started from (a deal added to it); when that is what is
-        remembered, only the new deals' payloads are serialized. `stamp`, `rows`: as for `replay`,
-        the session's stamp the write committed and its deal rows."""
+        remembered, only the new deals' payloads are serialized. `stamp`, `rows`, `change`: as for
+        `replay`, the session's stamp the write committed, its deal rows and the change it stored."""
         identity = _identity(game, table)
         entry = self._entries.get(key)
         if (base is not None and entry is not None and entry.standing is base and entry.identity == identity
@@ -97,12 +124,13 @@ class Replays:
             prints = entry.prints + tuple(canonical(p) for p in payloads[len(entry.prints):])
         else:
             prints = tuple(canonical(p) for p in payloads)
-        self._keep(key, identity, prints, standing, stamp, rows)
+        self._keep(key, identity, prints, standing, stamp, rows, change)
 
     def _keep(self, key: Any, identity: tuple, prints: tuple[bytes, ...], standing: Standing, stamp: Any,
-              rows: tuple) -> None:
+              rows: tuple, change: int | None = None) -> None:
         # the stamp is kept only with the rows the payloads came from (none given: the next board reads)
-        self._entries.put(key, _Entry(identity, prints, standing, stamp if len(rows) == len(prints) else None, rows))
+        self._entries.put(key, _Entry(identity, prints, standing, stamp if len(rows) == len(prints) else None, rows,
+                                      change))
 
     def forget(self, key: Any) -> None:
         self._entries.pop(key)

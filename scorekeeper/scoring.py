@@ -111,6 +111,13 @@ def complete_deals(session: GameSession) -> list[Deal]:
 _DEALS = (lambda c: select(c.id, c.session_id, c.position, c.phase, c.payload, c.engine_version)
           .where(c.session_id == bindparam("b_session")).order_by(c.position))(Deal.__table__.c)
 
+# the changes after a known one, with the deal each names (`_caught_up`)
+_SINCE = (lambda r, d: select(r.c.id.label("change"), r.c.action, r.c.before, d.c.id, d.c.session_id, d.c.position,
+                              d.c.phase, d.c.payload, d.c.engine_version)
+          .select_from(r.outerjoin(d, d.c.id == r.c.deal_id))
+          .where(r.c.session_id == bindparam("b_session"), r.c.id > bindparam("b_after"))
+          .order_by(r.c.id))(Revision.__table__, Deal.__table__)
+
 
 def board(session: GameSession, remembered: bool = True) -> Board:
     """The session's board. `remembered=False`: read the deals even when this process knows them
@@ -120,6 +127,8 @@ def board(session: GameSession, remembered: bool = True) -> Board:
     table = table_of(session)
     memory, at = replays.current(), stamp(session)
     known = memory.known(session.id, at, game, table) if remembered else None
+    if known is None and remembered:
+        known = _caught_up(session, memory, at, game, table)
     if known is not None:  # the deals of this very version, as this process read or wrote them
         deals, standing = known
         pending = None
@@ -134,6 +143,38 @@ def board(session: GameSession, remembered: bool = True) -> Board:
     if session.closed_at is not None and not standing.over:
         standing = _stopped(game, table, standing)
     return Board(game, table, standing, deals, pending, standing.state, version)
+
+
+def _caught_up(session: GameSession, memory: replays.Replays, at: tuple, game: Game,
+               table: Table) -> tuple[tuple, Standing] | None:
+    """The deal rows and standing of a session this process knew at an earlier stamp, when all that
+    was stored since is deals appended (another worker's saves): those changes and their deals read
+    in one query, only the new deals played (None: read every deal). The known last change is the one
+    this process stored with its last save (`_commit`); a board it read knows none.
+
+    Safe because every write bumps the version by one and stores one change in the same transaction
+    (`_claim`): as many changes after the known last one as the version moved on, each the entry of a
+    new complete deal placed after the known ones, are everything that happened since."""
+    entry = memory.behind(session.id, game, table)
+    if entry is None or entry.stamp[0] != at[0] or not entry.stamp[2] < at[2]:  # another session, or not behind
+        return None
+    db.session.flush()
+    new = db.session.execute(_SINCE, {"b_session": session.id, "b_after": entry.change}).all()
+    if len(new) != at[2] - entry.stamp[2]:
+        return None
+    last = entry.rows[-1].position if entry.rows else 0
+    for row in new:
+        if row.action != "add" or row.before is not None or row.id is None or row.phase != "complete" \
+                or row.position <= last:
+            return None
+        last = row.position
+    rows = tuple(DealRow(row.id, row.session_id, row.position, row.phase, row.payload, row.engine_version)
+                 for row in new)
+    try:
+        standing = memory.caught_up(session.id, entry, game, table, rows, at, new[-1].change)
+    except DealError:
+        return None  # read and replayed as a whole, which says where it breaks
+    return entry.rows + rows, standing
 
 
 def stamp(session: GameSession) -> tuple:
@@ -312,7 +353,7 @@ def _stale(session: GameSession) -> StaleBoard:
 
 
 def _commit(session: GameSession, after: Board | None = None, before: Board | None = None,
-            rows_known: bool = False) -> int | None:
+            rows_known: bool = False, change: int | None = None) -> int | None:
     """Commit without expiring what was loaded: the board built from it stays a coherent snapshot (no
     reload after commit, which could meet a row another device deleted meanwhile); only the session's
     collections are expired, so a later `board(session)` sees the new rows. `rows_known`: the new
@@ -335,7 +376,8 @@ def _commit(session: GameSession, after: Board | None = None, before: Board | No
         rows = tuple(DealRow.of(deal) if isinstance(deal, Deal) else deal for deal in after.deals) if rows_known else ()
         replays.current().remember(session.id, after.game, after.table, [deal.payload for deal in after.deals],
                                    after.standing, base=before.standing if before is not None else None,
-                                   stamp=stamp(session) if rows_known and after.pending is None else None, rows=rows)
+                                   stamp=stamp(session) if rows_known and after.pending is None else None, rows=rows,
+                                   change=change)
     return changes
 
 
@@ -467,7 +509,8 @@ def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None
     standing = _standing(game, table, old.results + (result,), old.running + (after.totals,),
                          old.dealers + (state.dealer,), after)
     new_board = _board_from(session, game, table, standing, (*current.deals, deal), None)
-    changes = _commit(session, new_board, before=current, rows_known=True)
+    changes = _commit(session, new_board, before=current, rows_known=True,
+                      change=change.id if change is not None else None)
     return Saved(deal, new_board, change=change, since=since if change is not None else None, changes=changes)
 
 
