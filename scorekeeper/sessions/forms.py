@@ -10,7 +10,6 @@ from typing import Any
 from flask import current_app
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 from wtforms import (
     BooleanField,
@@ -26,6 +25,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, Optional, Regexp
 
+from ..csrf_tokens import csrf_token as signed_csrf_token
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
 from ..games.entry import memoized
 from ..i18n import translate
@@ -140,7 +140,7 @@ class FreshForm:
         if not current_app.config.get("WTF_CSRF_ENABLED", True):
             return Markup("")
         field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-        return Markup(f'<input id="{field}" name="{field}" type="hidden" value="{escape(generate_csrf())}">')
+        return Markup(f'<input id="{field}" name="{field}" type="hidden" value="{escape(signed_csrf_token())}">')
 
 
 def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:

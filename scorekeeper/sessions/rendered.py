@@ -40,11 +40,11 @@ from dataclasses import dataclass, field
 
 from flask import abort, current_app, g, make_response, request
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup, escape
 from sqlalchemy import bindparam, select
 
 from .. import access
+from ..csrf_tokens import csrf_token
 from ..extensions import db
 from ..lru import LRU, per_app
 from ..models import GameSession
@@ -167,7 +167,7 @@ class Rendered:
                 self._sessions.move_to_end(session_id)
         if kept is not None:
             self.hits += 1
-            return kept, kept.values(generate_csrf)
+            return kept, kept.values(csrf_token)
         self.misses += 1
         before = len(g.get("idempotency_keys", ()))
         html = render()
