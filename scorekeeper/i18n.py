@@ -5,9 +5,11 @@ Engine sentences are `Text` values (an English msgid and its parameters); the
 """
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from typing import Any
 
+from babel import Locale
 from flask import Flask, current_app, g, has_request_context, request
 from flask_babel import get_locale, get_translations, to_user_timezone
 from jinja2.runtime import Context
@@ -21,12 +23,20 @@ LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 
 
-def select_locale() -> str:
+def select_locale() -> Locale:
+    """The table's language: its choice (a cookie), else the browser's, else the default. Handed to
+    Flask-Babel as a `Locale` made once per language: from a name, Babel makes a new one for every
+    request and looks on disk whether its data exists."""
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANGUAGE_COOKIE)
-    if chosen in languages:
-        return chosen
-    return request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    if chosen not in languages:
+        chosen = request.accept_languages.best_match(languages) or current_app.config["BABEL_DEFAULT_LOCALE"]
+    return _locale(chosen)
+
+
+@functools.lru_cache(maxsize=16)
+def _locale(name: str) -> Locale:
+    return Locale.parse(name)
 
 
 def _catalogue():
