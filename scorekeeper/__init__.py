@@ -36,11 +36,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     options = app.config["SQLALCHEMY_ENGINE_OPTIONS"] = dict(app.config["SQLALCHEMY_ENGINE_OPTIONS"])
     options.setdefault("pool_pre_ping", not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"))
 
-    from . import assets, csrf_tokens, dbsafety, i18n, summaries  # dbsafety: SQLite's busy timeout on every connection
+    # dbsafety: SQLite's busy timeout on every connection
+    from . import assets, cookie_sessions, csrf_tokens, dbsafety, i18n, summaries
     from .extensions import csrf, db, migrate
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    cookie_sessions.init_app(app)
     csrf.init_app(app)
     csrf_tokens.init_app(app)  # after Flask-WTF: templates' csrf_token() signs once a minute
     i18n.init_app(app)

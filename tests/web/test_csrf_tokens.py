@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from itsdangerous import TimestampSigner
@@ -22,7 +23,7 @@ def csrf_app(app):
 @pytest.fixture
 def clock(monkeypatch):
     """One clock for the reuse and for the signature's time (itsdangerous signs in whole seconds)."""
-    now = [1_800_000_000.0]
+    now = [float(int(time.time()))]  # the session cookie's age is checked against the real time
     monkeypatch.setattr(csrf_tokens.time, "monotonic", lambda: now[0])
     monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: int(now[0]))
     return now
