@@ -1,7 +1,7 @@
 """Every figure of bench/results.md in one run.
 
     .venv/bin/pip install -e '.[bench]'      # gunicorn
-    .venv/bin/python bench/run.py            # about 4 minutes; --quick for a smoke run
+    .venv/bin/python bench/run.py            # about 5 minutes; --quick for a smoke run
 
 1. Throughput under gunicorn (2 sync workers on a loopback port, a 4-thread http.client load
    loop that runs for --seconds, several rounds after one untimed): a bare Flask "hello", the
@@ -459,7 +459,7 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", choices=["throughput", "replay", "pages", "wire"])
     parser.add_argument("--sizes", default="100,10000,100000")
     parser.add_argument("--seconds", type=float, default=4.0)
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     args = parser.parse_args()
