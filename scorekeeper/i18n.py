@@ -100,7 +100,9 @@ def template_ngettext(context: Context, singular: str, plural: str, num: int, **
 
 def _formatted(context: Context, text: str, variables: dict[str, Any]) -> str:
     # what Jinja's newstyle gettext does with the translation: escaped where the template escapes
-    return (Markup(text) if context.eval_ctx.autoescape else text) % variables
+    # (a text without a "%" is itself once formatted: half of the board's texts skip the step)
+    marked = Markup(text) if context.eval_ctx.autoescape else text
+    return marked % variables if variables or "%" in text else marked
 
 
 def init_app(app: Flask) -> None:
