@@ -145,7 +145,7 @@ def board(session: GameSession, remembered: bool = True) -> Board:
     return Board(game, table, standing, deals, pending, standing.state, version)
 
 
-def _caught_up(session: GameSession, memory: replays.Replays, at: tuple, game: Game,
+def _caught_up(session: GameSession, memory: replays.Replays, at: Stamp, game: Game,
                table: Table) -> tuple[tuple, Standing] | None:
     """The deal rows and standing of a session this process knew at an earlier stamp, when all that
     was stored since is deals appended (another worker's saves): those changes and their deals read
@@ -156,11 +156,11 @@ def _caught_up(session: GameSession, memory: replays.Replays, at: tuple, game: G
     (`_claim`): as many changes after the known last one as the version moved on, each the entry of a
     new complete deal placed after the known ones, are everything that happened since."""
     entry = memory.behind(session.id, game, table)
-    if entry is None or entry.stamp[0] != at[0] or not entry.stamp[2] < at[2]:  # another session, or not behind
-        return None
+    if entry is None or entry.stamp.created_at != at.created_at or not entry.stamp.version < at.version:
+        return None  # another session with the same id, or not behind
     db.session.flush()
     new = db.session.execute(_SINCE, {"b_session": session.id, "b_after": entry.change}).all()
-    if len(new) != at[2] - entry.stamp[2]:
+    if len(new) != at.version - entry.stamp.version:
         return None
     last = entry.rows[-1].position if entry.rows else 0
     for row in new:
@@ -177,10 +177,18 @@ def _caught_up(session: GameSession, memory: replays.Replays, at: tuple, game: G
     return entry.rows + rows, standing
 
 
-def stamp(session: GameSession) -> tuple:
+class Stamp(NamedTuple):
+    """What a session's stored deals and changes are known by (`stamp`)."""
+
+    created_at: datetime
+    updated_at: datetime
+    version: int
+
+
+def stamp(session: GameSession) -> Stamp:
     """What a session's stored deals and changes are known by: its creation time, last change and
     version (every write bumps the last two in its transaction: `_claim`)."""
-    return session.created_at, session.updated_at, session.version
+    return Stamp(session.created_at, session.updated_at, session.version)
 
 
 class ChangeRow(NamedTuple):
@@ -321,7 +329,7 @@ class Saved:
     board: Board | None
     replayed: bool = False
     change: ChangeRow | None = None  # the change-log row this write stored, when it was inserted as a row
-    since: tuple | None = None  # the session's `stamp` the write was stored on top of (with `change`)
+    since: Stamp | None = None  # the session's `stamp` the write was stored on top of (with `change`)
     changes: int | None = None  # the session's number of changes after this write (None: not counted)
 
 

@@ -55,14 +55,18 @@ RECENT = 3  # changes listed on the board; the rest on demand
 bp.add_app_template_global(RECENT, "RECENT")
 
 
+# how many changes the session has (`change_total`, and each row of `_changes`)
+_COUNT = (lambda c: select(func.count()).select_from(c.id.table).where(c.session_id == bindparam("b_session")))(
+    Revision.__table__.c)
+
+
 def _changes(limit: int | None):
     """The session's changes, newest first, each with the count of all of them: rows (the columns
     the log shows and the restore button reads), not ORM objects; the count is an uncorrelated
     subquery that SQLite and PostgreSQL compute once."""
     c = Revision.__table__.c
-    count = select(func.count()).select_from(Revision.__table__).where(c.session_id == bindparam("b_session"))
     query = (select(c.id, c.session_id, c.deal_id, c.deal_number, c.action, c.before, c.after, c.at,
-                    count.scalar_subquery().label("total"))
+                    _COUNT.scalar_subquery().label("total"))
              .where(c.session_id == bindparam("b_session")).order_by(c.id.desc()))
     return query if limit is None else query.limit(limit)
 
@@ -80,6 +84,12 @@ def _latest() -> LRU:
     return per_app("scorekeeper.latest_changes", lambda: LRU(LATEST))
 
 
+def _latest_at(session_id: int, at: scoring.Stamp) -> tuple | None:
+    """(stamp, latest changes or None, count) remembered for the session at exactly stamp `at`."""
+    known = _latest().get(session_id)
+    return known if known is not None and known[0] == at else None
+
+
 @bp.app_template_global("recent_changes")
 def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
     """The session's latest `limit` changes (RECENT or None: all), newest first, and how many
@@ -87,10 +97,9 @@ def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
     (The board takes its revision number from the same rows.) The latest RECENT are remembered for
     the session's stamp (`note_change`)."""
     at = scoring.stamp(session) if limit == RECENT else None
-    if at is not None:
-        known = _latest().get(session.id)
-        if known is not None and known[0] == at and known[1] is not None:
-            return known[1], known[2]
+    known = _latest_at(session.id, at) if at is not None else None
+    if known is not None and known[1] is not None:
+        return known[1], known[2]
     rows = db.session.execute(_ALL if limit is None else _RECENT if limit == RECENT else _changes(limit),
                               {"b_session": session.id}).all()
     count = rows[0].total if rows else 0
@@ -99,15 +108,11 @@ def recent_changes(session: GameSession, limit: int | None) -> tuple[list, int]:
     return rows, count
 
 
-_COUNT = (lambda c: select(func.count()).select_from(c.id.table).where(c.session_id == bindparam("b_session")))(
-    Revision.__table__.c)
-
-
 @bp.app_template_global("change_total")
 def change_total(session: GameSession) -> int:
     """How many changes the session has: remembered for its stamp (`note_change`), else counted."""
-    known = _latest().get(session.id)
-    if known is not None and known[0] == scoring.stamp(session):
+    known = _latest_at(session.id, scoring.stamp(session))
+    if known is not None:
         return known[2]
     return db.session.scalar(_COUNT, {"b_session": session.id}) or 0
 
@@ -119,8 +124,8 @@ def note_change(session: GameSession, saved: scoring.Saved) -> None:
     summary UPDATE made is remembered alone (`change_total`); the lines are read when a board needs them."""
     if saved.change is None or saved.since is None:
         return
-    known = _latest().get(session.id)
-    if known is not None and known[0] == saved.since and known[1] is not None:
+    known = _latest_at(session.id, saved.since)
+    if known is not None and known[1] is not None:
         _latest().put(session.id, (scoring.stamp(session), [saved.change, *known[1][:RECENT - 1]], known[2] + 1))
     elif saved.changes is not None:
         _latest().put(session.id, (scoring.stamp(session), None, saved.changes))
