@@ -28,7 +28,7 @@ from ..games.base import DealError, RuleError, Table
 from ..i18n import LANGUAGE_COOKIE, stored_deal_message, translate
 from ..models import Deal, GameSession, Player, Revision, Seat
 from . import bp, is_htmx, rendered
-from .forms import EmptyForm, FreshForm, choice_text, deal_form, new_session_form, option_values, raw_deal
+from .forms import EmptyForm, FreshForm, choice_text, deal_form, new_session_form, option_values, posted_deal, raw_deal
 from .stats import player_record
 from .table import note_change, only_added, saved_flash, session_or_404
 
@@ -220,31 +220,32 @@ def add_deal(session_id: int):
         return _stale_board(session, scoring.StaleBoard(board.version, _last_number(session)))
     if board.standing.over:
         return _render("sessions/show.html", "sessions/_board.html", 409, **_board_context(session, board=board))
-    form, fields = _entry_form(board, formdata=request.form)
-    if form.validate():
-        raw = raw_deal(form, fields, board.table.size)
-        try:
-            saved = scoring.save(session, lambda version, current: scoring.enter(session, raw, current,
-                                                                                 version=version, key=key),
-                                 version=claimed, key=key, current=board)
-        except RuleError as error:
-            db.session.rollback()
+    fields = _phase_fields(board)
+    raw = posted_deal(request.form, fields, board.table.size)  # the form is built only to be shown again
+    try:
+        saved = scoring.save(session, lambda version, current: scoring.enter(session, raw, current,
+                                                                             version=version, key=key),
+                             version=claimed, key=key, current=board)
+    except RuleError as error:
+        db.session.rollback()
+        form = deal_form(fields, board.table, formdata=request.form)
+        if form.validate():  # else WTForms' own message (a number it could not read) is shown
             _apply_error(form, error)
-        except scoring.StaleBoard as stale:
-            return _stale_board(session, stale)
-        else:
-            note_change(session, saved)
-            if is_htmx():
-                after = saved.board if saved.board is not None and not saved.replayed else scoring.board(session)
-                context = _board_context(session, board=after, saved=saved_flash(after), change=saved.change)
-                partial = only_added(board, after, context["form"])
-                response = _render("sessions/show.html", "sessions/_board.html", oob=partial, **context)
-                if partial:  # the changed parts by id, the new row appended, the next form in place of this one
-                    response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
-                return response
-            if saved.deal is None:
-                return done
-            return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id) + "#top")
+    except scoring.StaleBoard as stale:
+        return _stale_board(session, stale)
+    else:
+        note_change(session, saved)
+        if is_htmx():
+            after = saved.board if saved.board is not None and not saved.replayed else scoring.board(session)
+            context = _board_context(session, board=after, saved=saved_flash(after), change=saved.change)
+            partial = only_added(board, after, context["form"])
+            response = _render("sessions/show.html", "sessions/_board.html", oob=partial, **context)
+            if partial:  # the changed parts by id, the new row appended, the next form in place of this one
+                response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
+            return response
+        if saved.deal is None:
+            return done
+        return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id) + "#top")
     return _render("sessions/show.html", "sessions/_board.html", 422,
                    **_board_context(session, form=form, fields=fields, board=board))
 

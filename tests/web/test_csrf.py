@@ -10,3 +10,30 @@ def test_post_without_token_is_refused(tmp_path):
     assert response.status_code in (400, 422)
     page = client.get("/sessions/new/schieberamsch").get_data(as_text=True)
     assert 'name="csrf_token"' in page
+
+
+def test_deal_without_token_is_refused_and_not_stored(tmp_path):
+    """A new deal is read without its WTForms form (forms.posted_deal): CSRFProtect still refuses it."""
+    import re
+
+    from scorekeeper.extensions import db
+    from scorekeeper.models import Deal
+
+    from .helpers import ramsch_form
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/c.sqlite"})
+    client = app.test_client()
+    page = client.get("/sessions/new/schieberamsch").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    response = client.post("/sessions/new/schieberamsch", data={
+        "csrf_token": token, "players-0": "A", "players-1": "B", "players-2": "C", "first_dealer": "0"})
+    assert response.status_code == 302
+    board = response.headers["Location"]
+    deal = ramsch_form([30, 40, 50])
+    assert client.post(board + "/deals", data=deal).status_code == 400
+    assert client.post(board + "/deals", data={**deal, "csrf_token": "forged"}).status_code == 400
+    with app.app_context():
+        assert db.session.query(Deal).count() == 0
+    assert client.post(board + "/deals", data={**deal, "csrf_token": token}).status_code == 302
+    with app.app_context():
+        assert db.session.query(Deal).count() == 1
