@@ -145,12 +145,13 @@ def load_session(session_id: int) -> GameSession | None:
     Within a request, a second call answers from the ORM's identity map while the first object is
     alive. Read as a row with one prepared statement and handed over as a loaded object
     (`make_transient_to_detached`, as the ORM's own load would leave it): the ORM's get builds a new
-    query and its cache key for every request (0.2 M instructions of a save's 16.5 M)."""
+    query and its cache key for every request (0.2 M instructions of a save's 16.5 M). The row is read
+    on the session's connection (Core), as the write path's table statements are (scoring.py)."""
     orm = db.session()
     known = orm.identity_map.get(identity_key(GameSession, session_id))
     if known is not None:
         return known
-    row = orm.execute(_SESSION_ROW, {"b_id": session_id}).one_or_none()
+    row = orm.connection().execute(_SESSION_ROW, {"b_id": session_id}).one_or_none()
     if row is None:
         return None
     session = GameSession(**row._mapping)

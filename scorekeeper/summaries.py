@@ -126,7 +126,7 @@ def store(session: GameSession, board: Any) -> int | None:
     version = _engine_version(session.game)
     totals, winners, losers = list(standing.totals), list(standing.winners), list(standing.losers)
     returning = db_session.get_bind().dialect.update_returning
-    done = db_session.execute(_SUMMARY_UPDATE_COUNTED if returning else _SUMMARY_UPDATE, {
+    done = db_session.connection().execute(_SUMMARY_UPDATE_COUNTED if returning else _SUMMARY_UPDATE, {
         "b_sid": session.id, "b_engine_version": version, "b_deals": len(board.deals), "b_totals": totals,
         "b_winners": winners, "b_losers": losers, "b_over": bool(standing.over), "b_updated_at": utcnow()})
     counted = done.scalar_one_or_none() if returning else None
@@ -136,7 +136,7 @@ def store(session: GameSession, board: Any) -> int | None:
         values.update({f"b_total{position}": totals[position], f"b_won{position}": position in winners,
                        f"b_lost{position}": position in losers})
     there = counted is not None if returning else done.rowcount == 1
-    if not there or db_session.execute(_seat_update(size), values).rowcount != size:
+    if not there or db_session.connection().execute(_seat_update(size), values).rowcount != size:
         _refresh(db_session, session, board, None)
         return None
     db_session.info.get(_TOUCHED, set()).discard(session)
