@@ -207,14 +207,14 @@ def _stale_board(session: GameSession, stale: scoring.StaleBoard):
 def add_deal(session_id: int):
     session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
-    done = redirect(url_for(".show_session", session_id=session.id) + "#entry")
+    done = lambda: redirect(url_for(".show_session", session_id=session.id) + "#entry")  # noqa: E731 (not htmx)
     earlier = scoring.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         if is_htmx():
             return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
         if earlier.deal is not None:
             return redirect(url_for(".show_session", session_id=session.id, saved=earlier.deal.id) + "#top")
-        return done
+        return done()
     board = scoring.board(session)
     if claimed is not None and claimed != board.version:
         return _stale_board(session, scoring.StaleBoard(board.version, _last_number(session)))
@@ -244,7 +244,7 @@ def add_deal(session_id: int):
                 response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
             return response
         if saved.deal is None:
-            return done
+            return done()
         return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id) + "#top")
     return _render("sessions/show.html", "sessions/_board.html", 422,
                    **_board_context(session, form=form, fields=fields, board=board))
