@@ -501,7 +501,7 @@ def add_deal(session: GameSession, raw: Mapping[str, Any], current: Board | None
         parsed = game.parse(table, state, raw)
     # the earlier deals are unchanged: scoring the new one is the whole check (scoring may refuse too,
     # e.g. a Handjass tie that needs a card draw)
-    result, after = game.play(table, state, parsed)
+    result, after = game.play_parsed(table, state, parsed)
     since = stamp(session)
     _claim(session, expected)
     number = len(current.deals) + 1
