@@ -282,12 +282,13 @@ def test_a_summary_that_fails_never_costs_the_table_its_deal(client, ctx, monkey
 # --- replays remembered between requests (scorekeeper/replays.py) ---------------------------------
 
 def _played(monkeypatch):
-    """Count the deals the engine plays (a replay from the start plays every stored deal)."""
+    """Count the deals the engine plays (a replay from the start plays every stored deal; a replay and
+    a save both score a deal through play_parsed)."""
     from scorekeeper.games.schieberamsch import Schieberamsch
 
     played = []
-    real = Schieberamsch.play
-    monkeypatch.setattr(Schieberamsch, "play", lambda self, *a, **k: played.append(1) or real(self, *a, **k))
+    real = Schieberamsch.play_parsed
+    monkeypatch.setattr(Schieberamsch, "play_parsed", lambda self, *a, **k: played.append(1) or real(self, *a, **k))
     return played
 
 
