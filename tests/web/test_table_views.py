@@ -184,3 +184,16 @@ def test_statistics_are_loaded_when_opened_not_sent_with_every_save(client, ctx)
     assert "<html" in page and "Deals that scored" in page and f'href="/sessions/{sid}"' in page
     watch = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
     assert "Deals that scored" in watch
+
+
+def test_texts_follow_each_requests_language_in_the_board_and_its_shared_macros(client):
+    """Templates find the request's translations in their context (i18n.CATALOGUE); the shared macros
+    (the change line: sessions/_change.html, made once per app) find them per request too."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]))
+    english, japanese = ("en", "Deal 2 entered.", "Save deal"), ("ja", "ディール2を入力しました。", "ディールを保存")
+    for language, entered, save in (english, japanese, english):
+        client.set_cookie("lang", language)
+        html = client.get(f"/sessions/{sid}?saved=0").get_data(as_text=True)  # not a kept page
+        assert entered in html and save in html, language
