@@ -8,14 +8,30 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.templating import Environment
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+class Templates(Environment):
+    """Flask's Jinja environment; a template without globals of its own (every template here) reads
+    the environment's globals dict itself, as before Jinja 3. Jinja copies a template's globals into
+    the context of every render, and a ChainMap of an empty dict and the 40 globals copies at 17 µs
+    (each name missed in the empty dict first), a dict at 0.2 µs. Globals added later are seen all
+    the same: it is the same dict."""
+
+    def make_globals(self, d):
+        return super().make_globals(d) if d else self.globals
+
+
+class App(Flask):
+    jinja_environment = Templates
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Application factory: defaults, then instance/config.py, then SCOREKEEPER_* variables
     (or the test mapping); then the extensions, the blueprints and the database schema."""
-    app = Flask(
+    app = App(
         __name__,
         instance_path=os.environ.get("SCOREKEEPER_INSTANCE_PATH", str(ROOT / "instance")),
         instance_relative_config=True,
