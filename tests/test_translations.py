@@ -145,3 +145,26 @@ def test_template_texts_read_as_jinjas_own_newstyle_gettext(language):
                 assert text == theirs.render(who=who)
                 assert ("&lt;b&gt;" in text) == (autoescape and who != "Anna")
         assert ("取り消す" if language == "ja" else "Undo") in text  # in the table's language
+
+
+@pytest.mark.parametrize(("cookie", "accept", "expected"), [
+    (None, "", "en"),  # nothing said: the default
+    (None, "ja,en;q=0.5", "ja"),  # the browser's first choice among ours
+    (None, "de-CH,fr;q=0.8,en;q=0.5", "en"),  # the best of ours it accepts
+    (None, "de-CH,fr;q=0.8", "en"),  # none of ours: the default
+    ("en", "ja,en;q=0.5", "en"),  # the table's choice wins
+    ("ja", "", "ja"),
+    ("xx", "ja", "ja"),  # a cookie naming no language of ours is ignored
+])
+def test_the_tables_language_is_its_cookie_else_the_browsers_else_the_default(cookie, accept, expected):
+    """i18n.select_locale decides once per cookie and Accept-Language header (kept); each pair its own."""
+    from scorekeeper import create_app
+    from scorekeeper.i18n import select_locale
+
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "x"})
+    headers = {"Accept-Language": accept} if accept else {}
+    if cookie:
+        headers["Cookie"] = f"lang={cookie}"
+    for _ in range(2):  # decided, then remembered
+        with app.test_request_context(headers=headers):
+            assert str(select_locale()) == expected
