@@ -52,6 +52,8 @@ def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) 
         def read(session: int, response) -> None:
             if not counting[0]:
                 tablets.read(session, decoded(response.headers.get("Content-Encoding"), response.get_data()))
+            else:
+                tablets.saved_unread(session)
 
         tablets.open_boards_in(clients[0], range(1, tables + 1))
 
@@ -65,6 +67,8 @@ def child(kind: str, deals: int, requests: int, signals: Path, tables: int = 1) 
             else:
                 response = client.get("/sessions/1", headers=headers)
             assert response.status_code == 200, response.status_code
+            # a new deal stored (not a retry answered with the whole board, not refused as stale)
+            assert kind != "save" or response.headers.get("HX-Retarget") == "#entry"
             response.close()
 
         # every table saved into eight times first: each app has then seen each session (but 1 in 256)

@@ -38,6 +38,7 @@ import tempfile
 import threading
 import time
 import tracemalloc
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
@@ -167,6 +168,8 @@ def load(port: int, request: Callable[[int], tuple[str, str, str | None, dict]],
 
 
 KEPT_FIELDS = re.compile(rb"<!--kept:([0-9a-f]+)-->(?!<!--/kept-->)")
+#: the entry form's own hidden values, posted with it (a fresh idempotency key per rendered form)
+FORM_VALUES = re.compile(rb'name="(idempotency_key|board_version)" value="([^"]*)"')
 
 
 def decoded(encoding: str | None, body: bytes) -> bytes:
@@ -180,11 +183,15 @@ class Tablets:
     """What a browser running table.js does on each session's tablet: it keeps its cookies (the
     session cookie holds its CSRF token), and a save names the entry form's fields the tablet was
     served (`held_fields`), so that the answer can leave them out (sessions/rendered.py). A tablet
-    reads them from its board first, then from every answer that carries them whole. Under load
-    (`request`, `answered`), the n-th save goes to the boards opened in turn."""
+    reads them from its board first, then from every answer that carries them whole. It posts the
+    form's hidden values as the browser does: the idempotency key of the form it was served (each
+    save looks it up: a retry is answered as the first save) and the board version it saw (a save
+    on an older board is refused as stale). Under load (`request`, `answered`), the n-th save goes
+    to the boards opened in turn."""
 
     def __init__(self) -> None:
         self.held: dict[int, str] = {}
+        self.values: dict[int, dict[str, str]] = {}
         self.cookies: dict[int, str] = {}
         self.turns: list[int] = []
 
@@ -192,6 +199,9 @@ class Tablets:
         found = KEPT_FIELDS.search(page)
         if found:
             self.held[session_id] = found.group(1).decode()
+        values = {name.decode(): value.decode() for name, value in FORM_VALUES.findall(page)}
+        if values:
+            self.values[session_id] = values
         if set_cookie:
             self.cookies[session_id] = set_cookie.split(";", 1)[0]
 
@@ -212,8 +222,17 @@ class Tablets:
             self.read(session_id, client.get(f"/sessions/{session_id}", headers={"Accept-Encoding": "identity"})
                       .get_data())
 
+    def saved_unread(self, session_id: int) -> None:
+        """After a save whose answer is not read (bench/instructions.py counts the server's work only):
+        what the answer says, as only this tablet saves into its session: a fresh key for the next
+        form and the version after this save."""
+        values = self.values.get(session_id)
+        if values:
+            values["idempotency_key"] = uuid.uuid4().hex
+            values["board_version"] = str(int(values.get("board_version", "0")) + 1)
+
     def form(self, session_id: int) -> dict[str, str]:
-        return {**DEAL_FORM, "held_fields": self.held.get(session_id, "")}
+        return {**DEAL_FORM, **self.values.get(session_id, {}), "held_fields": self.held.get(session_id, "")}
 
     def request(self, n: int) -> tuple[str, str, str, dict[str, str]]:
         """The n-th save of a load (`load`'s request)."""
@@ -223,7 +242,10 @@ class Tablets:
         return "POST", f"/sessions/{session_id}/deals", urlencode(self.form(session_id)), headers
 
     def answered(self, n: int, response: http.client.HTTPResponse, body: bytes) -> None:
-        """What the tablet reads in the answer to the n-th save (`load`'s answered)."""
+        """What the tablet reads in the answer to the n-th save (`load`'s answered), which must be
+        that of a new deal stored (the changed parts only), not that of a retry or a stale board."""
+        if response.status == 200 and response.getheader("HX-Retarget") != "#entry":
+            raise RuntimeError(f"save {n} was not stored as a new deal")
         self.read(self.turns[n % len(self.turns)], decoded(response.getheader("Content-Encoding"), body),
                   response.getheader("Set-Cookie"))
 

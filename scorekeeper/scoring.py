@@ -390,18 +390,22 @@ def _commit(session: GameSession, after: Board | None = None, before: Board | No
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
-    """The save already stored under this idempotency key, if any (a retry of it stores nothing new)."""
+    """The save already stored under this idempotency key, if any (a retry of it stores nothing new).
+    Every save from a tablet carries its form's key, and nearly every key is new: the lookup is one
+    prepared statement on the session's connection (the unique index on session and key)."""
     if not key:
         return None
-    revision = db.session.scalar(
-        select(Revision).where(Revision.session_id == session.id, Revision.idempotency_key == key)
-    )
-    if revision is None:
+    found = db.session.connection().execute(_EARLIER, {"b_sid": session.id, "b_key": key}).first()
+    if found is None:
         return None
     # stored by another request after this one read the session: what it loaded is older than the save
     db.session.expire(session, ["deals", "revisions", "version", "closed_at"])
-    deal = db.session.get(Deal, revision.deal_id) if revision.deal_id else None
+    deal = db.session.get(Deal, found.deal_id) if found.deal_id else None
     return Saved(deal if deal is not None and deal.session_id == session.id else None, None, True)
+
+
+_EARLIER = (lambda c: select(c.deal_id).limit(1)
+            .where(c.session_id == bindparam("b_sid"), c.idempotency_key == bindparam("b_key")))(Revision.__table__.c)
 
 
 class DealGone(LookupError):
@@ -409,20 +413,22 @@ class DealGone(LookupError):
 
 
 def save(session: GameSession, change, *, version: int | None = None, key: str | None = None,
-         current: Board | None = None, attempts: int = 50) -> Saved:
+         current: Board | None = None, attempts: int = 50, looked_up: bool = False) -> Saved:
     """Run `change(expected_version, board_or_None)` (one of the writes below) until it lands;
     `current` is the board the caller just read (used on the first attempt if still current).
 
     A client that names the board version it saw (`version`: the form's board_version, the API's
     If-Match) gets StaleBoard when another device saved first; a client that names none is
     serialized: its change is checked again against the fresh board and stored if it still fits.
-    A key already stored answers as the first save did (`replayed`)."""
+    A key already stored answers as the first save did (`replayed`); `looked_up`: the caller has
+    just looked the key up (`earlier_save`, before reading the board) and found nothing. A
+    concurrent save under the same key is found after the version or a unique key refused this one."""
     for attempt in range(attempts):
         if attempt:
             db.session.rollback()
             db.session.expire_all()
         current_version = session.version  # read before the deals, so a board is never newer than it
-        earlier = earlier_save(session, key)
+        earlier = earlier_save(session, key) if attempt or not looked_up else None
         if earlier is not None:
             return earlier
         if version is not None and version != current_version:

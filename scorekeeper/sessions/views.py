@@ -225,7 +225,7 @@ def add_deal(session_id: int):
     try:
         saved = scoring.save(session, lambda version, current: scoring.enter(session, raw, current,
                                                                              version=version, key=key),
-                             version=claimed, key=key, current=board)
+                             version=claimed, key=key, current=board, looked_up=True)
     except RuleError as error:
         db.session.rollback()
         form = deal_form(fields, board.table, formdata=request.form)
