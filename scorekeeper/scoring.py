@@ -48,7 +48,6 @@ from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError
 
@@ -107,7 +106,8 @@ def complete_deals(session: GameSession) -> list[Deal]:
 
 # a session's deals as rows, not ORM objects: at 300 deals 2-3 ms instead of 6-7 (the ORM builds an
 # object, its state and its relationships per row); the table's columns, not the ORM's (a Core
-# statement skips the ORM's compile step), so `board` flushes unflushed changes itself first
+# statement skips the ORM's compile step), run on the ORM session's connection, so `board` flushes
+# unflushed changes itself first
 _DEALS = (lambda c: select(c.id, c.session_id, c.position, c.phase, c.payload, c.engine_version)
           .where(c.session_id == bindparam("b_session")).order_by(c.position))(Deal.__table__.c)
 
@@ -134,7 +134,7 @@ def board(session: GameSession, remembered: bool = True) -> Board:
         pending = None
     else:
         db.session.flush()  # (returns at once when nothing changed)
-        rows = db.session.execute(_DEALS, {"b_session": session.id}).all()
+        rows = db.session.connection().execute(_DEALS, {"b_session": session.id}).all()
         deals = tuple(row for row in rows if row.phase == "complete")
         waiting = next((row for row in rows if row.phase != "complete"), None)
         standing = memory.replay(session.id, game, table, [deal.payload for deal in deals],
@@ -159,7 +159,7 @@ def _caught_up(session: GameSession, memory: replays.Replays, at: Stamp, game: G
     if entry is None or entry.stamp.created_at != at.created_at or not entry.stamp.version < at.version:
         return None  # another session with the same id, or not behind
     db.session.flush()
-    new = db.session.execute(_SINCE, {"b_session": session.id, "b_after": entry.change}).all()
+    new = db.session.connection().execute(_SINCE, {"b_session": session.id, "b_after": entry.change}).all()
     if len(new) != at.version - entry.stamp.version:
         return None
     last = entry.rows[-1].position if entry.rows else 0
@@ -325,7 +325,7 @@ class Saved:
     after it, built from the board before it (None: build it with `board`); `replayed` when the same
     idempotency key was already stored and nothing new was."""
 
-    deal: Deal | None
+    deal: Deal | DealRow | None
     board: Board | None
     replayed: bool = False
     change: ChangeRow | None = None  # the change-log row this write stored, when it was inserted as a row
@@ -533,10 +533,11 @@ _INSERT_REVISION = insert(Revision.__table__)
 
 
 def _insert_deal(session: GameSession, position: int, payload: Mapping[str, Any], engine_version: int,
-                 number: int, key: str | None) -> tuple[Deal, ChangeRow]:
+                 number: int, key: str | None) -> tuple[DealRow, ChangeRow]:
     """A new deal and its "add" revision, each one Core INSERT rather than an object flushed by the
-    unit of work (the flushes were a tenth of a save). The Deal handed back is attached as if it had
-    been loaded (`make_transient_to_detached`), so a caller may still change it. The summary is
+    unit of work (the flushes were a tenth of a save). The deal comes back as the row a board reads
+    (as a board this process remembers holds it), not as an ORM object: nothing changes it further,
+    and building and attaching one was 3% of a save. The summary is
     written by the caller (`_commit` with the new board), so the commit hook need not see them.
     The revision comes back as the row the change log would read. These table statements (and the
     claim's) run on the ORM session's connection, in its transaction: `Session.execute` would only
@@ -548,10 +549,8 @@ def _insert_deal(session: GameSession, position: int, payload: Mapping[str, Any]
     revision_id = db.session.connection().execute(_INSERT_REVISION, dict(
         session_id=session.id, deal_id=deal_id, deal_number=number, action="add", before=None, after=payload,
         at=now, idempotency_key=key or None)).inserted_primary_key[0]
-    deal = Deal(id=deal_id, **values)
-    make_transient_to_detached(deal)
-    db.session.add(deal)
-    return deal, ChangeRow(revision_id, session.id, deal_id, number, "add", None, payload, now)
+    return (DealRow(deal_id, session.id, position, "complete", payload, engine_version),
+            ChangeRow(revision_id, session.id, deal_id, number, "add", None, payload, now))
 
 
 def _next_position(current: Board) -> int:

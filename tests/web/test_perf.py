@@ -229,12 +229,13 @@ def test_a_write_path_that_hands_over_its_board_spares_the_hook_a_replay(client,
     replays = []
     real_board = scoring.board
     monkeypatch.setattr(scoring, "board", lambda s, **k: replays.append(s.id) or real_board(s, **k))
-    deal = scoring.add_deal(session, {"type": "ramsch", "pushed": 0, "points": [30, 40, 50],
-                                      "took_trick": [True, True, True], "contra": "none"}).deal
+    added = scoring.add_deal(session, {"type": "ramsch", "pushed": 0, "points": [30, 40, 50],
+                                       "took_trick": [True, True, True], "contra": "none"}).deal
     assert replays == [sid]  # add_deal's own board before the change; the summary takes the board after it
     assert db.session.get(SessionSummary, sid).totals == [0, 0, 5]
     replays.clear()
     scoring.claim(session, session.version)  # as every write path does
+    deal = db.session.get(scoring.Deal, added.id)  # changed as an object: the commit hook's case
     deal.payload = {**deal.payload, "points": [50, 40, 30]}
     session.revisions.append(scoring.Revision(deal_id=deal.id, deal_number=1, action="edit", before=None, after=None))
     summaries.refresh(session, real_board(session))
