@@ -32,7 +32,8 @@ from run import Tablets, app_for  # noqa: E402
 spent: dict[str, list[float]] = defaultdict(list)
 ROW, BOARD, FORM, WRITE, RENDER, CHANGES, COMPRESS = (
     "the session's row (PIN check; takes the connection)", "the board: deals remembered (or read and replayed)",
-    "the deal form built (twice: posted, next)", "the write: claim, two INSERTs, summary, commit",
+    "the posted deal read (forms.posted_deal) and the next form chosen",
+    "the write: claim, two INSERTs, summary, commit",
     "the answer rendered", "of which the latest changes (remembered or read)", "the answer compressed")
 ORDER = [ROW, BOARD, FORM, WRITE, RENDER, CHANGES, COMPRESS]
 
@@ -56,6 +57,7 @@ def instrument(app) -> None:
 
     for module, name, label in (
         (access, "load_session", ROW), (scoring, "board", BOARD), (views, "_entry_form", FORM),
+        (views, "posted_deal", FORM),
         (scoring, "save", WRITE), (views, "_render", RENDER),
     ):
         setattr(module, name, timing(label, getattr(module, name)))
