@@ -413,31 +413,42 @@ class DealGone(LookupError):
 
 
 def save(session: GameSession, change, *, version: int | None = None, key: str | None = None,
-         current: Board | None = None, attempts: int = 50, looked_up: bool = False) -> Saved:
+         current: Board | None = None, attempts: int = 50, lazy_key: bool = False) -> Saved:
     """Run `change(expected_version, board_or_None)` (one of the writes below) until it lands;
     `current` is the board the caller just read (used on the first attempt if still current).
 
     A client that names the board version it saw (`version`: the form's board_version, the API's
     If-Match) gets StaleBoard when another device saved first; a client that names none is
     serialized: its change is checked again against the fresh board and stored if it still fits.
-    A key already stored answers as the first save did (`replayed`); `looked_up`: the caller has
-    just looked the key up (`earlier_save`, before reading the board) and found nothing. A
-    concurrent save under the same key is found after the version or a unique key refused this one."""
+    A key already stored answers as the first save did (`replayed`). It is looked up before the
+    change, or with `lazy_key` only when the change does not go through: a stored save moved the
+    version on (a retry's version is stale) and its key is unique per session (a retry without a
+    version is refused by the index), so a new key, nearly every save's, costs no lookup."""
     for attempt in range(attempts):
         if attempt:
             db.session.rollback()
             db.session.expire_all()
         current_version = session.version  # read before the deals, so a board is never newer than it
-        earlier = earlier_save(session, key) if attempt or not looked_up else None
-        if earlier is not None:
-            return earlier
+        if attempt or not lazy_key:
+            earlier = earlier_save(session, key)
+            if earlier is not None:
+                return earlier
         if version is not None and version != current_version:
+            earlier = earlier_save(session, key) if lazy_key and not attempt else None
+            if earlier is not None:
+                return earlier
             raise _stale(session)
         fresh = current if attempt == 0 and current is not None and current.version == current_version else None
         try:
             return change(current_version, fresh)
         except ObjectDeletedError:  # the row to change was deleted meanwhile
             raise DealGone() from None
+        except IntegrityError:  # a unique key: this idempotency key stored by a concurrent save
+            db.session.rollback()
+            earlier = earlier_save(session, key)
+            if earlier is not None:
+                return earlier
+            raise _stale(session) from None
         except StaleBoard:
             earlier = earlier_save(session, key)
             if earlier is not None:

@@ -237,7 +237,7 @@ def add_deal(session_id: int):
         return scoring.enter(session, values, current, version=version, key=key)
 
     try:
-        saved = scoring.save(session, change, version=claimed, key=key, current=board, looked_up=True)
+        saved = scoring.save(session, change, version=claimed, key=key, current=board, lazy_key=True)
     except scoring.StaleBoard as stale:
         return _stale(stale)
     location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")

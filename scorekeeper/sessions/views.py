@@ -208,24 +208,26 @@ def add_deal(session_id: int):
     session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
     done = lambda: redirect(url_for(".show_session", session_id=session.id) + "#entry")  # noqa: E731 (not htmx)
-    earlier = scoring.earlier_save(session, key)
-    if earlier is not None:  # a retry of a save already stored: answered as the first one was
-        if is_htmx():
-            return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
-        if earlier.deal is not None:
-            return redirect(url_for(".show_session", session_id=session.id, saved=earlier.deal.id) + "#top")
-        return done()
     board = scoring.board(session)
-    if claimed is not None and claimed != board.version:
-        return _stale_board(session, scoring.StaleBoard(board.version, _last_number(session)))
-    if board.standing.over:
+    if (claimed is not None and claimed != board.version) or board.standing.over:
+        # a retry of a save already stored (its key found) is answered as the first one was; a new key
+        # is not looked up (scoring.save: a save that does not go through looks for it)
+        earlier = scoring.earlier_save(session, key)
+        if earlier is not None:
+            if is_htmx():
+                return _render("sessions/show.html", "sessions/_board.html", **_board_context(session))
+            if earlier.deal is not None:
+                return redirect(url_for(".show_session", session_id=session.id, saved=earlier.deal.id) + "#top")
+            return done()
+        if claimed is not None and claimed != board.version:
+            return _stale_board(session, scoring.StaleBoard(board.version, _last_number(session)))
         return _render("sessions/show.html", "sessions/_board.html", 409, **_board_context(session, board=board))
     fields = _phase_fields(board)
     raw = posted_deal(request.form, fields, board.table.size)  # the form is built only to be shown again
     try:
         saved = scoring.save(session, lambda version, current: scoring.enter(session, raw, current,
                                                                              version=version, key=key),
-                             version=claimed, key=key, current=board, looked_up=True)
+                             version=claimed, key=key, current=board, lazy_key=True)
     except RuleError as error:
         db.session.rollback()
         form = deal_form(fields, board.table, formdata=request.form)

@@ -52,6 +52,30 @@ def test_a_resubmitted_form_is_stored_once(client, ctx):
     assert hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "idempotency_key") != data["idempotency_key"]
 
 
+def test_a_retry_without_a_version_or_after_the_last_deal_is_stored_once(client, ctx):
+    """A save's key is looked up only when the save does not go through (scoring.save(lazy_key=True)):
+    a retry that names no board version is refused by the unique index on session and key and then
+    answered as the first save; a retry of the deal that ended the game finds the game over, and its
+    key, likewise."""
+    sid = new_schieberamsch(client, deals="1")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    data = {**ramsch_form([30, 40, 50]), "idempotency_key": hidden(page, "idempotency_key")}  # no version
+    first = client.post(f"/sessions/{sid}/deals", data=data)
+    assert first.status_code == 302
+    for headers in ({}, {"HX-Request": "true"}):  # the game is over now: found by its key, not refused
+        again = client.post(f"/sessions/{sid}/deals", data=data, headers=headers)
+        assert again.status_code == 200 if headers else again.headers["Location"] == first.headers["Location"]
+    assert Deal.query.count() == 1 and Revision.query.filter_by(action="add").count() == 1
+
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    data = {**ramsch_form([30, 40, 50]), "idempotency_key": hidden(page, "idempotency_key")}
+    first = client.post(f"/sessions/{sid}/deals", data=data)
+    again = client.post(f"/sessions/{sid}/deals", data=data)  # the game goes on: the index refuses it
+    assert again.status_code == 302 and again.headers["Location"] == first.headers["Location"]
+    assert Deal.query.filter_by(session_id=sid).count() == 1
+
+
 def test_the_api_refuses_a_stale_if_match_and_answers_a_retry_alike(client, ctx):
     response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"]})
     sid, version = response.json["id"], response.json["version"]
