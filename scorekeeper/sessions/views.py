@@ -239,7 +239,8 @@ def add_deal(session_id: int):
         note_change(session, saved)
         if is_htmx():
             after = saved.board if saved.board is not None and not saved.replayed else scoring.board(session)
-            context = _board_context(session, board=after, saved=saved_flash(after), change=saved.change)
+            context = _board_context(session, board=after, saved=saved_flash(after), change=saved.change,
+                                     same_notes=board.standing.notes == after.standing.notes)
             partial = only_added(board, after, context["form"])
             response = _render("sessions/show.html", "sessions/_board.html", oob=partial, **context)
             if partial:  # the changed parts by id, the new row appended, the next form in place of this one

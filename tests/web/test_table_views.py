@@ -197,3 +197,28 @@ def test_texts_follow_each_requests_language_in_the_board_and_its_shared_macros(
         client.set_cookie("lang", language)
         html = client.get(f"/sessions/{sid}?saved=0").get_data(as_text=True)  # not a kept page
         assert entered in html and save in html, language
+
+
+def test_a_saves_answer_carries_the_notes_when_they_changed_and_the_teams_in_a_team_game(client, monkeypatch):
+    """A save's htmx answer leaves out the board's notes when the deal did not change them (Schieberamsch's
+    never do) and the teams' box in a game without teams; notes that changed come with it."""
+    from scorekeeper.games.schieberamsch import Schieberamsch
+    from scorekeeper.games.text import T
+
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    answer = client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]), headers={"HX-Request": "true"})
+    assert answer.headers["HX-Retarget"] == "#entry"
+    html = answer.get_data(as_text=True)
+    assert 'id="board-notes"' not in html and 'id="teams-box"' not in html
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'id="board-notes"' in board and "Lower totals are better." in board and 'id="teams-box"' in board
+
+    monkeypatch.setattr(Schieberamsch, "notes",
+                        lambda self, table, state: (T("Note after %(n)d deals", n=state.deals_played),))
+    from scorekeeper import replays
+    replays.Replays.clear(client.application.extensions["scorekeeper.replays"])  # standings built with the new notes
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([40, 40, 40]))
+    html = client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]),
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert 'id="board-notes" hx-swap-oob="true"' in html and "Note after 4 deals" in html
