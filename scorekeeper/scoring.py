@@ -429,14 +429,12 @@ def save(session: GameSession, change, *, version: int | None = None, key: str |
             db.session.rollback()
             db.session.expire_all()
         current_version = session.version  # read before the deals, so a board is never newer than it
-        if attempt or not lazy_key:
+        stale = version is not None and version != current_version
+        if stale or attempt or not lazy_key:
             earlier = earlier_save(session, key)
             if earlier is not None:
                 return earlier
-        if version is not None and version != current_version:
-            earlier = earlier_save(session, key) if lazy_key and not attempt else None
-            if earlier is not None:
-                return earlier
+        if stale:
             raise _stale(session)
         fresh = current if attempt == 0 and current is not None and current.version == current_version else None
         try:
