@@ -30,6 +30,7 @@ from .extensions import db
 from .games import GAMES
 from .games.base import RuleError
 from .models import Deal, GameSession, Revision, Seat, utcnow
+from .statements import Prepared
 
 _TOUCHED = "summaries_touched"
 logger = logging.getLogger(__name__)
@@ -125,18 +126,16 @@ def store(session: GameSession, board: Any) -> int | None:
     standing = board.standing
     version = _engine_version(session.game)
     totals, winners, losers = list(standing.totals), list(standing.winners), list(standing.losers)
-    returning = db_session.get_bind().dialect.update_returning
-    done = db_session.connection().execute(_SUMMARY_UPDATE_COUNTED if returning else _SUMMARY_UPDATE, {
+    done = _SUMMARY_UPDATE.run({
         "b_sid": session.id, "b_engine_version": version, "b_deals": len(board.deals), "b_totals": totals,
         "b_winners": winners, "b_losers": losers, "b_over": bool(standing.over), "b_updated_at": utcnow()})
-    counted = done.scalar_one_or_none() if returning else None
+    counted = done.row[0] if done.row is not None else None  # None: no RETURNING, or no summary row
     size = len(totals)  # seats 0 .. size-1 (not loaded: the board has what they need)
     values = {"b_sid": session.id, "b_engine_version": version, "b_over": bool(standing.over)}
     for position in range(size):
         values.update({f"b_total{position}": totals[position], f"b_won{position}": position in winners,
                        f"b_lost{position}": position in losers})
-    there = counted is not None if returning else done.rowcount == 1
-    if not there or db_session.connection().execute(_seat_update(size), values).rowcount != size:
+    if done.rowcount != 1 or _seat_update(size).run(values).rowcount != size:
         _refresh(db_session, session, board, None)
         return None
     db_session.info.get(_TOUCHED, set()).discard(session)
@@ -160,9 +159,9 @@ def _seat_update(size: int):
     seat = SeatSummary.__table__.c
     by_position = lambda name: case({p: bindparam(f"b_{name}{p}") for p in range(size)},  # noqa: E731
                                     value=seat.position)
-    return (update(seat.session_id.table).where(seat.session_id == bindparam("b_sid"))
-            .values(engine_version=bindparam("b_engine_version"), over=bindparam("b_over"),
-                    total=by_position("total"), won=by_position("won"), lost=by_position("lost")))
+    return Prepared(update(seat.session_id.table).where(seat.session_id == bindparam("b_sid"))
+                    .values(engine_version=bindparam("b_engine_version"), over=bindparam("b_over"),
+                            total=by_position("total"), won=by_position("won"), lost=by_position("lost")))
 
 
 def _refresh(db_session: Session, session: GameSession, board: Any, marks: Marks | None,
@@ -377,5 +376,4 @@ def _forget_changed_sessions(db_session: Session) -> None:
     db_session.info.pop(_TOUCHED, None)
 
 
-_SUMMARY_UPDATE = _summary_update()
-_SUMMARY_UPDATE_COUNTED = _SUMMARY_UPDATE.returning(SessionSummary.__table__.c.revision_count)
+_SUMMARY_UPDATE = Prepared(_summary_update(), returning=[SessionSummary.__table__.c.revision_count])
