@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, make_transient_to_detached, mapped_column, re
 from sqlalchemy.orm.util import identity_key
 
 from .extensions import db
+from .statements import Read
 
 
 def utcnow() -> datetime:
@@ -137,7 +138,7 @@ class AccessAttempt(db.Model):
     last_at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch (shared by every process)
 
 
-_SESSION_ROW = (lambda table: select(*table.c).where(table.c.id == bindparam("b_id")))(GameSession.__table__)
+_SESSION_ROW = Read((lambda table: select(*table.c).where(table.c.id == bindparam("b_id")))(GameSession.__table__))
 
 
 def load_session(session_id: int) -> GameSession | None:
@@ -151,10 +152,10 @@ def load_session(session_id: int) -> GameSession | None:
     known = orm.identity_map.get(identity_key(GameSession, session_id))
     if known is not None:
         return known
-    row = orm.connection().execute(_SESSION_ROW, {"b_id": session_id}).one_or_none()
+    row = _SESSION_ROW.first({"b_id": session_id})
     if row is None:
         return None
-    session = GameSession(**row._mapping)
+    session = GameSession(**row._asdict())
     make_transient_to_detached(session)
     orm.add(session)
     return session

@@ -57,7 +57,7 @@ from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, State, T, Table, resolve_options
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import clean_name, name_key
-from .statements import Done, Prepared
+from .statements import Done, Prepared, Read
 
 
 @dataclass(frozen=True)
@@ -109,15 +109,15 @@ def complete_deals(session: GameSession) -> list[Deal]:
 # object, its state and its relationships per row); the table's columns, not the ORM's (a Core
 # statement skips the ORM's compile step), run on the ORM session's connection, so `board` flushes
 # unflushed changes itself first
-_DEALS = (lambda c: select(c.id, c.session_id, c.position, c.phase, c.payload, c.engine_version)
-          .where(c.session_id == bindparam("b_session")).order_by(c.position))(Deal.__table__.c)
+_DEALS = Read((lambda c: select(c.id, c.session_id, c.position, c.phase, c.payload, c.engine_version)
+               .where(c.session_id == bindparam("b_session")).order_by(c.position))(Deal.__table__.c))
 
 # the changes after a known one, with the deal each names (`_caught_up`)
-_SINCE = (lambda r, d: select(r.c.id.label("change"), r.c.action, r.c.before, d.c.id, d.c.session_id, d.c.position,
-                              d.c.phase, d.c.payload, d.c.engine_version)
-          .select_from(r.outerjoin(d, d.c.id == r.c.deal_id))
-          .where(r.c.session_id == bindparam("b_session"), r.c.id > bindparam("b_after"))
-          .order_by(r.c.id))(Revision.__table__, Deal.__table__)
+_SINCE = Read((lambda r, d: select(r.c.id.label("change"), r.c.action, r.c.before, d.c.id, d.c.session_id,
+                                   d.c.position, d.c.phase, d.c.payload, d.c.engine_version)
+               .select_from(r.outerjoin(d, d.c.id == r.c.deal_id))
+               .where(r.c.session_id == bindparam("b_session"), r.c.id > bindparam("b_after"))
+               .order_by(r.c.id))(Revision.__table__, Deal.__table__))
 
 
 def board(session: GameSession, remembered: bool = True) -> Board:
@@ -135,7 +135,7 @@ def board(session: GameSession, remembered: bool = True) -> Board:
         pending = None
     else:
         db.session.flush()  # (returns at once when nothing changed)
-        rows = db.session.connection().execute(_DEALS, {"b_session": session.id}).all()
+        rows = _DEALS.all({"b_session": session.id})
         deals = tuple(row for row in rows if row.phase == "complete")
         waiting = next((row for row in rows if row.phase != "complete"), None)
         standing = memory.replay(session.id, game, table, [deal.payload for deal in deals],
@@ -160,7 +160,7 @@ def _caught_up(session: GameSession, memory: replays.Replays, at: Stamp, game: G
     if entry is None or entry.stamp.created_at != at.created_at or not entry.stamp.version < at.version:
         return None  # another session with the same id, or not behind
     db.session.flush()
-    new = db.session.connection().execute(_SINCE, {"b_session": session.id, "b_after": entry.change}).all()
+    new = _SINCE.all({"b_session": session.id, "b_after": entry.change})
     if len(new) != at.version - entry.stamp.version:
         return None
     last = entry.rows[-1].position if entry.rows else 0
@@ -397,7 +397,7 @@ def earlier_save(session: GameSession, key: str | None) -> Saved | None:
     prepared statement on the session's connection (the unique index on session and key)."""
     if not key:
         return None
-    found = db.session.connection().execute(_EARLIER, {"b_sid": session.id, "b_key": key}).first()
+    found = _EARLIER.first({"b_sid": session.id, "b_key": key})
     if found is None:
         return None
     # stored by another request after this one read the session: what it loaded is older than the save
@@ -406,8 +406,9 @@ def earlier_save(session: GameSession, key: str | None) -> Saved | None:
     return Saved(deal if deal is not None and deal.session_id == session.id else None, None, True)
 
 
-_EARLIER = (lambda c: select(c.deal_id).limit(1)
-            .where(c.session_id == bindparam("b_sid"), c.idempotency_key == bindparam("b_key")))(Revision.__table__.c)
+_EARLIER = Read((lambda c: select(c.deal_id).limit(1)
+                 .where(c.session_id == bindparam("b_sid"), c.idempotency_key == bindparam("b_key")))
+                (Revision.__table__.c))
 
 
 class DealGone(LookupError):

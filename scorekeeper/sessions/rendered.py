@@ -45,9 +45,9 @@ from sqlalchemy import bindparam, select
 
 from .. import access
 from ..csrf_tokens import csrf_token
-from ..extensions import db
 from ..lru import LRU, per_app
 from ..models import GameSession
+from ..statements import Read
 from . import is_htmx
 
 SIZE = 64  # sessions; a 100-deal board takes about 200 kB per language and view
@@ -203,14 +203,14 @@ def current() -> Rendered:
 
 # --- a board page as served ------------------------------------------------------------------
 
-_STATE = (lambda c: select(c.id, c.created_at, c.updated_at, c.version, c.closed_at, c.pin_hash)
-          .where(c.id == bindparam("id")))(GameSession.__table__.c)
+_STATE = Read((lambda c: select(c.id, c.created_at, c.updated_at, c.version, c.closed_at, c.pin_hash)
+               .where(c.id == bindparam("id")))(GameSession.__table__.c))
 
 
 def state_or_404(session_id: int):
     """What a kept board is valid for, read in one small prepared query (the session itself is
     loaded only when the board has to be rendered): id, creation, last change, version, stop, PIN."""
-    row = db.session.execute(_STATE, {"id": session_id}).one_or_none()
+    row = _STATE.first({"id": session_id})
     if row is None:
         abort(404)
     return row

@@ -27,6 +27,7 @@ from .. import scoring
 from ..extensions import db
 from ..lru import LRU, per_app
 from ..models import GameSession, Revision, load_session
+from ..statements import Read
 from . import bp, is_htmx
 from .chart import totals_chart
 from .rendered import kept_board, state_or_404
@@ -45,10 +46,10 @@ def revision_of(session_id: int) -> int:
     """The session's latest change (0 before the first): what a following device compares. Every
     device that follows a table asks every 4 s (`live`): one prepared statement on the session's
     connection, not an ORM query built anew (a poll that found nothing new took 4x a bare "hello")."""
-    return db.session.connection().execute(_LATEST, {"b_session": session_id}).scalar() or 0
+    return _LATEST.scalar({"b_session": session_id}) or 0
 
 
-_LATEST = (lambda c: select(func.max(c.id)).where(c.session_id == bindparam("b_session")))(Revision.__table__.c)
+_LATEST = Read((lambda c: select(func.max(c.id)).where(c.session_id == bindparam("b_session")))(Revision.__table__.c))
 
 
 @bp.app_template_global("session_revision")

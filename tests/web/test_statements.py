@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, event, exc, insert, select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession, Revision
-from scorekeeper.statements import Done, Prepared
+from scorekeeper.statements import Done, Prepared, Read
 
 from .helpers import new_schieberamsch, ramsch_form
 
@@ -169,3 +169,45 @@ def test_a_save_runs_its_writes_on_the_driver_without_listeners_and_through_sqla
     payloads = db.session.execute(select(REVISION.c.after).where(REVISION.c.session_id == sid)
                                   .order_by(REVISION.c.id)).scalars().all()
     assert [p["points"] for p in payloads if p] == [[30, 40, 50], [40, 30, 50]]
+
+
+# --- reads ------------------------------------------------------------------------------------
+
+def _app_reads(sid: int, change: int) -> list[tuple[Read, dict]]:
+    from scorekeeper import models, scoring
+    from scorekeeper.sessions import rendered, table
+    return [(models._SESSION_ROW, {"b_id": sid}), (rendered._STATE, {"id": sid}),
+            (scoring._DEALS, {"b_session": sid}), (scoring._SINCE, {"b_session": sid, "b_after": change}),
+            (scoring._EARLIER, {"b_sid": sid, "b_key": "k-2"}), (table._LATEST, {"b_session": sid})]
+
+
+def test_the_apps_reads_give_the_rows_sqlalchemys_result_gives(client, ctx, request):
+    """Every read of the save and the kept board, on the driver's cursor and through SQLAlchemy (a
+    listener attached): the same values (JSON decoded, datetimes, an outer join's NULLs, a count)."""
+    sid = new_schieberamsch(client)
+    for number, points in enumerate(([30, 40, 50], [40, 30, 50], [50, 40, 30]), 1):
+        _insert().run(_values(sid, f"k-{number}"))  # a change without a deal: the outer join's NULLs
+        assert client.post(f"/sessions/{sid}/deals", data=ramsch_form(points)).status_code == 302
+    db.session.commit()
+    first = db.session.execute(select(REVISION.c.id).where(REVISION.c.session_id == sid)
+                               .order_by(REVISION.c.id)).scalars().first()
+    reads = _app_reads(sid, first)
+    direct = [read.all(params) for read, params in reads]
+    expected = [[tuple(row) for row in db.session.connection().execute(read.statement, params)]
+                for read, params in reads]
+    assert [[tuple(row) for row in rows] for rows in direct] == expected
+    assert all(rows for rows in direct) and len(direct[2]) == 3 and len(direct[3]) == 5
+    assert direct[2][0].payload["points"] == [30, 40, 50] and direct[3][1].id is None  # named as selected
+    assert isinstance(direct[0][0].created_at, datetime) and direct[5][0][0] == direct[3][-1].change
+    request.getfixturevalue("listened")
+    assert [[tuple(row) for row in read.all(params)] for read, params in reads] == expected
+    assert Read(select(REVISION.c.id).where(REVISION.c.session_id == sid, REVISION.c.id < 0)).first({}) is None
+
+
+def test_a_read_with_a_list_parameter_goes_through_sqlalchemys_execution(client, ctx):
+    """An IN list is rendered when executed (an expanding parameter): only SQLAlchemy knows how."""
+    sid = new_schieberamsch(client)
+    read = Read(select(GameSession.__table__.c.id).where(GameSession.__table__.c.id.in_(bindparam("b_ids",
+                                                                                                 expanding=True))))
+    assert read.all({"b_ids": [sid, sid + 1000]}) == [(sid,)]
+    assert read.scalar({"b_ids": [sid + 1000]}) is None
