@@ -9,7 +9,7 @@
    requests per second; the figure is Scorekeeper's share of the hello's, the median over the rounds.
 2. Replay cost: the engine replaying 10 / 100 / 300 deals, and entering deal after deal (htmx
    answer included) into a session of 10 and of 300 deals, in process, each save going to one of
-   two apps at random as to gunicorn's two workers.
+   two apps at random as to gunicorn's two workers; the two sessions' saves take turns.
 3. History and player pages at 100 / 10,000 / 100,000 sessions (bench/data.py writes them with
    bulk inserts), in process: the first request and the median of the next ones, wall clock and
    CPU time of this process (the machine is shared, so CPU time is the steadier of the two).
@@ -306,19 +306,21 @@ def replay_cost(folder: Path, repeat: int) -> dict:
             data.GAME.replay(table, deals)
             samples.append(time.process_time() - start)
         engine[count] = median_ms(samples)
-    entry, entry_cpu = {}, {}
+    # a table entering deal after deal into a session of `count` deals, each save going to one of
+    # two workers at random (two apps here, as gunicorn's two workers): half of the saves find the
+    # session as the other worker left it, and read and check its deals. The two sessions' saves
+    # take turns, so that both see the machine as it is at that moment (its speed moves by a third
+    # from one second to the next: measured one after the other, the ratio went from 0.8x to 1.8x)
+    tables = {}
     for count in (10, 300):
-        # a table entering deal after deal into a session of `count` deals, each save going to one of
-        # two workers at random (two apps here, as gunicorn's two workers): half of the saves find the
-        # session as the other worker left it, and read and check its deals
         path = folder / f"entry{count}.sqlite"
         data.build(path, sessions=1, lengths=(count, count), limit=count + 2 * repeat + 10, templates=1)
         clients = [app_for(path).test_client() for _ in range(2)]
-        pick = random.Random(5)
         tablet = Tablets()  # the board opened first: its save names the fields it holds
         tablet.open_boards_in(clients[0], range(1, 2))
-        samples, cpus = [], []
-        for turn in range(2 * repeat):
+        tables[count] = (clients, tablet, random.Random(5), [], [])
+    for turn in range(2 * repeat):
+        for clients, tablet, pick, samples, cpus in tables.values():
             start, cpu = time.perf_counter(), time.process_time()
             response = pick.choice(clients).post("/sessions/1/deals",
                                                  data=tablet.form(1),
@@ -331,8 +333,9 @@ def replay_cost(folder: Path, repeat: int) -> dict:
                 "a new deal stored (not a retry answered with the whole board)"
             # the tablet reads its next form's key and the board's version (outside the timed part)
             tablet.read(1, decoded(response.headers.get("Content-Encoding"), response.get_data()))
-        entry[count] = statistics.mean(samples) * 1000  # the mean: half the saves cost more (see above)
-        entry_cpu[count] = statistics.mean(cpus) * 1000
+    # the mean: half the saves cost more (see above)
+    entry = {count: statistics.mean(table[3]) * 1000 for count, table in tables.items()}
+    entry_cpu = {count: statistics.mean(table[4]) * 1000 for count, table in tables.items()}
     return {"engine_ms": engine, "entry_ms": entry, "entry_cpu_ms": entry_cpu}
 
 
