@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot
+from .conftest import click_and_settle, open_fold, screenshot
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")  # clockwise; deal and play go counter-clockwise
@@ -59,7 +59,7 @@ def enter_deal(page, trump, points=None, last=None, playing=NAMES, weis=None, st
 
 
 def save(page):
-    page.get_by_role("button", name="Save deal").click()
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
 
 
 def totals(page):

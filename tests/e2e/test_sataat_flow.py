@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import click_and_settle, screenshot
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat", "Dan")  # N, E, S, W
@@ -71,7 +71,7 @@ def enter_deal(page, trump, ann_cat, ben_dan, seven=False):
 
 
 def save(page):
-    page.get_by_role("button", name="Save deal").click()
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
 
 
 def test_partnership_session_parent_passing_exchange_refusals_correction_and_end(page):
