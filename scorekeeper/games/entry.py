@@ -8,25 +8,28 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from .text import RuleError, T, Text
 
 INT, BOOL, CHOICE, MULTI, SEAT, SEATS = "int", "bool", "choice", "multi", "seat", "seats"
 KINDS = (INT, BOOL, CHOICE, MULTI, SEAT, SEATS)
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 
-def memoized(function):
+def memoized(function: Callable[_P, _R]) -> Callable[_P, _R]:
     """The same answer for the same (immutable) arguments, computed once (the 256 latest kept):
     field specs and the forms built from them are asked for on every replayed deal and every page.
     Arguments that cannot be hashed (a list) are computed afresh."""
-    cached = functools.lru_cache(maxsize=256)(function)
+    # typed loosely: lru_cache takes only hashable arguments, which `answer` checks before the call
+    cached: Callable[..., _R] = functools.lru_cache(maxsize=256)(function)
 
     @functools.wraps(function)
-    def answer(*args, **kwargs):
+    def answer(*args: _P.args, **kwargs: _P.kwargs) -> _R:
         try:
             hash((args, tuple(kwargs.items())))
         except TypeError:
@@ -34,6 +37,7 @@ def memoized(function):
         return cached(*args, **kwargs)
 
     return answer
+
 
 @dataclass(frozen=True)
 class FieldSpec:
@@ -191,26 +195,37 @@ def _parse_one(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
         return _as_bool(spec, value, where)
     if spec.kind == SEAT:
         return _as_seat(spec, value, where, size)
-    allowed = [choice for choice, _ in spec.choices]
     if spec.kind == CHOICE:
-        if value not in allowed:
-            raise RuleError(T("%(field)s: choose one of the offered values.", field=Text(spec.label)), where)
-        return value
+        return _as_choice(spec, value, where)
     if spec.kind in (MULTI, SEATS):
-        if value is None or value == "":
-            value = []
-        if not isinstance(value, (list, tuple)):
-            raise RuleError(T("%(field)s: choose from the offered values.", field=Text(spec.label)), where)
-        if spec.kind == SEATS:
-            chosen = [_as_seat(spec, v, where, size) for v in value]
-        else:
-            chosen = list(value)
-            if any(v not in allowed for v in chosen):
-                raise RuleError(T("%(field)s: choose from the offered values.", field=Text(spec.label)), where)
-        if len(set(chosen)) != len(chosen):
-            raise RuleError(T("%(field)s: each value at most once.", field=Text(spec.label)), where)
-        return sorted(chosen, key=allowed.index) if spec.kind == MULTI else sorted(chosen)
+        return _as_several(spec, value, where, size)
     raise ValueError(f"unknown field kind {spec.kind!r}")
+
+
+def _as_choice(spec: FieldSpec, value: Any, where: str) -> Any:
+    """One of the offered values, as given."""
+    if value not in [choice for choice, _ in spec.choices]:
+        raise RuleError(T("%(field)s: choose one of the offered values.", field=Text(spec.label)), where)
+    return value
+
+
+def _as_several(spec: FieldSpec, value: Any, where: str, size: int) -> list[Any]:
+    """A multi field's offered values in their offered order, or a seats field's seats in seat
+    order; each at most once, nothing chosen an empty list."""
+    if value is None or value == "":
+        value = []
+    if not isinstance(value, (list, tuple)):
+        raise RuleError(T("%(field)s: choose from the offered values.", field=Text(spec.label)), where)
+    allowed = [choice for choice, _ in spec.choices]
+    if spec.kind == SEATS:
+        chosen = [_as_seat(spec, v, where, size) for v in value]
+    else:
+        chosen = list(value)
+        if any(v not in allowed for v in chosen):
+            raise RuleError(T("%(field)s: choose from the offered values.", field=Text(spec.label)), where)
+    if len(set(chosen)) != len(chosen):
+        raise RuleError(T("%(field)s: each value at most once.", field=Text(spec.label)), where)
+    return sorted(chosen, key=allowed.index) if spec.kind == MULTI else sorted(chosen)
 
 
 def is_shown(spec: FieldSpec, values: Mapping[str, Any], seat: int | None = None) -> bool:
@@ -241,44 +256,59 @@ def parse_deal(
     >>> parse_deal([spec], {"tricks": "4"}, 3)
     {'tricks': 4}
     """
-    if not isinstance(raw, Mapping):
-        raise RuleError(T("A deal must be a set of named values."))
-    known = {spec.name for spec in fields}
-    unknown = sorted(set(raw) - known)
-    if unknown:
-        raise RuleError(T("Unknown input: %(names)s.", names=", ".join(unknown)))
+    _check_known(fields, raw)
     values: dict[str, Any] = {}
     for spec in fields:
         if not is_shown(spec, values):
             values[spec.name] = [spec.empty()] * size if spec.per_seat else spec.empty()
-            continue
-        value = raw.get(spec.name)
-        if spec.per_seat:
-            if value is None:
-                value = [None] * size
-            if not isinstance(value, (list, tuple)) or len(value) != size:
-                raise RuleError(
-                    T("%(field)s: give one value for each of the %(n)d players.", field=Text(spec.label), n=size),
-                    spec.name,
-                )
-            asked = range(size) if spec.seats is None else spec.seats
-            values[spec.name] = [
-                _parse_one(spec, value[seat], f"{spec.name}-{seat}", size)
-                if seat in asked and is_shown(spec, values, seat) else spec.empty()
-                for seat in range(size)
-            ]
-            entries = values[spec.name]
-            if spec.total is not None and spec.kind == INT and None not in entries and sum(entries) != spec.total:
-                who = names or [str(seat + 1) for seat in range(size)]
-                listed = ", ".join(f"{who[seat]} {entries[seat]}" for seat in asked)
-                raise RuleError(
-                    T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",
-                      field=Text(spec.label), total=spec.total, entries=listed, sum=sum(entries)),
-                    spec.name,
-                )
+        elif spec.per_seat:
+            values[spec.name] = _parse_per_seat(spec, raw.get(spec.name), values, size, names)
         else:
-            values[spec.name] = _parse_one(spec, value, spec.name, size)
+            values[spec.name] = _parse_one(spec, raw.get(spec.name), spec.name, size)
     return values
+
+
+def _check_known(fields: Sequence[FieldSpec], raw: Any) -> None:
+    """A deal is a mapping of the fields' names; any other name is refused, all named at once."""
+    if not isinstance(raw, Mapping):
+        raise RuleError(T("A deal must be a set of named values."))
+    unknown = sorted(set(raw) - {spec.name for spec in fields})
+    if unknown:
+        raise RuleError(T("Unknown input: %(names)s.", names=", ".join(unknown)))
+
+
+def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size: int,
+                    names: Sequence[str] | None) -> list[Any]:
+    """One entry per seat: the asked seats' entries parsed (``points-2`` names the third), the
+    others take the default; `values` are the fields parsed before this one."""
+    if value is None:
+        value = [None] * size
+    if not isinstance(value, (list, tuple)) or len(value) != size:
+        raise RuleError(
+            T("%(field)s: give one value for each of the %(n)d players.", field=Text(spec.label), n=size),
+            spec.name,
+        )
+    asked = range(size) if spec.seats is None else spec.seats
+    entries = [
+        _parse_one(spec, value[seat], f"{spec.name}-{seat}", size)
+        if seat in asked and is_shown(spec, values, seat) else spec.empty()
+        for seat in range(size)
+    ]
+    _check_total(spec, entries, asked, names)
+    return entries
+
+
+def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:
+    """Per-seat whole numbers with a `total` must add up to it once every entry is there."""
+    if spec.total is None or spec.kind != INT or None in entries or sum(entries) == spec.total:
+        return
+    who = names or [str(seat + 1) for seat in range(len(entries))]
+    listed = ", ".join(f"{who[seat]} {entries[seat]}" for seat in asked)
+    raise RuleError(
+        T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",
+          field=Text(spec.label), total=spec.total, entries=listed, sum=sum(entries)),
+        spec.name,
+    )
 
 
 def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
