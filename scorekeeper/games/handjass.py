@@ -55,7 +55,7 @@ Decisions and named options:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -81,7 +81,7 @@ from .base import (
     next_active,
 )
 from .cards import label
-from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, loose_cards, split_weis
+from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
 
 SUITS = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
 BERNER = {"H": ("berner_hearts", 4), "D": ("berner_diamonds", 3), "C": ("berner_clubs", 2),
@@ -97,7 +97,13 @@ class HandjassState(State):
     out_after: tuple[int | None, ...] = ()  # the deal number after which a seat went out
 
 
-def names(table: Table, seats) -> str:
+def _handjass(state: State) -> HandjassState:
+    """The state of a Handjass session (`start` makes one, `after_deal` keeps it one)."""
+    assert isinstance(state, HandjassState)
+    return state
+
+
+def names(table: Table, seats: Iterable[int]) -> str:
     return ", ".join(table.name(seat) for seat in seats)
 
 
@@ -204,15 +210,31 @@ class Handjass(Game):
             return
         playing, played = deal["playing"], self.played(deal)
         captured.check_given_once(table.names, deal["cards"])
+        self._check_untapped(table, deal, played)
+        if not played:
+            return
+        piles, rest = self.card_piles(table, state, deal)
+        self._check_piles(table, state, playing, piles)
+        last = deal["last_trick"]
+        if last in playing and not piles[last]:
+            raise RuleError(T("%(player)s took the last trick but has no cards.", player=table.name(last)),
+                            "last_trick")
+        deal["points"] = [captured.pile_points(piles[seat], "jass", deal["trump"])
+                          + (LAST_TRICK if seat == last else 0) if seat in playing else None
+                          for seat in range(table.size)]
+
+    def _check_untapped(self, table: Table, deal: Mapping[str, Any], played: bool) -> None:
+        """Only the participants of a deal played out have captured cards."""
+        playing = deal["playing"]
         for seat, pile in enumerate(deal["cards"]):
             if pile and not (played and seat in playing):
                 raise RuleError(T("%(player)s sits out this deal: leave their cards untapped.",
                                   player=table.name(seat)) if seat not in playing else
                                 T("This deal was not played out: leave the cards untapped."), f"cards-{seat}")
-        if not played:
-            return
+
+    def _check_piles(self, table: Table, state: State, playing: list[int], piles: list[list[str]]) -> None:
+        """The piles hold every card played (a hand per participant), each pile whole tricks."""
         n, hand = len(playing), self.hand_size(table, state)
-        piles, rest = self.card_piles(table, state, deal)
         given = sum(len(piles[seat]) for seat in playing)
         if given != n * hand:
             message = T("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are tapped.",
@@ -227,13 +249,6 @@ class Handjass(Game):
                 raise RuleError(T("%(player)s has %(count)d cards, which cannot be: a pile is whole tricks of "
                                   "%(n)d cards.", player=table.name(seat), count=len(piles[seat]), n=n),
                                 f"cards-{seat}")
-        last = deal["last_trick"]
-        if last in playing and not piles[last]:
-            raise RuleError(T("%(player)s took the last trick but has no cards.", player=table.name(last)),
-                            "last_trick")
-        deal["points"] = [captured.pile_points(piles[seat], "jass", deal["trump"])
-                          + (LAST_TRICK if seat == last else 0) if seat in playing else None
-                          for seat in range(table.size)]
 
     def _card_lines(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[Text]:
         if deal.get("count") != captured.CARDS or not self.played(deal):
@@ -263,12 +278,29 @@ class Handjass(Game):
         return len(deal["playing"]) >= 2 and not deal.get("agreed")
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        playing, n_active = deal["playing"], sum(state.active)
+        self._check_still_in(table, state, deal)
+        self._check_who_plays(table, state, deal)
+        played = self.played(deal)
+        self._check_trump(table, deal, played)
+        self._check_entered(table, deal, played)
+        if played:
+            self._check_points(table, state, deal)
+            self._check_weis(table, state, deal)
+        elif deal["last_trick"] is not None:
+            raise RuleError(T("This deal was not played out: nobody took the last trick."), "last_trick")
+        self._settle(table, state, deal)
+
+    def _check_still_in(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Who plays, who won a draw and who took the last trick are players still in the game."""
         for name in ("playing", "draw", "last_trick", "bonus_draw"):
             chosen = deal.get(name)
             for seat in chosen if isinstance(chosen, list) else [chosen]:
                 if seat is not None and not state.active[seat]:
                     raise RuleError(T("%(player)s is out of the game.", player=table.name(seat)), name)
+
+    def _check_who_plays(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Somebody plays; with two left the dealer never plays alone; only two may agree on +1 each."""
+        playing, n_active = deal["playing"], sum(state.active)
         if not playing:
             raise RuleError(T("Tick who plays. If everybody passed, nothing is scored: deal again."), "playing")
         if n_active == 2 and playing == [state.dealer]:
@@ -276,10 +308,17 @@ class Handjass(Game):
                               "player unless that player took the blind (and so plays)."), "playing")
         if deal.get("agreed") and len(playing) != 2:
             raise RuleError(T("Taking +1 without playing is only for a deal in which exactly two play."), "agreed")
-        played = self.played(deal)
+
+    def _check_trump(self, table: Table, deal: Mapping[str, Any], played: bool) -> None:
+        """Trump is needed for a deal played out, and always under Berner (it sets the multiplier)."""
         if deal["trump"] is None and (played or table.options.get("variant") == "berner"):
             raise RuleError(T("Choose trump.") if played else
                             T("Choose trump: Berner Handjass multiplies the strokes by the trump suit."), "trump")
+
+    def _check_entered(self, table: Table, deal: Mapping[str, Any], played: bool) -> None:
+        """Card points, Weis and Stöck only for the participants of a deal played out; their card
+        points entered."""
+        playing = deal["playing"]
         for seat in range(table.size):
             player, plays = table.name(seat), seat in playing and played
             absent = (T("%(player)s sits out this deal: leave this empty.", player=player) if seat not in playing
@@ -289,26 +328,31 @@ class Handjass(Game):
                     raise RuleError(absent, f"{name}-{seat}")
             if plays and deal["points"][seat] is None:
                 raise RuleError(T("Enter %(player)s's card points.", player=player), f"points-{seat}")
-        if played:
-            self._check_points(table, state, deal)
-            self._check_weis(table, state, deal)
-        elif deal["last_trick"] is not None:
-            raise RuleError(T("This deal was not played out: nobody took the last trick."), "last_trick")
-        self._settle(table, state, deal)
 
     def _check_points(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        playing, points, last = deal["playing"], deal["points"], deal["last_trick"]
+        """The last trick went to a participant, each count can be taken, the counts fit the deck."""
+        playing, last = deal["playing"], deal["last_trick"]
         if last is not None and last not in playing:
             raise RuleError(T("Who took the last trick? Choose a player who played."), "last_trick")
         for seat in playing:
-            own = points[seat] - (LAST_TRICK if seat == last else 0)
-            if last is None and own not in POSSIBLE and own - LAST_TRICK in POSSIBLE:
-                continue  # not entered: this count holds the last trick's 5
-            if own not in POSSIBLE:
-                message = (T("%(player)s took the last trick: the count includes its 5 and cannot be %(points)d.",
-                             player=table.name(seat), points=points[seat]) if seat == last else
-                           T("Nobody can take exactly %(points)d card points.", points=points[seat]))
-                raise RuleError(message, f"points-{seat}")
+            self._check_count(table, deal, seat)
+        self._check_points_total(table, state, deal)
+
+    def _check_count(self, table: Table, deal: Mapping[str, Any], seat: int) -> None:
+        """One player's card points are a sum of cards, plus the last trick's 5 for whoever took it."""
+        points, last = deal["points"], deal["last_trick"]
+        own = points[seat] - (LAST_TRICK if seat == last else 0)
+        if last is None and own not in POSSIBLE and own - LAST_TRICK in POSSIBLE:
+            return  # not entered: this count holds the last trick's 5
+        if own not in POSSIBLE:
+            message = (T("%(player)s took the last trick: the count includes its 5 and cannot be %(points)d.",
+                         player=table.name(seat), points=points[seat]) if seat == last else
+                       T("Nobody can take exactly %(points)d card points.", points=points[seat]))
+            raise RuleError(message, f"points-{seat}")
+
+    def _check_points_total(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """The counts add up to 157 when every card was played, and never to more."""
+        playing, points = deal["playing"], deal["points"]
         total, n_active = sum(points[seat] for seat in playing), sum(state.active)
         all_cards = len(playing) == n_active and (n_active == 4 or table.options.get("twelve_cards") and n_active == 3)
         if all_cards and total != TOTAL:
@@ -319,28 +363,45 @@ class Handjass(Game):
                               "to %(sum)d.", total=TOTAL, sum=total), "points")
 
     def _check_weis(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        opts, trump = table.options, deal["trump"]
-        schedule = opts.get("weis_values", "handjass")
-        hand = 12 if opts.get("twelve_cards") and sum(state.active) <= 3 else 9
+        """Every participant's shown cards read as Weis from one hand, no card shown twice; Stöck fits."""
         owner: dict[str, int] = {}
         for seat in deal["playing"]:
-            cards, player, where = deal["weis"][seat], table.name(seat), f"weis-{seat}"
-            for card in cards:
-                if card in owner:
-                    raise RuleError(T("%(card)s is in both %(first)s's and %(player)s's Weis.", card=label(card),
-                                      first=table.name(owner[card]), player=player), where)
-                owner[card] = seat
-            if len(cards) > hand:
-                raise RuleError(T("%(player)s holds %(n)d cards: a Weis of %(shown)d cards is impossible.",
-                                  player=player, n=hand, shown=len(cards)), where)
-            loose = loose_cards(cards, schedule)
-            if loose:
-                raise RuleError(T("%(cards)s in %(player)s's Weis belong to no Weis (three or more in a row of one "
-                                  "suit, or four of a kind: A, K, Q, J, 10).", player=player,
-                                  cards=" ".join(label(card) for card in loose)), where)
-            if cards and split_weis(cards, schedule, trump) is None:
-                raise RuleError(T("%(player)s's Weis cannot be read without using a card twice.", player=player),
-                                where)
+            self._check_player_weis(table, state, deal, seat, owner)
+        self._check_stoeck(table, deal, owner)
+
+    def _check_player_weis(self, table: Table, state: State, deal: Mapping[str, Any], seat: int,
+                           owner: dict[str, int]) -> None:
+        """One player's shown cards: shown by nobody before (`owner` notes them), no more than a hand,
+        every card in some Weis, and all of them read at once."""
+        cards, player, where = deal["weis"][seat], table.name(seat), f"weis-{seat}"
+        hand = self.hand_size(table, state)
+        for card in cards:
+            if card in owner:
+                raise RuleError(T("%(card)s is in both %(first)s's and %(player)s's Weis.", card=label(card),
+                                  first=table.name(owner[card]), player=player), where)
+            owner[card] = seat
+        if len(cards) > hand:
+            raise RuleError(T("%(player)s holds %(n)d cards: a Weis of %(shown)d cards is impossible.",
+                              player=player, n=hand, shown=len(cards)), where)
+        loose = loose_cards(cards, table.options.get("weis_values", "handjass"))
+        if loose:
+            raise RuleError(T("%(cards)s in %(player)s's Weis belong to no Weis (three or more in a row of one "
+                              "suit, or four of a kind: A, K, Q, J, 10).", player=player,
+                              cards=" ".join(label(card) for card in loose)), where)
+        if cards:
+            self._melds(table, deal, seat)
+
+    def _melds(self, table: Table, deal: Mapping[str, Any], seat: int) -> tuple[Meld, ...]:
+        """A player's shown cards read as Weis, strongest first; refused when no reading uses each card once."""
+        melds = split_weis(deal["weis"][seat], table.options.get("weis_values", "handjass"), deal["trump"])
+        if melds is None:
+            raise RuleError(T("%(player)s's Weis cannot be read without using a card twice.",
+                              player=table.name(seat)), f"weis-{seat}")
+        return melds
+
+    def _check_stoeck(self, table: Table, deal: Mapping[str, Any], owner: Mapping[str, int]) -> None:
+        """One player at most has Stöck, and nobody else showed the trump K or Q in a Weis."""
+        trump = deal["trump"]
         holders = [seat for seat in deal["playing"] if deal["stoeck"][seat]]
         if len(holders) > 1:
             raise RuleError(T("Only one player holds the trump K and Q."), f"stoeck-{holders[1]}")
@@ -358,24 +419,7 @@ class Handjass(Game):
 
     def counts(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[dict[int, int], list[Text]]:
         """Each participant's count: card points + Weis (only the best player's) + Stöck."""
-        schedule, trump = table.options.get("weis_values", "handjass"), deal["trump"]
-        melds = {seat: split_weis(deal["weis"][seat], schedule, trump) for seat in deal["playing"]
-                 if deal["weis"][seat]}
-        ranked = sorted(melds, key=lambda seat: (melds[seat][0].strength(schedule, trump),
-                                                 -self.turn(table, state, seat)), reverse=True)
-        lines, weis = [], {}
-        if ranked:
-            best = ranked[0]
-            weis[best] = sum(meld.points(schedule) for meld in melds[best])
-            if len(ranked) > 1:
-                other = ranked[1]
-                mine, theirs = melds[best][0].strength(schedule, trump), melds[other][0].strength(schedule, trump)
-                why = next((i for i in range(4) if mine[i] != theirs[i]), 4)
-                lines.append(T("Weis: %(player)s's %(meld)s beats %(other)s's %(other_meld)s (%(reason)s); "
-                               "only %(player)s's Weis count.", player=table.name(best), meld=melds[best][0].text(),
-                               other=table.name(other), other_meld=melds[other][0].text(), reason=Text(REASONS[why])))
-            lines += [T("Weis of %(player)s: %(meld)s %(points)d.", player=table.name(best), meld=meld.text(),
-                        points=meld.points(schedule)) for meld in melds[best]]
+        weis, lines = self._best_weis(table, state, deal)
         counts = {}
         for seat in deal["playing"]:
             card_points, stoeck = deal["points"][seat], STOECK * deal["stoeck"][seat]
@@ -385,6 +429,28 @@ class Handjass(Game):
                            count=counts[seat]) if counts[seat] != card_points else
                          T("%(player)s: %(points)d card points.", player=table.name(seat), points=card_points))
         return counts, lines
+
+    def _best_weis(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[dict[int, int], list[Text]]:
+        """Only the player with the best Weis scores Weis, all of theirs: the strongest single Weis wins,
+        a tie goes to the player nearer the dealer's right. {seat: Weis points} and the lines."""
+        schedule, trump = table.options.get("weis_values", "handjass"), deal["trump"]
+        melds = {seat: self._melds(table, deal, seat) for seat in deal["playing"] if deal["weis"][seat]}
+        ranked = sorted(melds, key=lambda seat: (melds[seat][0].strength(schedule, trump),
+                                                 -self.turn(table, state, seat)), reverse=True)
+        if not ranked:
+            return {}, []
+        lines = []
+        best = ranked[0]
+        if len(ranked) > 1:
+            other = ranked[1]
+            mine, theirs = melds[best][0].strength(schedule, trump), melds[other][0].strength(schedule, trump)
+            why = next((i for i in range(4) if mine[i] != theirs[i]), 4)
+            lines.append(T("Weis: %(player)s's %(meld)s beats %(other)s's %(other_meld)s (%(reason)s); "
+                           "only %(player)s's Weis count.", player=table.name(best), meld=melds[best][0].text(),
+                           other=table.name(other), other_meld=melds[other][0].text(), reason=Text(REASONS[why])))
+        lines += [T("Weis of %(player)s: %(meld)s %(points)d.", player=table.name(best), meld=meld.text(),
+                    points=meld.points(schedule)) for meld in melds[best]]
+        return {best: sum(meld.points(schedule) for meld in melds[best])}, lines
 
     def _top(self, table: Table, counts: dict[int, int], qualified: list[int], slots: int,
              deal: Mapping[str, Any], lines: list[Text]) -> tuple[list[int], bool]:
@@ -403,64 +469,102 @@ class Handjass(Game):
         return above + sorted(drawn, key=qualified.index), True
 
     def _settle(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[list[int], list[Text]]:
-        opts, n_active = table.options, sum(state.active)
+        """Each seat's strokes in this deal and the lines that explain them."""
         playing = sorted(deal["playing"], key=lambda seat: self.turn(table, state, seat))
-        strokes, lines, winners, drew = [0] * table.size, [], [], False
-        if len(playing) == 1:
-            strokes[playing[0]] = 2
-            lines.append(T("Only %(player)s plays: +2 without play.", player=table.name(playing[0])))
-        elif deal.get("agreed"):
-            for seat in playing:
-                strokes[seat] = 1
-            lines.append(T("Only %(players)s play and both take +1 without playing.", players=names(table, playing)))
+        strokes, drew = [0] * table.size, False
+        if len(playing) == 1 or deal.get("agreed"):
+            lines = self._without_play(table, playing, strokes)
         else:
-            counts, lines = self.counts(table, state, deal)
-            threshold = opts.get("threshold", 26)
-            potatoes = [seat for seat in playing if counts[seat] < threshold]
-            qualified = sorted((seat for seat in playing if counts[seat] >= threshold), key=lambda s: -counts[s])
-            for seat in potatoes:
-                strokes[seat] = -1
-            if potatoes:
-                lines.append(T("Below %(threshold)d, a potato, -1: %(players)s.", threshold=threshold,
-                               players=names(table, potatoes)))
-            if n_active == 2 and qualified and opts.get("two_player_rule", "higher") == "higher":
-                winners, drew = self._top(table, counts, qualified, 1, deal, lines)
-                strokes[winners[0]] = opts.get("two_player_winner_strokes", 1)
-                lines.append(T("Two players: the higher count, %(player)s, %(strokes)+d.",
-                               player=table.name(winners[0]), strokes=strokes[winners[0]]))
-            elif len(qualified) == 1:
-                winners = qualified
-                strokes[qualified[0]] = 2
-                lines.append(T("Only %(player)s reaches %(threshold)d: +2.", player=table.name(qualified[0]),
-                               threshold=threshold))
-            elif qualified:
-                one = n_active == 3 and len(playing) == 3 and not opts.get("three_player_two_winners", True)
-                winners, drew = self._top(table, counts, qualified, 1 if one else 2, deal, lines)
-                for seat in winners:
-                    strokes[seat] = 1
-                lines.append(T("Highest at or above %(threshold)d, +1: %(players)s.", threshold=threshold,
-                               players=names(table, winners)))
-            if opts.get("potato_bonus") and potatoes and winners:
-                top = [seat for seat in winners if counts[seat] == counts[qualified[0]]]
-                if len(top) > 1 and deal.get("bonus_draw") not in top:
-                    raise RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",
-                                      players=names(table, top)), "bonus_draw")
-                taker = top[0] if len(top) == 1 else deal["bonus_draw"]
-                if len(top) == 1 and deal.get("bonus_draw") is not None:
-                    raise RuleError(T("Nobody tied for the top: leave the potato-bonus draw empty."), "bonus_draw")
-                strokes[taker] += len(potatoes)
-                lines.append(T("Potato bonus: %(player)s +%(n)d.", player=table.name(taker), n=len(potatoes)))
-            elif deal.get("bonus_draw") is not None:
-                raise RuleError(T("No potato bonus in this deal: leave its draw empty."), "bonus_draw")
+            lines, drew = self._played_out(table, state, deal, playing, strokes)
         if deal["draw"] and not drew:
             raise RuleError(T("No tie needed a card draw in this deal: leave the draw empty."), "draw")
-        if opts.get("variant") == "berner":
-            key, default = BERNER[deal["trump"]]
-            factor = opts.get(key, default)
-            strokes = [value * factor for value in strokes]
-            lines.append(T("Berner Handjass, %(suit)s trump: every stroke x%(factor)d.",
-                           suit=Text(dict(SUITS)[deal["trump"]]), factor=factor))
+        if table.options.get("variant") == "berner":
+            strokes = self._berner(table, deal, strokes, lines)
         return strokes, lines
+
+    def _without_play(self, table: Table, playing: list[int], strokes: list[int]) -> list[Text]:
+        """A player alone takes +2 without play; two who agree take +1 each."""
+        if len(playing) == 1:
+            strokes[playing[0]] = 2
+            return [T("Only %(player)s plays: +2 without play.", player=table.name(playing[0]))]
+        for seat in playing:
+            strokes[seat] = 1
+        return [T("Only %(players)s play and both take +1 without playing.", players=names(table, playing))]
+
+    def _played_out(self, table: Table, state: State, deal: Mapping[str, Any], playing: list[int],
+                    strokes: list[int]) -> tuple[list[Text], bool]:
+        """The counts decide: potatoes -1, the best at or above the threshold gain, the potato bonus.
+        Fills in `strokes`; the lines, and whether a card draw settled a tie."""
+        counts, lines = self.counts(table, state, deal)
+        threshold = table.options.get("threshold", 26)
+        potatoes = [seat for seat in playing if counts[seat] < threshold]
+        qualified = sorted((seat for seat in playing if counts[seat] >= threshold), key=lambda s: -counts[s])
+        self._potatoes(table, potatoes, threshold, strokes, lines)
+        winners, drew = self._reward(table, state, deal, counts, playing, qualified, strokes, lines)
+        if table.options.get("potato_bonus") and potatoes and winners:
+            self._potato_bonus(table, deal, counts, potatoes, winners, qualified, strokes, lines)
+        elif deal.get("bonus_draw") is not None:
+            raise RuleError(T("No potato bonus in this deal: leave its draw empty."), "bonus_draw")
+        return lines, drew
+
+    def _potatoes(self, table: Table, potatoes: list[int], threshold: int, strokes: list[int],
+                  lines: list[Text]) -> None:
+        """Below the threshold is a potato: -1."""
+        for seat in potatoes:
+            strokes[seat] = -1
+        if potatoes:
+            lines.append(T("Below %(threshold)d, a potato, -1: %(players)s.", threshold=threshold,
+                           players=names(table, potatoes)))
+
+    def _reward(self, table: Table, state: State, deal: Mapping[str, Any], counts: dict[int, int],
+                playing: list[int], qualified: list[int], strokes: list[int],
+                lines: list[Text]) -> tuple[list[int], bool]:
+        """The strokes for the counts at or above the threshold (`qualified`, highest first): a lone one
+        +2, else the top two +1 each (as options say for three and two players). The winners, and
+        whether a card draw settled a tie."""
+        opts, n_active = table.options, sum(state.active)
+        threshold = opts.get("threshold", 26)
+        if n_active == 2 and qualified and opts.get("two_player_rule", "higher") == "higher":
+            winners, drew = self._top(table, counts, qualified, 1, deal, lines)
+            strokes[winners[0]] = opts.get("two_player_winner_strokes", 1)
+            lines.append(T("Two players: the higher count, %(player)s, %(strokes)+d.",
+                           player=table.name(winners[0]), strokes=strokes[winners[0]]))
+            return winners, drew
+        if len(qualified) == 1:
+            strokes[qualified[0]] = 2
+            lines.append(T("Only %(player)s reaches %(threshold)d: +2.", player=table.name(qualified[0]),
+                           threshold=threshold))
+            return qualified, False
+        if not qualified:
+            return [], False
+        one = n_active == 3 and len(playing) == 3 and not opts.get("three_player_two_winners", True)
+        winners, drew = self._top(table, counts, qualified, 1 if one else 2, deal, lines)
+        for seat in winners:
+            strokes[seat] = 1
+        lines.append(T("Highest at or above %(threshold)d, +1: %(players)s.", threshold=threshold,
+                       players=names(table, winners)))
+        return winners, drew
+
+    def _potato_bonus(self, table: Table, deal: Mapping[str, Any], counts: dict[int, int], potatoes: list[int],
+                      winners: list[int], qualified: list[int], strokes: list[int], lines: list[Text]) -> None:
+        """Option potato_bonus: the top count +1 for each potato; a tie for the top is drawn for."""
+        top = [seat for seat in winners if counts[seat] == counts[qualified[0]]]
+        if len(top) > 1 and deal.get("bonus_draw") not in top:
+            raise RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",
+                              players=names(table, top)), "bonus_draw")
+        taker = top[0] if len(top) == 1 else deal["bonus_draw"]
+        if len(top) == 1 and deal.get("bonus_draw") is not None:
+            raise RuleError(T("Nobody tied for the top: leave the potato-bonus draw empty."), "bonus_draw")
+        strokes[taker] += len(potatoes)
+        lines.append(T("Potato bonus: %(player)s +%(n)d.", player=table.name(taker), n=len(potatoes)))
+
+    def _berner(self, table: Table, deal: Mapping[str, Any], strokes: list[int], lines: list[Text]) -> list[int]:
+        """Berner Handjass: every stroke of the deal times the trump suit's factor."""
+        key, default = BERNER[deal["trump"]]
+        factor = table.options.get(key, default)
+        lines.append(T("Berner Handjass, %(suit)s trump: every stroke x%(factor)d.",
+                       suit=Text(dict(SUITS)[deal["trump"]]), factor=factor))
+        return [value * factor for value in strokes]
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         strokes, lines = self._settle(table, state, deal)
@@ -476,21 +580,28 @@ class Handjass(Game):
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         """Add the strokes, count potatoes, let players at the target go out, pass the deal to the right."""
-        totals = tuple(t + p for t, p in zip(state.totals, result.points))
+        own = _handjass(state)
+        totals = tuple(t + p for t, p in zip(own.totals, result.points))
+        out = self._going_out(table, own, totals)
+        active = tuple(on and seat not in out for seat, on in enumerate(own.active))
+        return dataclasses.replace(
+            own, deals_played=own.deals_played + 1, totals=totals, active=active,
+            potatoes=tuple(n + (p < 0) for n, p in zip(own.potatoes, result.points)),
+            out_after=tuple(own.deals_played + 1 if seat in out else when
+                            for seat, when in enumerate(own.out_after)),
+            dealer=next_active(own.dealer, active, -1),
+        )
+
+    def _going_out(self, table: Table, state: State, totals: tuple[int, ...]) -> list[int]:
+        """The players still in whose new total reaches the target: they go out, safe. When that is
+        everyone left, only the higher totals go out, and on equal totals nobody."""
         target = table.options.get("target", 7)
         out = [seat for seat in range(table.size) if state.active[seat] and totals[seat] >= target]
-        if out and len(out) == sum(state.active):  # everyone left reached it: the higher go out, a tie plays on
+        if out and len(out) == sum(state.active):
             best = max(totals[seat] for seat in out)
             leaders = [seat for seat in out if totals[seat] == best]
             out = leaders if len(leaders) < len(out) else []
-        active = tuple(on and seat not in out for seat, on in enumerate(state.active))
-        return dataclasses.replace(
-            state, deals_played=state.deals_played + 1, totals=totals, active=active,
-            potatoes=tuple(n + (p < 0) for n, p in zip(state.potatoes, result.points)),
-            out_after=tuple(state.deals_played + 1 if seat in out else when
-                            for seat, when in enumerate(state.out_after)),
-            dealer=next_active(state.dealer, active, -1),
-        )
+        return out
 
     def is_over(self, table: Table, state: State) -> bool:
         return sum(state.active) <= 1
@@ -499,7 +610,8 @@ class Handjass(Game):
         """The last player left (should all remaining go out at once: the lowest of them)."""
         left = [seat for seat in range(table.size) if state.active[seat]]
         if not left:
-            last = [seat for seat in range(table.size) if state.out_after[seat] == state.deals_played]
+            out_after = _handjass(state).out_after
+            last = [seat for seat in range(table.size) if out_after[seat] == state.deals_played]
             left = [seat for seat in last if state.totals[seat] == min(state.totals[s] for s in last)]
         return tuple(left)
 
@@ -507,11 +619,12 @@ class Handjass(Game):
         return tuple(seat for seat in range(table.size) if seat not in self.losers(table, state))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        own = _handjass(state)
         return tuple(
-            T("out, safe after deal %(deal)d; %(potatoes)s", deal=state.out_after[seat],
-              potatoes=P("%(n)d potato", "%(n)d potatoes", state.potatoes[seat])) if not state.active[seat] else
-            T("%(strokes)s, %(potatoes)s", strokes=P("%(n)d stroke", "%(n)d strokes", state.totals[seat]),
-              potatoes=P("%(n)d potato", "%(n)d potatoes", state.potatoes[seat]))
+            T("out, safe after deal %(deal)d; %(potatoes)s", deal=own.out_after[seat],
+              potatoes=P("%(n)d potato", "%(n)d potatoes", own.potatoes[seat])) if not own.active[seat] else
+            T("%(strokes)s, %(potatoes)s", strokes=P("%(n)d stroke", "%(n)d strokes", own.totals[seat]),
+              potatoes=P("%(n)d potato", "%(n)d potatoes", own.potatoes[seat]))
             for seat in range(table.size))
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
