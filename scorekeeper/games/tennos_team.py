@@ -127,6 +127,12 @@ class SeriesState(State):
     fixed: tuple[tuple[int, ...], ...] = ()
 
 
+def _series(state: State) -> SeriesState:
+    """The state of a series of games (`start` makes one, `after_deal` keeps it one)."""
+    assert isinstance(state, SeriesState)
+    return state
+
+
 class TennosTeam(Game):
     slug = "tennos_team"
     name = N_("TENNOS team game")
@@ -183,6 +189,16 @@ class TennosTeam(Game):
 
     # -- checks ------------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        self._check_suits(table, deal)
+        self._check_pictures(table, deal)
+        if self.mode(table) == SECRET:
+            self._check_joker_pairs(table, deal)
+        self._check_fixed_teams(table, state, deal)
+        if self.mode(table) == TEAM:
+            self._check_team_jokers(table, deal)
+
+    def _check_suits(self, table: Table, deal: Mapping[str, Any]) -> None:
+        """Each suit (the ace drawn) belongs to one player."""
         first: dict[str, int] = {}
         for seat, suit in enumerate(deal["suit"]):
             if suit in first:
@@ -190,6 +206,9 @@ class TennosTeam(Game):
                                   "player.", first=table.name(first[suit]), second=table.name(seat),
                                   suit=tennos_label("A" + suit)[0]), f"suit-{seat}")
             first[suit] = seat
+
+    def _check_pictures(self, table: Table, deal: Mapping[str, Any]) -> None:
+        """Each picture card was captured by one player at most."""
         owner: dict[str, int] = {}
         for seat, cards in enumerate(deal["pictures"]):
             for card in cards:
@@ -198,26 +217,32 @@ class TennosTeam(Game):
                                       card=tennos_label(card), first=table.name(owner[card]),
                                       second=table.name(seat)), f"pictures-{seat}")
                 owner[card] = seat
-        if self.mode(table) == SECRET:
-            for colour in (BLACK, RED, WHITE):
-                holders = [table.name(s) for s, c in enumerate(deal["joker"]) if c == colour]
-                if len(holders) != 2:
-                    raise RuleError(T("Each joker colour is held by exactly two players; %(colour)s: %(names)s.",
-                                      colour=Text(COLOUR_NAMES[colour]), names=", ".join(holders) or "-"), "joker")
+
+    def _check_joker_pairs(self, table: Table, deal: Mapping[str, Any]) -> None:
+        """Secret teams: each joker colour is held by exactly two players, the partners."""
+        for colour in (BLACK, RED, WHITE):
+            holders = [table.name(s) for s, c in enumerate(deal["joker"]) if c == colour]
+            if len(holders) != 2:
+                raise RuleError(T("Each joker colour is held by exactly two players; %(colour)s: %(names)s.",
+                                  colour=Text(COLOUR_NAMES[colour]), names=", ".join(holders) or "-"), "joker")
+
+    def _check_fixed_teams(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Option teams "fixed": every game after the first has the first game's teams."""
         fixed = getattr(state, "fixed", ())
         if fixed and self.mode(table) in (TEAM, SECRET):
-            split = tuple(sorted(tuple(sorted(seats)) for seats in self.groups(table, deal).values()))
-            if split != fixed:
+            if self._split(table, deal) != fixed:
                 teams = "; ".join(" & ".join(table.name(s) for s in seats) for seats in fixed)
                 raise RuleError(T("The teams are fixed for this session: %(teams)s.", teams=teams),
                                 "suit" if self.mode(table) == TEAM else "joker")
-        if self.mode(table) == TEAM:
-            for colour, members in self.groups(table, deal).items():
-                unused = sum(deal["jokers"][s] for s in members)
-                if unused > 2:
-                    raise RuleError(T("The %(colour)s team had two jokers; %(names)s entered %(n)d unused.",
-                                      colour=Text(COLOUR_NAMES[colour]), n=unused,
-                                      names=", ".join(table.name(s) for s in members)), "jokers")
+
+    def _check_team_jokers(self, table: Table, deal: Mapping[str, Any]) -> None:
+        """Team mode: a team holds two jokers, so its players leave at most two unused."""
+        for colour, members in self.groups(table, deal).items():
+            unused = sum(deal["jokers"][s] for s in members)
+            if unused > 2:
+                raise RuleError(T("The %(colour)s team had two jokers; %(names)s entered %(n)d unused.",
+                                  colour=Text(COLOUR_NAMES[colour]), n=unused,
+                                  names=", ".join(table.name(s) for s in members)), "jokers")
 
     # -- scoring -------------------------------------------------------------------
     def groups(self, table: Table, deal: Mapping[str, Any]) -> dict[str, list[int]]:
@@ -227,6 +252,10 @@ class TennosTeam(Game):
         for seat in sorted(range(table.size), key=lambda s: spade_order(deal["suit"][s])):
             found.setdefault(key(seat), []).append(seat)
         return found
+
+    def _split(self, table: Table, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """This game's teams as sorted tuples of seats, in sorted order (as fixed teams are kept)."""
+        return tuple(sorted(tuple(sorted(seats)) for seats in self.groups(table, deal).values()))
 
     def points(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
         return tuple(player_points(deal["suit"][s], deal["pictures"][s], deal["jokers"][s], deal["ace"][s])
@@ -247,18 +276,28 @@ class TennosTeam(Game):
 
     def decide(self, table: Table, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], list[Text]]:
         """(winning seats, the lines that explain the decision)."""
+        if self.mode(table) == INDIVIDUAL:
+            return self._best_player(table, deal)
+        return self._best_team(table, deal)
+
+    def _best_player(self, table: Table, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], list[Text]]:
+        """Individual mode: the highest score; a tie goes to fewer picture cards, then to the player
+        nearest to the spade player."""
+        points = self.points(table, deal)
+        key = lambda s: (-points[s], len(deal["pictures"][s]), spade_order(deal["suit"][s]))  # noqa: E731
+        ranked = sorted(range(table.size), key=key)
+        best, runner = ranked[0], ranked[1]
+        why = (N_("highest score") if points[best] != points[runner] else
+               N_("tie on points: fewer picture cards") if key(best)[1] != key(runner)[1] else
+               N_("tie on points and picture cards: nearest to the spade player"))
+        return (best,), [T("%(player)s wins: %(why)s.", player=table.name(best), why=Text(why))]
+
+    def _best_team(self, table: Table, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], list[Text]]:
+        """Team and secret modes: each team's total (battalions included), then the winning team."""
         points, mode = self.points(table, deal), self.mode(table)
-        nearest = lambda seats: min(spade_order(deal["suit"][s]) for s in seats)  # noqa: E731
-        if mode == INDIVIDUAL:
-            key = lambda s: (-points[s], len(deal["pictures"][s]), spade_order(deal["suit"][s]))  # noqa: E731
-            ranked = sorted(range(table.size), key=key)
-            best, runner = ranked[0], ranked[1]
-            why = (N_("highest score") if points[best] != points[runner] else
-                   N_("tie on points: fewer picture cards") if key(best)[1] != key(runner)[1] else
-                   N_("tie on points and picture cards: nearest to the spade player"))
-            return (best,), [T("%(player)s wins: %(why)s.", player=table.name(best), why=Text(why))]
         groups = self.groups(table, deal)
-        lines, totals = [], {}
+        lines: list[Text] = []
+        totals: dict[str, int] = {}
         for colour, seats in groups.items():
             battalions = deal.get(f"battalions_{colour}", 0) if mode == TEAM else 0
             totals[colour] = sum(points[s] for s in seats) + BATTALION * battalions
@@ -266,25 +305,30 @@ class TennosTeam(Game):
             lines.append(T("%(colour)s team (%(names)s): %(points)s%(extra)s = %(total)d.",
                            colour=Text(COLOUR_NAMES[colour]), names=", ".join(table.name(s) for s in seats),
                            points=" + ".join(str(points[s]) for s in seats), extra=extra, total=totals[colour]))
+        winner, why = self._team_tie_break(deal, groups, points, totals, mode)
+        lines.append(T("The %(colour)s team wins: %(why)s.", colour=Text(COLOUR_NAMES[winner]), why=why))
+        return tuple(groups[winner]), lines
+
+    def _team_tie_break(self, deal: Mapping[str, Any], groups: Mapping[str, list[int]], points: Sequence[int],
+                        totals: Mapping[str, int], mode: str) -> tuple[str, Text]:
+        """The higher total wins; totals within one point (team mode) or equal (secret mode) go to the
+        better second-best player (the lower-scoring partner), then to the team of the player nearest
+        to the spade player. (winning colour, why)"""
+        nearest = lambda seats: min(spade_order(deal["suit"][s]) for s in seats)  # noqa: E731
         second = {c: sorted((points[s] for s in seats), reverse=True)[1] for c, seats in groups.items()}
         top = max(totals.values())
         margin = 1 if mode == TEAM else 0
         close = [c for c in totals if totals[c] >= top - margin]
         if len(close) == 1:
-            winner, why = close[0], T("higher total")
-        else:
-            best_second = max(second[c] for c in close)
-            still = [c for c in close if second[c] == best_second]
-            detail = ", ".join(f"{second[c]}" for c in close)
-            if len(still) == 1:
-                winner = still[0]
-                why = (T("totals within one point; second-best players %(detail)s", detail=detail) if mode == TEAM
-                       else T("totals tied; lower-scoring members %(detail)s", detail=detail))
-            else:
-                winner = min(still, key=lambda c: nearest(groups[c]))
-                why = T("still tied: the team of the player nearest to the spade player")
-        lines.append(T("The %(colour)s team wins: %(why)s.", colour=Text(COLOUR_NAMES[winner]), why=why))
-        return tuple(groups[winner]), lines
+            return close[0], T("higher total")
+        best_second = max(second[c] for c in close)
+        still = [c for c in close if second[c] == best_second]
+        detail = ", ".join(f"{second[c]}" for c in close)
+        if len(still) == 1:
+            return still[0], (T("totals within one point; second-best players %(detail)s", detail=detail)
+                              if mode == TEAM else T("totals tied; lower-scoring members %(detail)s", detail=detail))
+        return (min(still, key=lambda c: nearest(groups[c])),
+                T("still tied: the team of the player nearest to the spade player"))
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         points = self.points(table, deal)
@@ -312,22 +356,24 @@ class TennosTeam(Game):
                            wins=(0,) * table.size, team_points=(0,) * table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        new = super().after_deal(table, state, deal, result)
+        own = _series(state)
+        new = _series(super().after_deal(table, own, deal, result))
         won = self.decide(table, deal)[0]
-        fixed = getattr(state, "fixed", ())
+        fixed = own.fixed
         if not fixed and table.options.get("teams") == "fixed" and self.mode(table) != INDIVIDUAL:
-            fixed = tuple(sorted(tuple(sorted(seats)) for seats in self.groups(table, deal).values()))
+            fixed = self._split(table, deal)
         return dataclasses.replace(
-            new, wins=tuple(w + (s in won) for s, w in enumerate(state.wins)),
-            team_points=tuple(a + b for a, b in zip(state.team_points, self.team_totals(table, deal))),
+            new, wins=tuple(w + (s in won) for s, w in enumerate(own.wins)),
+            team_points=tuple(a + b for a, b in zip(own.team_points, self.team_totals(table, deal))),
             fixed=fixed)
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
         """Most games won, then the higher point total (team and secret modes: the team totals,
         battalions included, so a whole team wins); ties share."""
-        tiebreak = state.totals if self.mode(table) == INDIVIDUAL else state.team_points
-        best = max(zip(state.wins, tiebreak))
-        return tuple(s for s in range(table.size) if (state.wins[s], tiebreak[s]) == best)
+        own = _series(state)
+        tiebreak = own.totals if self.mode(table) == INDIVIDUAL else own.team_points
+        best = max(zip(own.wins, tiebreak))
+        return tuple(s for s in range(table.size) if (own.wins[s], tiebreak[s]) == best)
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         return tuple(P("%(n)d game won", "%(n)d games won", w) for w in getattr(state, "wins", (0,) * table.size))
