@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .base import (
     CHOICE,
@@ -123,7 +123,20 @@ def minus_points(count: int, lowest: str | None) -> int:
     >>> minus_points(5, "3"), minus_points(1, "10"), minus_points(0, None)
     (-7, -10, 0)
     """
-    return -(count - 1) - RANK_VALUE[lowest] if count else 0
+    if not count:
+        return 0
+    if lowest is None:
+        raise ValueError("cards taken of a minus suit have a lowest card")
+    return -(count - 1) - RANK_VALUE[lowest]
+
+
+class _Minus(NamedTuple):
+    """One minus suit while the cards taken are checked: its fields' prefix, the suit and the ranks
+    revealed of it (out of play)."""
+
+    pick: str
+    suit: str
+    gone: set[str]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -254,22 +267,39 @@ class Stendhal(Game):
                               "%(got)d.", middle=middle, need=table.size + middle, got=len(revealed)), "revealed")
         tied = tied_suits(revealed)
         if len(tied) == 1:
-            count = sum(1 for card in revealed if tennos_suit(card) == tied[0])
-            by_count = sum(1 for s in TENNOS_SUITS
-                           if sum(1 for card in revealed if tennos_suit(card) == s) == count) == 1
-            why = (T("revealed most often (%(n)d cards)", n=count) if by_count
-                   else T("%(n)d cards like another suit, higher ranks", n=count))
-            return tied[0], PAIRED_SUIT[tied[0]], why
-        names = " ".join(TENNOS_SUIT_SYMBOLS[s] for s in tied)
+            return self._most_revealed(revealed, tied[0])
         if entry == "seats":
-            index = next(i for i, card in enumerate(revealed) if tennos_suit(card) in tied)
-            suit = tennos_suit(revealed[index])
-            if index < table.size:  # a player's card (the middle cards come last)
-                why = T("%(suits)s tie; %(player)s revealed first counter-clockwise", suits=names,
-                        player=table.name(reveal_order(table.size, state.dealer)[index]))
-            else:
-                why = T("%(suits)s tie; revealed first counter-clockwise", suits=names)
-            return suit, PAIRED_SUIT[suit], why
+            return self._first_revealed(table, state, revealed, tied)
+        return self._first_tied_entered(table, state, deal, tied)
+
+    def _most_revealed(self, revealed: Sequence[str], suit: str) -> tuple[str, str, Text]:
+        """The suit revealed most often, or (as often as another) with the higher ranks."""
+        count = sum(1 for card in revealed if tennos_suit(card) == suit)
+        by_count = sum(1 for s in TENNOS_SUITS
+                       if sum(1 for card in revealed if tennos_suit(card) == s) == count) == 1
+        why = (T("revealed most often (%(n)d cards)", n=count) if by_count
+               else T("%(n)d cards like another suit, higher ranks", n=count))
+        return suit, PAIRED_SUIT[suit], why
+
+    def _first_revealed(self, table: Table, state: State, revealed: Sequence[str],
+                        tied: tuple[str, ...]) -> tuple[str, str, Text]:
+        """Suits tied on count and ranks (cards entered per player): the first of them revealed
+        counter-clockwise from the dealer's right, the middle cards last."""
+        names = " ".join(TENNOS_SUIT_SYMBOLS[s] for s in tied)
+        index = next(i for i, card in enumerate(revealed) if tennos_suit(card) in tied)
+        suit = tennos_suit(revealed[index])
+        if index < table.size:  # a player's card (the middle cards come last)
+            why = T("%(suits)s tie; %(player)s revealed first counter-clockwise", suits=names,
+                    player=table.name(reveal_order(table.size, state.dealer)[index]))
+        else:
+            why = T("%(suits)s tie; revealed first counter-clockwise", suits=names)
+        return suit, PAIRED_SUIT[suit], why
+
+    def _first_tied_entered(self, table: Table, state: State, deal: Mapping[str, Any],
+                            tied: tuple[str, ...]) -> tuple[str, str, Text]:
+        """Suits tied on count and ranks (cards entered together): the table says which of them came
+        first counter-clockwise (``first_tied``)."""
+        names = " ".join(TENNOS_SUIT_SYMBOLS[s] for s in tied)
         if deal.get("first_tied") not in tied:
             right = (state.dealer - 1) % table.size
             raise RuleError(T("%(suits)s tie on count and ranks: choose which of them was revealed first, "
@@ -302,42 +332,61 @@ class Stendhal(Game):
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         suits = self.decide(table, state, deal)[:2]
         revealed = self.revealed(table, state, deal)
-        out_of_play = table.size + stendhal_cards(table.size)[1]
         for pick, suit in zip(("minus", "paired"), suits):
-            card_name = lambda rank, suit=suit: tennos_label(rank + suit)  # noqa: E731
-            gone = {card[:-1] for card in revealed if tennos_suit(card) == suit}
+            minus = _Minus(pick, suit, {card[:-1] for card in revealed if tennos_suit(card) == suit})
             counts = self.taken(table, deal, pick)
-            mode = table.options.get("capture_entry", "cards")
-            field = f"{pick}_cards" if mode == "cards" else f"{pick}_count"
             owner: dict[str, int] = {}
-            for seat, (count, lowest) in enumerate(counts):
-                held = deal[f"{pick}_cards"][seat] if mode == "cards" else ([lowest] if lowest else [])
-                where = f"{pick}_cards-{seat}" if mode == "cards" else f"{pick}_lowest-{seat}"
-                if mode == "count" and bool(count) != bool(lowest):
-                    raise RuleError(T("%(player)s: give the lowest %(suit)s card exactly when cards were taken.",
-                                      player=table.name(seat), suit=Text(TENNOS_SUIT_NAMES[suit])), where)
-                for rank in held:
-                    if rank in gone:
-                        raise RuleError(T("%(card)s was revealed before play; %(player)s cannot have taken it.",
-                                          card=card_name(rank), player=table.name(seat)), where)
-                    if rank in owner:
-                        raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
-                                          card=card_name(rank), first=table.name(owner[rank]),
-                                          second=table.name(seat)), where)
-                    owner[rank] = seat
-                if mode == "count" and count:
-                    order = self.order(table)
-                    higher = [r for r in order[order.index(lowest) + 1:] if r not in gone]
-                    if count - 1 > len(higher):
-                        raise RuleError(T("%(player)s cannot have %(n)d cards with %(card)s the lowest: only "
-                                          "%(m)d higher cards are in play.", player=table.name(seat), n=count,
-                                          card=card_name(lowest), m=len(higher)), f"{pick}_count-{seat}")
-            total = sum(count for count, _ in counts)
-            least, most = (13 - len(gone), 13 - len(gone)) if revealed else (13 - out_of_play, 13)
-            if not least <= total <= most:
-                raise RuleError(T("The players took %(got)d %(suit)s cards, but %(need)s are in play.",
-                                  got=total, suit=Text(TENNOS_SUIT_NAMES[suit]),
-                                  need=str(least) if least == most else f"{least}-{most}"), field)
+            for seat, taken in enumerate(counts):
+                self._check_player_taken(table, deal, minus, seat, taken, owner)
+            self._check_suit_total(table, minus, counts, revealed)
+
+    def _check_player_taken(self, table: Table, deal: Mapping[str, Any], minus: _Minus, seat: int,
+                            taken: tuple[int, str | None], owner: dict[str, int]) -> None:
+        """One player's cards of a minus suit: (count entry) a lowest card exactly when cards were
+        taken; no card revealed or entered for another player (`owner` notes them); (count entry)
+        enough cards in play above the lowest."""
+        count, lowest = taken
+        mode = table.options.get("capture_entry", "cards")
+        held = deal[f"{minus.pick}_cards"][seat] if mode == "cards" else ([lowest] if lowest else [])
+        where = f"{minus.pick}_cards-{seat}" if mode == "cards" else f"{minus.pick}_lowest-{seat}"
+        if mode == "count" and bool(count) != bool(lowest):
+            raise RuleError(T("%(player)s: give the lowest %(suit)s card exactly when cards were taken.",
+                              player=table.name(seat), suit=Text(TENNOS_SUIT_NAMES[minus.suit])), where)
+        for rank in held:
+            if rank in minus.gone:
+                raise RuleError(T("%(card)s was revealed before play; %(player)s cannot have taken it.",
+                                  card=tennos_label(rank + minus.suit), player=table.name(seat)), where)
+            if rank in owner:
+                raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
+                                  card=tennos_label(rank + minus.suit), first=table.name(owner[rank]),
+                                  second=table.name(seat)), where)
+            owner[rank] = seat
+        if mode == "count" and count and lowest:
+            self._check_room_above(table, minus, seat, count, lowest)
+
+    def _check_room_above(self, table: Table, minus: _Minus, seat: int, count: int, lowest: str) -> None:
+        """Count entry: a player with `count` cards, `lowest` the lowest, needs count - 1 higher ones in play."""
+        order = self.order(table)
+        higher = [r for r in order[order.index(lowest) + 1:] if r not in minus.gone]
+        if count - 1 > len(higher):
+            raise RuleError(T("%(player)s cannot have %(n)d cards with %(card)s the lowest: only "
+                              "%(m)d higher cards are in play.", player=table.name(seat), n=count,
+                              card=tennos_label(lowest + minus.suit), m=len(higher)),
+                            f"{minus.pick}_count-{seat}")
+
+    def _check_suit_total(self, table: Table, minus: _Minus, counts: Sequence[tuple[int, str | None]],
+                          revealed: Sequence[str]) -> None:
+        """Every card of a minus suit was taken by somebody or revealed (with the cards out of play
+        unknown, a range)."""
+        mode = table.options.get("capture_entry", "cards")
+        field = f"{minus.pick}_cards" if mode == "cards" else f"{minus.pick}_count"
+        out_of_play = table.size + stendhal_cards(table.size)[1]
+        total = sum(count for count, _ in counts)
+        least, most = (13 - len(minus.gone), 13 - len(minus.gone)) if revealed else (13 - out_of_play, 13)
+        if not least <= total <= most:
+            raise RuleError(T("The players took %(got)d %(suit)s cards, but %(need)s are in play.",
+                              got=total, suit=Text(TENNOS_SUIT_NAMES[minus.suit]),
+                              need=str(least) if least == most else f"{least}-{most}"), field)
 
     # -- scoring ---------------------------------------------------------------------
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
@@ -352,6 +401,7 @@ class Stendhal(Game):
                 count, lowest = taken[pick][seat]
                 if count:
                     value = minus_points(count, lowest)
+                    assert lowest is not None  # minus_points refuses cards taken without a lowest one
                     score += value
                     parts.append(T("%(n)d %(suit)s, lowest %(card)s: -(%(rest)d + %(rank)d) = %(value)d",
                                    n=count, suit=Text(TENNOS_SUIT_NAMES[s]), card=tennos_label(lowest + s),
@@ -378,6 +428,7 @@ class Stendhal(Game):
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         new = super().after_deal(table, state, deal, result)
+        assert isinstance(new, StendhalState)  # start makes one, and the deal keeps its type
         reached = getattr(state, "reached", False) or min(new.totals) <= -self.limit(table)
         return dataclasses.replace(new, reached=reached)
 
