@@ -173,18 +173,7 @@ class Schieberamsch(Game):
         piles = captured.piles(deal["cards"], deal["rest"], SKAT_DECK)
         soloist = deal["soloist"] if deal["type"] == GRAND_HAND else None
         for seat, pile in enumerate(piles):
-            n, player = len(pile), table.name(seat)
-            if soloist is None and n % 3 == 1 or soloist is None and n == 2:
-                raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a pile is whole tricks of three "
-                                  "cards (0, 3, ... 30), and whoever took the last trick also has the two skat "
-                                  "cards (5, 8, ... 32).", player=player, n=n), f"cards-{seat}")
-            if seat == soloist and n % 3 != 2:
-                raise RuleError(T("%(player)s, the soloist, has %(n)d cards, which cannot be: whole tricks of "
-                                  "three cards plus the two skat cards (2, 5, ... 32).", player=player, n=n),
-                                f"cards-{seat}")
-            if soloist is not None and seat != soloist and n % 3:
-                raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a defender's pile is whole "
-                                  "tricks of three cards (0, 3, ... 30).", player=player, n=n), f"cards-{seat}")
+            self._check_pile_size(table, seat, len(pile), soloist)
         points = [captured.pile_points(pile, "skat") for pile in piles]
         if soloist is None:
             deal["points"], deal["took_trick"] = points, [bool(pile) for pile in piles]
@@ -192,6 +181,22 @@ class Schieberamsch(Game):
             deal["soloist_points"] = points[soloist]
             deal["all_tricks"] = len(piles[soloist]) == len(SKAT_DECK)
             deal["no_tricks"] = len(piles[soloist]) == 2
+
+    def _check_pile_size(self, table: Table, seat: int, n: int, soloist: int | None) -> None:
+        """A pile is whole tricks of three cards, plus the two skat cards for whoever has the skat: the
+        taker of the last trick in a Ramsch, the soloist in a Grand Hand."""
+        player = table.name(seat)
+        if soloist is None and n % 3 == 1 or soloist is None and n == 2:
+            raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a pile is whole tricks of three "
+                              "cards (0, 3, ... 30), and whoever took the last trick also has the two skat "
+                              "cards (5, 8, ... 32).", player=player, n=n), f"cards-{seat}")
+        if seat == soloist and n % 3 != 2:
+            raise RuleError(T("%(player)s, the soloist, has %(n)d cards, which cannot be: whole tricks of "
+                              "three cards plus the two skat cards (2, 5, ... 32).", player=player, n=n),
+                            f"cards-{seat}")
+        if soloist is not None and seat != soloist and n % 3:
+            raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a defender's pile is whole "
+                              "tricks of three cards (0, 3, ... 30).", player=player, n=n), f"cards-{seat}")
 
     def _card_lines(self, table: Table, deal: Mapping[str, Any]) -> tuple[Text, ...]:
         if deal.get("count") != captured.CARDS:
@@ -252,39 +257,65 @@ class Schieberamsch(Game):
         multiplier = 2 ** pushed
         contra = CONTRA_FACTOR[deal["contra"]]
         lines = [T("Ramsch: %(n)d kept their hand, x%(m)d.", n=pushed, m=multiplier)]
-        if len(takers) == 1:
-            (seat,) = takers
-            scorers, base = [seat], -SKAT_TOTAL
-            lines.append(T("Durchmarsch: %(player)s took every trick, -120.", player=table.name(seat)))
-        else:
-            best = max(points[seat] for seat in takers)
-            scorers = [seat for seat in takers if points[seat] == best]
-            factor = 2 if len(takers) == 2 else 1
-            base = factor * best
-            if len(scorers) == 3 and opts.get("three_way_tie", "nobody") == "nobody":
-                scorers = []
-                lines.append(T("All three tied at 40: nobody scores."))
-            elif factor == 2:
-                lines.append(T("Only two took tricks: the higher scores 2 x %(points)d = %(base)d.",
-                               points=best, base=base))
-            else:
-                lines.append(T("Most card points: %(points)d.", points=best))
+        scorers, base = self._ramsch_scorers(table, points, takers, lines)
         raw = base * multiplier * contra
         score = tenths(raw, opts.get("rounding", "toward_zero"))
         if scorers:
-            arithmetic = T("%(base)d x %(m)d = %(raw)d, /10 = %(score)d.", base=base, m=multiplier * contra,
-                           raw=raw, score=score)
-            if contra > 1:
-                arithmetic = T("%(base)d x %(m)d x %(c)d (%(contra)s) = %(raw)d, /10 = %(score)d.",
-                               base=base, m=multiplier, c=contra, contra=Text(deal["contra"]), raw=raw, score=score)
-            lines.append(arithmetic)
+            lines.append(self._ramsch_arithmetic(deal, base, multiplier, contra, raw, score))
         result = tuple(score if seat in scorers else 0 for seat in range(table.size))
         names = ", ".join(table.name(seat) for seat in scorers)
         summary = (T("Ramsch x%(m)d: %(names)s %(score)+d", m=multiplier * contra, names=names, score=score)
                    if scorers else T("Ramsch: no score"))
         return DealResult(result, tuple(lines), summary)
 
+    def _ramsch_scorers(self, table: Table, points: list[int], takers: list[int],
+                        lines: list[Text]) -> tuple[list[int], int]:
+        """Who scores a Ramsch, and the figure before the multiplier: the one who took every trick -120
+        (Durchmarsch); else the most card points, twice them when only two took tricks; a 40/40/40
+        scores nobody unless option three_way_tie says all."""
+        if len(takers) == 1:
+            (seat,) = takers
+            lines.append(T("Durchmarsch: %(player)s took every trick, -120.", player=table.name(seat)))
+            return [seat], -SKAT_TOTAL
+        best = max(points[seat] for seat in takers)
+        scorers = [seat for seat in takers if points[seat] == best]
+        factor = 2 if len(takers) == 2 else 1
+        base = factor * best
+        if len(scorers) == 3 and table.options.get("three_way_tie", "nobody") == "nobody":
+            lines.append(T("All three tied at 40: nobody scores."))
+            return [], base
+        if factor == 2:
+            lines.append(T("Only two took tricks: the higher scores 2 x %(points)d = %(base)d.",
+                           points=best, base=base))
+        else:
+            lines.append(T("Most card points: %(points)d.", points=best))
+        return scorers, base
+
+    @staticmethod
+    def _ramsch_arithmetic(deal: Mapping[str, Any], base: int, multiplier: int, contra: int, raw: int,
+                           score: int) -> Text:
+        """How a Ramsch score came about: the figure times the multiplier (and contra), divided by ten."""
+        if contra > 1:
+            return T("%(base)d x %(m)d x %(c)d (%(contra)s) = %(raw)d, /10 = %(score)d.",
+                     base=base, m=multiplier, c=contra, contra=Text(deal["contra"]), raw=raw, score=score)
+        return T("%(base)d x %(m)d = %(raw)d, /10 = %(score)d.", base=base, m=multiplier * contra,
+                 raw=raw, score=score)
+
     def _score_grand(self, table: Table, deal: Mapping[str, Any]) -> DealResult:
+        soloist = deal["soloist"]
+        won, value, lines = self._grand_value(table, deal)
+        value = self._grand_doubled(table, deal, won, value, lines)
+        score = tenths(value if not won else -value, table.options.get("rounding", "toward_zero"))
+        lines.append(T("/10 = %(score)+d for %(player)s (%(rule)s).", score=score, player=table.name(soloist),
+                       rule=Text(N_("won: minus is good")) if won else Text(N_("lost: plus"))))
+        result = tuple(score if seat == soloist else 0 for seat in range(table.size))
+        summary = T("Grand Hand %(player)s %(outcome)s %(score)+d", player=table.name(soloist),
+                    outcome=Text(N_("won")) if won else Text(N_("lost")), score=score)
+        return DealResult(result, tuple(lines), summary)
+
+    def _grand_value(self, table: Table, deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
+        """Whether the soloist won (61 or more), and the game value: 24 x (matadors + game and hand 2
+        + schneider + schwarz), with the lines that show it."""
         opts = table.options
         soloist, points = deal["soloist"], deal["soloist_points"]
         direction, n = matadors(deal["jacks"])
@@ -302,21 +333,20 @@ class Schieberamsch(Game):
               schneider=Text(N_(" + schneider 1")) if schneider else "",
               schwarz=Text(N_(" + schwarz 1")) if schwarz else "", level=level, value=value),
         ]
+        return won, value, lines
+
+    def _grand_doubled(self, table: Table, deal: Mapping[str, Any], won: bool, value: int,
+                       lines: list[Text]) -> int:
+        """Contra x2 and recontra x4; a lost game counts double under option lost_doubled."""
         factor = CONTRA_FACTOR[deal["contra"]]
         if factor > 1:
             value *= factor
             lines.append(T("%(contra)s x%(factor)d = %(value)d.", contra=Text(deal["contra"]), factor=factor,
                            value=value))
-        if not won and opts.get("lost_doubled"):
+        if not won and table.options.get("lost_doubled"):
             value *= 2
             lines.append(T("Lost game counts double: %(value)d.", value=value))
-        score = tenths(value if not won else -value, opts.get("rounding", "toward_zero"))
-        lines.append(T("/10 = %(score)+d for %(player)s (%(rule)s).", score=score, player=table.name(soloist),
-                       rule=Text(N_("won: minus is good")) if won else Text(N_("lost: plus"))))
-        result = tuple(score if seat == soloist else 0 for seat in range(table.size))
-        summary = T("Grand Hand %(player)s %(outcome)s %(score)+d", player=table.name(soloist),
-                    outcome=Text(N_("won")) if won else Text(N_("lost")), score=score)
-        return DealResult(result, tuple(lines), summary)
+        return value
 
     # -- the session ---------------------------------------------------------
     def next_dealer(self, table: Table, state: State, deal: Mapping[str, Any]) -> int:
