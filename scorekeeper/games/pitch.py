@@ -182,7 +182,8 @@ class Pitch(Game):
         """Points each column took (a team's under its first player); the 2 goes to its player's column."""
         if deal["entry"] == POINTS:
             return list(deal["points"])
-        taken, owner = [0] * table.size, {}
+        taken = [0] * table.size
+        owner: dict[str, int] = {}
         for seat, cards in enumerate(deal["cards"]):
             for card in cards:
                 if card in owner:
@@ -216,29 +217,10 @@ class Pitch(Game):
         side_points = sum(taken[c] for c in columns)
         score = contract_score(bid, side_points, table.options.get("made_scores", "points"))
         names = " & ".join(table.name(s) for s in side)
-        lines = [T("%(player)s bids %(bid)d%(forced)s, trump %(trump)s (off-jack %(off)s).",
-                   player=table.name(deal["bidder"]), bid=bid,
-                   forced=Text(N_(" (dealer forced)")) if self.forced(state, deal) else "",
-                   trump=SUIT_SYMBOLS[trump], off=SUIT_SYMBOLS[OFF_SUIT[trump]] + "J")]
-        if table.size == 5:
-            lines.append(T("%(player)s plays alone.", player=table.name(deal["bidder"])) if len(side) == 1 else
-                         T("Called partner: %(player)s.", player=table.name(deal["partner"])))
-        if deal["entry"] == CARDS and deal["two"] is not None:
-            lines.append(T("The trump 2 counts for %(player)s, who played it.", player=table.name(deal["two"])))
-        if bid == DEAL_POINTS:
-            outcome = T("shooting the moon made: +20") if score > 0 else T("shooting the moon set: -20")
-        elif score > 0:
-            outcome = T("made, scores %(score)+d", score=score)
-        else:
-            outcome = T("set, scores minus the bid: %(score)+d", score=score)
+        lines = self._bid_lines(table, state, deal, side, trump)
         lines.append(T("%(names)s took %(taken)d of %(bid)d: %(outcome)s.", names=names, taken=side_points,
-                       bid=bid, outcome=outcome))
-        result = [0] * table.size
-        for seat in range(table.size):
-            if seat in side:
-                result[seat] = score
-            else:
-                result[seat] = taken[self.column(table, seat)]
+                       bid=bid, outcome=self._outcome(bid, score)))
+        result = [score if seat in side else taken[self.column(table, seat)] for seat in range(table.size)]
         others = sorted({self.column(table, s) for s in range(table.size)} - set(columns))
         for c in others:
             lines.append(T("%(names)s took %(taken)d: %(score)+d.", names=self.side_name(table, c),
@@ -246,12 +228,37 @@ class Pitch(Game):
         summary = T("%(names)s %(bid)d: %(score)+d", names=names, bid=bid, score=score)
         return DealResult(tuple(result), tuple(lines), summary)
 
+    def _bid_lines(self, table: Table, state: State, deal: Mapping[str, Any], side: tuple[int, ...],
+                   trump: str) -> list[Text]:
+        """The bid and trump (the dealer forced or not), the called partner with 5 players, and who
+        played the trump 2."""
+        lines = [T("%(player)s bids %(bid)d%(forced)s, trump %(trump)s (off-jack %(off)s).",
+                   player=table.name(deal["bidder"]), bid=deal["bid"],
+                   forced=Text(N_(" (dealer forced)")) if self.forced(state, deal) else "",
+                   trump=SUIT_SYMBOLS[trump], off=SUIT_SYMBOLS[OFF_SUIT[trump]] + "J")]
+        if table.size == 5:
+            lines.append(T("%(player)s plays alone.", player=table.name(deal["bidder"])) if len(side) == 1 else
+                         T("Called partner: %(player)s.", player=table.name(deal["partner"])))
+        if deal["entry"] == CARDS and deal["two"] is not None:
+            lines.append(T("The trump 2 counts for %(player)s, who played it.", player=table.name(deal["two"])))
+        return lines
+
+    @staticmethod
+    def _outcome(bid: int, score: int) -> Text:
+        """The declaring side's result in words: the moon (bid 10) made or set, a bid made or set."""
+        if bid == DEAL_POINTS:
+            return T("shooting the moon made: +20") if score > 0 else T("shooting the moon set: -20")
+        if score > 0:
+            return T("made, scores %(score)+d", score=score)
+        return T("set, scores minus the bid: %(score)+d", score=score)
+
     # -- the session -----------------------------------------------------------
     def start(self, table: Table) -> PitchState:
         return PitchState(0, table.first_dealer, (0,) * table.size, (True,) * table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         after = super().after_deal(table, state, deal, result)
+        assert isinstance(after, PitchState)  # start makes one, and the deal keeps its type
         return dataclasses.replace(after, declarers=self.declaring_side(table, deal))
 
     def target(self, table: Table) -> int:
