@@ -114,6 +114,18 @@ class SataatState(State):
     thirteens: tuple[int, int] = (0, 0)
 
 
+def _sataat(state: State) -> SataatState:
+    """The state of a Sataat session (`start` makes one, `after_deal` keeps it one)."""
+    assert isinstance(state, SataatState)
+    return state
+
+
+def _parent(state: State) -> int:
+    """The parent of the next deal: a Sataat session always has one (its leader)."""
+    assert state.leader is not None
+    return state.leader
+
+
 class Sataat(Game):
     slug = "sataat"
     name = N_("Sataat")
@@ -236,15 +248,16 @@ class Sataat(Game):
         team, category = outcome((deal["tricks"][0], deal["tricks"][1]), deal["first_seven"])
         parent = state.leader if state.leader is not None else left(state.dealer)
         new_parent = next_parent(parent, team, category)
-        exchange, givers = 0, ()
+        exchange = 0
+        givers: tuple[int, ...] = ()
         parents_team = team == parent % 2
         if category != NORMAL and (parents_team or table.options.get("exchange_after_dealer_team_sweep", False)):
             exchange, givers = (1 if category == SEVEN else 2), (1 - team, 3 - team)
 
         def bump(counts: tuple[int, int], yes: bool) -> tuple[int, int]:
-            return tuple(c + (yes and t == team) for t, c in enumerate(counts))
+            return counts[0] + (yes and team == 0), counts[1] + (yes and team == 1)
 
-        old: SataatState = state  # type: ignore[assignment]
+        old = _sataat(state)
         return dataclasses.replace(
             old,
             deals_played=state.deals_played + 1,
@@ -273,7 +286,7 @@ class Sataat(Game):
         _, counts, _ = self.ending(table)
         if counts == "points":
             return state.totals
-        wins = state.wins  # type: ignore[attr-defined]
+        wins = _sataat(state).wins
         return tuple(wins[seat % 2] for seat in range(4))
 
     def is_over(self, table: Table, state: State) -> bool:
@@ -293,7 +306,7 @@ class Sataat(Game):
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         notes: list[Text | None] = [None] * 4
-        notes[state.leader] = T("parent: names trump and leads")
+        notes[_parent(state)] = T("parent: names trump and leads")
         notes[state.dealer] = T("deals")
         return tuple(notes)
 
@@ -302,7 +315,8 @@ class Sataat(Game):
         return (None,) * table.size
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
-        parent, dealer = state.leader, state.dealer
+        own = _sataat(state)
+        parent, dealer = _parent(state), state.dealer
         top = Text(N_("the joker")) if table.options.get("joker_for_heart_two") else Text(N_("the ♥2"))
         lines = [T("%(dealer)s deals 5 cards each, then 4 and 4; %(parent)s is parent: names trump (from the first "
                    "five or from the last four) and leads.", dealer=table.name(dealer), parent=table.name(parent)),
@@ -317,8 +331,8 @@ class Sataat(Game):
         lines += self.exchange_notes(table, state, top)
         for team in (0, 1):
             lines.append(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
-                           names=self.team_name(table, team), wins=state.wins[team],
-                           sevens=state.sevens[team], thirteens=state.thirteens[team]))
+                           names=self.team_name(table, team), wins=own.wins[team],
+                           sevens=own.sevens[team], thirteens=own.thirteens[team]))
         end, counts, target = self.ending(table)
         if end == "wins":
             lines.append(T("The first team to win %(n)d deals wins the session.", n=target))
@@ -333,12 +347,13 @@ class Sataat(Game):
 
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
         """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""
-        if not state.exchange:
+        own = _sataat(state)
+        if not own.exchange:
             return []
         name = table.name
-        first, second = state.givers
+        first, second = own.givers
         takers = (right(first), right(second))
-        two = state.exchange == 2
+        two = own.exchange == 2
         if self.hidden(table):
             what = T("their highest card (%(top)s never has to be given)", top=top)
         else:
