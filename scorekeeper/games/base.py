@@ -186,7 +186,9 @@ class Game:
 
     def is_over(self, table: Table, state: State) -> bool:
         limit = table.options.get("deals")
-        return bool(limit) and state.deals_played >= limit
+        if not limit:
+            return False
+        return state.deals_played >= limit
 
     def deals_left(self, table: Table, state: State) -> int | None:
         limit = table.options.get("deals")

@@ -10,6 +10,7 @@ points, is taken (the player declares their best).
 """
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from .base import T, Text
@@ -120,7 +121,7 @@ def candidate_melds(cards: set[str] | frozenset[str], schedule: str) -> list[Mel
     return found
 
 
-def split_weis(cards, schedule: str, trump: str) -> tuple[Meld, ...] | None:
+def split_weis(cards: Collection[str], schedule: str, trump: str) -> tuple[Meld, ...] | None:
     """Read shown cards as Weis, each card used once; None when they cannot be read so.
 
     >>> [m.text().render() for m in split_weis(["KC", "KS", "KH", "KD", "10S", "9S", "8S"], "handjass", "S")]
@@ -150,7 +151,7 @@ def split_weis(cards, schedule: str, trump: str) -> tuple[Meld, ...] | None:
     return tuple(sorted(best, key=lambda meld: meld.strength(schedule, trump), reverse=True))
 
 
-def loose_cards(cards, schedule: str) -> list[str]:
+def loose_cards(cards: Collection[str], schedule: str) -> list[str]:
     """Shown cards that belong to no possible Weis at all (for the error message)."""
     used = {card for meld in candidate_melds(frozenset(cards), schedule) for card in meld.cards}
     return [card for card in DECK if card in cards and card not in used]

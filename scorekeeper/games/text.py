@@ -6,6 +6,7 @@ Every user-facing sentence of an engine is a `Text`: an English msgid with
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +29,8 @@ class Text:
     #: the plural msgid of a counted sentence (see `P`); the count is the parameter "n"
     plural: str | None = None
 
-    def render(self, translate=lambda msgid: msgid, ntranslate=None) -> str:
+    def render(self, translate: Callable[[str], str] = lambda msgid: msgid,
+               ntranslate: Callable[[str, str, int], str] | None = None) -> str:
         """The sentence with its values; `translate(msgid)` and `ntranslate(singular, plural, n)`
         return the raw translated pattern."""
         if self.plural is None:
