@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import time
 from typing import Any
 
@@ -25,7 +26,6 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
-    g,
     redirect,
     render_template,
     request,
@@ -43,9 +43,10 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import PasswordField
 from wtforms.validators import DataRequired
 
+from .errors import error_response
 from .extensions import db
 from .games.base import RuleError, T
-from .models import AccessAttempt, GameSession, load_session
+from .models import AccessAttempt, GameSession
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"^[0-9]{4,12}$"
@@ -135,8 +136,6 @@ def _api_password() -> str | None:
 
 
 def _api_error(status: int, message: str, **headers: str):
-    from .api.errors import error_response
-
     response = error_response(status, message)
     response.headers.update(headers)
     return response
@@ -228,8 +227,6 @@ def logout():
 
 def pin_problem(pin: Any) -> RuleError | None:
     """Why `pin` cannot be a table PIN (None: it can; an empty PIN means no PIN)."""
-    import re
-
     if pin in (None, ""):
         return None
     if not isinstance(pin, str) or not re.match(PIN_PATTERN, pin):
@@ -283,8 +280,7 @@ def require_table_pin():
     session_id = request.view_args.get("session_id")
     if not isinstance(session_id, int):
         return None
-    # kept for the view (the ORM's identity map holds objects weakly): the session is read once
-    session = g.table_session = load_session(session_id)
+    session = db.session.get(GameSession, session_id)
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):
@@ -304,11 +300,7 @@ def require_table_pin():
 
 @bp.route("/sessions/<int:session_id>/pin", methods=["GET", "POST"])
 def pin(session_id: int):
-    session = db.session.get(GameSession, session_id)
-    if session is None:
-        from flask import abort
-
-        abort(404)
+    session = db.get_or_404(GameSession, session_id)
     back = url_for("sessions.show_session", session_id=session.id)
     if not locked(session):
         return redirect(back)

@@ -1,12 +1,9 @@
 """Defaults only, no secrets. Layered in create_app: these, then instance/config.py,
 then SCOREKEEPER_* environment variables (SCOREKEEPER_SQLALCHEMY_DATABASE_URI=postgresql+psycopg://...)."""
-from . import jsonio
-
 # Relative to the instance folder: Flask-SQLAlchemy puts a relative SQLite path there.
 SQLALCHEMY_DATABASE_URI = "sqlite:///scorekeeper.sqlite"
-# JSON columns read and written with orjson (scorekeeper/jsonio.py: same JSON, a fraction of the time)
-# (create_app adds pool_pre_ping for a database server: its connections can drop, a file's cannot)
-SQLALCHEMY_ENGINE_OPTIONS = {"json_serializer": jsonio.dumps, "json_deserializer": jsonio.loads}
+# create_app adds pool_pre_ping for a database server: its connections can drop, a file's cannot
+SQLALCHEMY_ENGINE_OPTIONS: dict = {}
 # Replaced by instance/config.py or SCOREKEEPER_SECRET_KEY; a fresh install writes a random one there.
 SECRET_KEY = None
 LANGUAGES = ("en", "ja")
@@ -30,3 +27,5 @@ SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on
 MAX_CONTENT_LENGTH = 256 * 1024
 # JSON bodies nested deeper than this are refused (400) before they are parsed.
 MAX_JSON_DEPTH = 32
+# Flask-Compress: static files are sent as streams; a browser that takes only gzip gets them gzipped too
+COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]

@@ -1,23 +1,27 @@
 """The stored facts: who played, which game with which options, what was entered per deal,
-and every correction. Totals are never stored: scoring.py derives them by replaying deals."""
+and every correction. Totals are derived by replaying the deals (board.py); the summaries at the
+end are a cache of that replay for the history and player pages (summaries.py)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint, bindparam, select, text
-from sqlalchemy.orm import Mapped, make_transient_to_detached, mapped_column, relationship
-from sqlalchemy.orm.util import identity_key
+from sqlalchemy import JSON, Float, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
-from .statements import Read
+from .extensions import Base, db
+
+if TYPE_CHECKING:  # Flask-SQLAlchemy makes db.Model at run time, as a subclass of Base
+    Model = Base
+else:
+    Model = db.Model
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(db.Model):
+class Player(Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(60), unique=True)
     # names.name_key(name): NFC + casefold, so "ÖMER" and "ömer" are one player on every database
@@ -30,7 +34,7 @@ class Player(db.Model):
         return f"<Player {self.name!r}>"
 
 
-class GameSession(db.Model):
+class GameSession(Model):
     """A sitting of one game (named GameSession so it never shadows flask.session or db.session)."""
 
     __tablename__ = "game_session"
@@ -49,7 +53,7 @@ class GameSession(db.Model):
     closed_at: Mapped[datetime | None]
     # a table PIN protecting writes (werkzeug hash; see access.py); None: anyone at the table may write
     pin_hash: Mapped[str | None] = mapped_column(String(255))
-    # bumped by every write to the session's deals (a conditional UPDATE: see scoring.py)
+    # bumped by every write to the session's deals (a conditional UPDATE: see writes.py)
     version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[Seat]] = relationship(
@@ -61,13 +65,14 @@ class GameSession(db.Model):
     revisions: Mapped[list[Revision]] = relationship(
         back_populates="session", order_by="Revision.id", cascade="all, delete-orphan"
     )
+    summary: Mapped[SessionSummary | None] = relationship(back_populates="session", cascade="all, delete-orphan")
 
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.player.name for seat in self.seats)
 
 
-class Seat(db.Model):
+class Seat(Model):
     # a player's sessions straight from the index (history filter, player page)
     __table_args__ = (UniqueConstraint("session_id", "position"),
                       Index("ix_seat_player_id_session_id", "player_id", "session_id"))
@@ -81,7 +86,7 @@ class Seat(db.Model):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
-class Deal(db.Model):
+class Deal(Model):
     """What the table entered for one deal. `phase` is "complete", or an early phase
     ("bid") for a deal whose bids are locked in and whose play is still to come."""
 
@@ -105,7 +110,7 @@ class Deal(db.Model):
     session: Mapped[GameSession] = relationship(back_populates="deals")
 
 
-class Revision(db.Model):
+class Revision(Model):
     """One change to a session's deals: which deal, when, from what to what; and the client's
     idempotency key of the save that made it (a retried save finds it and stores nothing new)."""
 
@@ -126,7 +131,7 @@ class Revision(db.Model):
     session: Mapped[GameSession] = relationship(back_populates="revisions")
 
 
-class AccessAttempt(db.Model):
+class AccessAttempt(Model):
     """Wrong club passwords or table PINs per client address (access.py): kept in the database so
     that every worker (gunicorn -w 4) counts the same guesses. Not a fact of any game."""
 
@@ -138,24 +143,47 @@ class AccessAttempt(db.Model):
     last_at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch (shared by every process)
 
 
-_SESSION_ROW = Read((lambda table: select(*table.c).where(table.c.id == bindparam("b_id")))(GameSession.__table__))
+class SessionSummary(Model):
+    """What the history and player pages show of a session (deals played, totals, winners, losers,
+    over), derived from its replay and written by every write (summaries.py): never entered."""
+
+    __tablename__ = "session_summary"
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True)
+    # what it was derived from: stale when any of these differs
+    revision_count: Mapped[int]
+    last_revision_id: Mapped[int]  # 0: no revision yet
+    engine_version: Mapped[int]
+    deals: Mapped[int]  # complete deals
+    totals: Mapped[list[int] | None] = mapped_column(JSON)  # None: a stored deal no longer fits
+    winners: Mapped[list[int]] = mapped_column(JSON)
+    losers: Mapped[list[int]] = mapped_column(JSON)
+    over: Mapped[bool]
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+    session: Mapped[GameSession] = relationship(back_populates="summary")
+    seats: Mapped[list[SeatSummary]] = relationship(cascade="all, delete-orphan", order_by="SeatSummary.position")
+
+    @property
+    def broken(self) -> bool:
+        return self.totals is None
 
 
-def load_session(session_id: int) -> GameSession | None:
-    """A session's own row (its players' names come from rosters.py; its seats load when asked).
-    Within a request, a second call answers from the ORM's identity map while the first object is
-    alive. Read as a row with one prepared statement and handed over as a loaded object
-    (`make_transient_to_detached`, as the ORM's own load would leave it): the ORM's get builds a new
-    query and its cache key for every request (0.2 M instructions of a save's 16.5 M). The row is read
-    on the session's connection (Core), as the write path's table statements are (scoring.py)."""
-    orm = db.session()
-    known = orm.identity_map.get(identity_key(GameSession, session_id))
-    if known is not None:
-        return known
-    row = _SESSION_ROW.first({"b_id": session_id})
-    if row is None:
-        return None
-    session = GameSession(**row._asdict())
-    make_transient_to_detached(session)
-    orm.add(session)
-    return session
+class SeatSummary(Model):
+    """The same, one row per seat, so a player's record is one index range summed by the database
+    (a player of 3,000 sessions would otherwise fetch 3,000 summaries scattered over the table)."""
+
+    __tablename__ = "seat_summary"
+    __table_args__ = (Index("ix_seat_summary_record", "player_id", "game", "engine_version", "over", "won", "lost",
+                            "total"),)
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("session_summary.session_id", ondelete="CASCADE"),
+                                            primary_key=True)
+    position: Mapped[int] = mapped_column(primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    engine_version: Mapped[int]
+    over: Mapped[bool]
+    won: Mapped[bool]
+    lost: Mapped[bool]
+    total: Mapped[int | None]  # None: a stored deal no longer fits

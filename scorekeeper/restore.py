@@ -7,10 +7,11 @@ deal) nothing is stored and the reason is given. A "restore" revision records it
 """
 from __future__ import annotations
 
+from .board import Board, board
 from .extensions import db
 from .games.base import DealError, RuleError, T
 from .models import Deal, GameSession, Revision
-from .scoring import board, claim
+from .writes import claim, finish, revise
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -19,7 +20,7 @@ def restorable(session: GameSession, revision: Revision) -> bool:
         return False
     if revision.deal_id is None:
         return True
-    deal = db.session.get(Deal, revision.deal_id)  # one row, not the session's deals reloaded after a save
+    deal = db.session.get(Deal, revision.deal_id)
     return deal is None or deal.session_id != session.id
 
 
@@ -31,21 +32,8 @@ def _was_pending(session: GameSession, revision: Revision) -> bool:
     return any(r.action == "bid" for r in earlier) and not any(r.action in ("add", "edit") for r in earlier)
 
 
-def _restore_pending(session: GameSession, revision: Revision, current) -> Deal:
-    """Locked bids come back as the next deal's bids, when nothing has been entered in their place."""
-    if current.pending is not None or current.standing.over:
-        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
-                          reason=T("The bids of this deal are already locked; enter the play.")))
-    phase = current.game.phases(current.table, current.state)[0]
-    try:
-        payload = current.game.parse_phase(current.table, current.state, revision.before, phase)
-    except RuleError as error:
-        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=len(current.deals) + 1,
-                          reason=error.text)) from None
-    claim(session, current.version)
-    deal = Deal(position=max((d.position for d in session.deals), default=0) + 1, payload=payload,
-                phase=phase, engine_version=current.game.version)
-    return _store(session, revision, deal, len(current.deals) + 1)
+def _refused(number: int, reason) -> RuleError:
+    return RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=number, reason=reason))
 
 
 def restore_deal(session: GameSession, revision: Revision) -> Deal:
@@ -59,37 +47,54 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
     payloads = [deal.payload for deal in ordered]
     payloads.insert(index, revision.before)
     try:
-        current.game.replay(current.table, payloads)
+        standing = current.game.replay(current.table, payloads)
     except DealError as error:
         reason = error.text if error.index == index else T(
             "This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
             reason=error.text)
-        raise RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=index + 1,
-                          reason=reason)) from None
+        raise _refused(index + 1, reason) from None
     if index < len(ordered):
         position = ordered[index].position
+    elif current.pending is not None:  # the locked bids of the next deal stay last
+        position = current.pending.position
     else:
         position = max((deal.position for deal in session.deals), default=0) + 1
-        if current.pending is not None:  # the locked bids of the next deal stay last
-            position = current.pending.position
-    later = sorted((deal for deal in session.deals if deal.position >= position),
-                   key=lambda deal: deal.position, reverse=True)
-    claim(session, current.version)  # one write at a time per session (see scoring.py)
-    for deal in later:  # from the last one down, one row at a time: (session, position) stays unique
-        deal.position += 1
+    claim(session, current.version)
+    for later in sorted((d for d in session.deals if d.position >= position), key=lambda d: -d.position):
+        later.position += 1  # from the last one down, one row at a time: (session, position) stays unique
         db.session.flush()
-    deal = Deal(position=position, payload=revision.before, engine_version=current.game.version)
-    return _store(session, revision, deal, index + 1)
+    deal = _put_back(session, revision, Deal(position=position, payload=revision.before,
+                                             engine_version=current.game.version), index + 1)
+    ordered.insert(index, deal)
+    finish(session, current.game, current.table, standing, ordered, current.pending)
+    return deal
 
 
-def _store(session: GameSession, revision: Revision, deal: Deal, number: int) -> Deal:
+def _restore_pending(session: GameSession, revision: Revision, current: Board) -> Deal:
+    """Locked bids come back as the next deal's bids, when nothing has been entered in their place."""
+    number = len(current.deals) + 1
+    if current.pending is not None or current.standing.over:
+        raise _refused(number, T("The bids of this deal are already locked; enter the play."))
+    phase = current.game.phases(current.table, current.state)[0]
+    try:
+        payload = current.game.parse_phase(current.table, current.state, revision.before, phase)
+    except RuleError as error:
+        raise _refused(number, error.text) from None
+    claim(session, current.version)
+    position = max((d.position for d in session.deals), default=0) + 1
+    deal = _put_back(session, revision, Deal(position=position, payload=payload, phase=phase,
+                                             engine_version=current.game.version), number)
+    finish(session, current.game, current.table, current.standing, list(current.deals), deal)
+    return deal
+
+
+def _put_back(session: GameSession, revision: Revision, deal: Deal, number: int) -> Deal:
     if revision.deal_id is not None and db.session.get(Deal, revision.deal_id) is None:
         deal.id = revision.deal_id  # the change log's links to this deal hold again
     session.deals.append(deal)
     db.session.flush()
     if revision.deal_id is None:
         revision.deal_id = deal.id  # an imported delete: link it to its restored deal
-    session.revisions.append(Revision(deal_id=deal.id, deal_number=number, action="restore",
-                                      before=None, after=revision.before))
-    db.session.commit()
+    revise(session, deal.id, "restore", None, revision.before, number)
     return deal
+

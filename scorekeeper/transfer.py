@@ -13,21 +13,24 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from . import summaries
+from .board import board
 from .extensions import db
 from .games import GAMES
 from .games.base import RuleError, T, Table
-from .jsonio import canonical
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import name_key
-from .scoring import board, find_or_create_player
+from .writes import find_or_create_player
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -88,9 +91,15 @@ def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:
     }
 
 
-def scoreboard_csv(session: GameSession, labels: Mapping[str, str]) -> str:
-    """One row per deal (number, dealer, points per player), then the totals.
-    `labels` gives the translated headings "deal", "dealer" and "total"."""
+def canonical(value: Any) -> str:
+    """A stored value as JSON with sorted keys: equal for equal values, however built."""
+    return json.dumps(value, sort_keys=True)
+
+
+def scoreboard_csv(session: GameSession) -> str:
+    """One row per deal (number, dealer, points per player), then the totals, headed in the
+    table's language."""
+    labels = {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
     current = board(session)
     names = current.table.names
     standing = current.standing
@@ -307,6 +316,7 @@ def import_document(document: Any) -> Imported:
         db.session.flush()
         # the flushes above must not stamp "now" on the imported times
         session.updated_at = values["updated_at"]
+        summaries.replayed(session)
         result.stored.append(session)
     db.session.commit()
     return result

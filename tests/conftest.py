@@ -1,4 +1,5 @@
-"""Shared fixtures: an app on a fresh SQLite file (or SCOREKEEPER_TEST_DATABASE_URI, e.g. PostgreSQL)."""
+"""Shared fixtures: an app on a fresh SQLite file (or SCOREKEEPER_TEST_DATABASE_URI, e.g. PostgreSQL),
+its tables made from the models (test_migrations.py checks that the migrations make the same)."""
 from __future__ import annotations
 
 import os
@@ -7,7 +8,7 @@ import pytest
 from hypothesis import settings
 from sqlalchemy import create_engine, text
 
-from scorekeeper import collector, create_app
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 from .servers import new_postgres_database
@@ -17,18 +18,6 @@ from .servers import new_postgres_database
 settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
-
-
-# Garbage is collected between tests, as the servers collect it between requests
-# (scorekeeper/collector.py): on Python 3.11 a collection that starts inside an attribute store can
-# crash the interpreter, and the test client runs the app in this process.
-def pytest_configure(config):
-    collector.switch_off()
-
-
-@pytest.hookimpl(trylast=True)
-def pytest_runtest_teardown(item, nextitem):
-    collector.collect()
 
 
 def _database_uri(tmp_path) -> tuple[str, callable]:
@@ -56,8 +45,10 @@ def app(tmp_path):
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": uri,
         "WTF_CSRF_ENABLED": False,
-        "AUTO_MIGRATE": True,
+        "AUTO_MIGRATE": False,
     })
+    with app.app_context():
+        db.create_all()
     yield app
     with app.app_context():
         db.session.remove()

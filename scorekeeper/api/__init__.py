@@ -1,6 +1,5 @@
-"""The JSON API under /api/v1: the same scoring.py calls as the HTML views."""
-from flask import Blueprint
+"""The JSON API under /api/v1: the same board.py and writes.py calls as the HTML pages."""
+from . import errors, transfer, views
+from .blueprint import bp
 
-bp = Blueprint("api", __name__)
-
-from . import errors, transfer, views  # noqa: E402,F401
+__all__ = ["bp", "errors", "transfer", "views"]

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from flask import Response, abort, url_for
 
-from .. import restore, scoring, transfer
+from .. import restore, transfer, writes
 from ..extensions import db
 from ..models import Revision
-from ..sessions.transfer_views import csv_labels
-from . import bp
-from .views import _json_body, _session, _stale, session_json
+from .blueprint import bp
+from .views import api_session, json_body, session_json, stale_response
 
 
 @bp.get("/export")
@@ -19,30 +18,30 @@ def export_everything():
 
 @bp.get("/sessions/<int:session_id>/export")
 def export_session(session_id: int):
-    return transfer.export_document([_session(session_id)])
+    return transfer.export_document([api_session(session_id)])
 
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
 def export_csv(session_id: int):
-    return Response(transfer.scoreboard_csv(_session(session_id), csv_labels()), mimetype="text/csv")
+    return Response(transfer.scoreboard_csv(api_session(session_id)), mimetype="text/csv")
 
 
 @bp.post("/import")
 def import_sessions():
-    result = transfer.import_document(_json_body())
+    result = transfer.import_document(json_body())
     return {"sessions": [session.id for session in result.stored],
             "already_here": [session.id for session in result.already_here]}, 201
 
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
 def restore_deal(session_id: int, revision_id: int):
-    session = _session(session_id)
+    session = api_session(session_id)
     revision = db.session.get(Revision, revision_id)
     if revision is None or revision.session_id != session.id:
         abort(404, "There is no such change in this session.")
     try:
         deal = restore.restore_deal(session, revision)
-    except scoring.StaleBoard as stale:  # another client saved at the same moment
-        return _stale(stale)
+    except writes.StaleBoard as stale:  # another client saved at the same moment
+        return stale_response(stale)
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}

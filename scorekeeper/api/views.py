@@ -1,4 +1,5 @@
-"""JSON endpoints. Bodies and answers are described in openapi.json beside this file."""
+"""JSON endpoints: the same board.py and writes.py calls as the pages. Bodies and answers are described
+in openapi.json beside this file."""
 from __future__ import annotations
 
 import json
@@ -7,18 +8,18 @@ from typing import Any
 from flask import abort, current_app, jsonify, request, url_for
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import access, scoring
+from .. import access, writes
+from ..board import Board, board, deal_or_404, session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
-from ..extensions import db
+from ..errors import error_response
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
 from ..i18n import translate
-from ..models import Deal, GameSession, load_session
-from . import bp
-from .errors import error_response
+from ..models import Deal, GameSession
+from .blueprint import bp
 
 
-def _json_body() -> dict[str, Any]:
+def json_body() -> dict[str, Any]:
     if not request.is_json:
         raise UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).")
     raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
@@ -35,18 +36,12 @@ def _json_body() -> dict[str, Any]:
     return body
 
 
-def _session(session_id: int) -> GameSession:
-    session = load_session(session_id)
-    if session is None:
-        abort(404, "There is no such session.")
-    return session
+def api_session(session_id: int) -> GameSession:
+    return session_or_404(session_id, "There is no such session.")
 
 
 def _deal(session: GameSession, deal_id: int) -> Deal:
-    deal = db.session.get(Deal, deal_id)
-    if deal is None or deal.session_id != session.id:
-        abort(404, "There is no such deal in this session.")
-    return deal
+    return deal_or_404(session, deal_id, "There is no such deal in this session.")
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -66,12 +61,12 @@ def game_json(game: Game) -> dict[str, Any]:
     }
 
 
-def session_json(session: GameSession, board: scoring.Board | None = None) -> dict[str, Any]:
-    """`board`: the board a write just built (no replay); None reads it."""
-    board = board or scoring.board(session)
-    standing = board.standing
+def session_json(session: GameSession, current: Board | None = None) -> dict[str, Any]:
+    """`current`: the board a write just built; None reads it."""
+    current = current or board(session)
+    standing = current.standing
     deals = []
-    for number, (deal, result) in enumerate(zip(board.deals, standing.results), start=1):
+    for number, (deal, result) in enumerate(zip(current.deals, standing.results), start=1):
         deals.append({
             "id": deal.id,
             "number": number,
@@ -83,14 +78,14 @@ def session_json(session: GameSession, board: scoring.Board | None = None) -> di
             "summary": translate(result.summary),
             "breakdown": [translate(line) for line in result.breakdown],
         })
-    pending = board.pending
-    facts = None if standing.over else board.game.facts(board.table, board.state,
+    pending = current.pending
+    facts = None if standing.over else current.game.facts(current.table, current.state,
                                                           pending.payload if pending is not None else None)
     return {
         "id": session.id,
-        "version": board.version,
+        "version": current.version,
         "game": session.game,
-        "players": list(board.table.names),
+        "players": list(current.table.names),
         "first_dealer": session.first_dealer,
         "options": session.options,
         "created_at": session.created_at.isoformat() + "Z",
@@ -108,9 +103,9 @@ def session_json(session: GameSession, board: scoring.Board | None = None) -> di
         "deals": deals,
         "next": facts,
         "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": pending.payload},
-        "next_phase": None if standing.over else board.phase,
+        "next_phase": None if standing.over else current.phase,
         "next_deal_fields": [] if standing.over else [
-            spec.as_json() for spec in board.game.deal_fields(board.table, board.state)
+            spec.as_json() for spec in current.game.deal_fields(current.table, current.state)
         ],
     }
 
@@ -129,7 +124,7 @@ def show_game(slug: str):
 
 @bp.post("/sessions")
 def create_session():
-    body = _json_body()
+    body = json_body()
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise RuleError(T("Give the players' names as a list, in clockwise order."), "players")
@@ -150,7 +145,7 @@ def create_session():
     pin_problem = access.pin_problem(body.get("pin"))
     if pin_problem is not None:
         raise pin_problem
-    session = scoring.create_session(str(body.get("game", "")), players, first_dealer, options)
+    session = writes.create_session(str(body.get("game", "")), players, first_dealer, options)
     access.set_pin(session, body.get("pin"))
     location = url_for(".show_session", session_id=session.id)
     return session_json(session), 201, {"Location": location}
@@ -158,7 +153,7 @@ def create_session():
 
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
-    return session_json(_session(session_id))
+    return session_json(api_session(session_id))
 
 
 def _idempotency_key() -> str | None:
@@ -185,61 +180,55 @@ def _claimed_version(body: dict[str, Any]) -> int | None:
     return int(raw)
 
 
-def _stale(stale: scoring.StaleBoard):
+def stale_response(stale: writes.StaleBoard):
     body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
     return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
 
 
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
-    session = _session(session_id)
+    session = api_session(session_id)
     key = _idempotency_key()
-    body = _json_body()
-    earlier = scoring.earlier_save(session, key)
+    body = json_body()
+    earlier = writes.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
-        location = url_for(".show_session", session_id=session.id)
-        return session_json(session), 201, {"Location": location + (f"#deal-{earlier.deal.id}" if earlier.deal else "")}
+        return _created(session, earlier)
     values = body.get("values")
     if not isinstance(values, dict):
         raise RuleError(T("A deal must be a set of named values."), "values")
     claimed = _claimed_version(body)
     phase = body.get("phase")
-    board = scoring.board(session)
-    if phase is not None and phase != board.phase:
-        raise RuleError(T("This deal expects the %(phase)s entry next.", phase=board.phase), "phase")
+    current = board(session)
+    if phase is not None and phase != current.phase:
+        raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
     whole = False
-    if not board.standing.over:
-        fields = board.game.deal_fields(board.table, board.state)
-        early = [spec for spec in fields if spec.phase == board.phase]
+    if not current.standing.over:
+        fields = current.game.deal_fields(current.table, current.state)
+        early = [spec for spec in fields if spec.phase == current.phase]
         later = sorted(name for name in values if name not in {spec.name for spec in early}
                        and name in {spec.name for spec in fields})
         # a whole deal posted where the bids come first is stored whole (its bids were never locked
         # apart), never half: the play values are not dropped
-        whole = board.pending is None and not board.last_phase and bool(later)
+        whole = current.pending is None and not current.last_phase and bool(later)
         if whole and phase is not None:
             return _refused(T("These values belong to a later entry than %(phase)s: %(names)s.",
-                              phase=board.phase, names=", ".join(later)), later)
-        locked = board.pending.payload if board.pending is not None else {}
+                              phase=current.phase, names=", ".join(later)), later)
+        locked = current.pending.payload if current.pending is not None else {}
         changed = sorted(name for name in values if name in locked and values[name] != locked[name])
         if changed:
             return _refused(T("The bids of this deal are already locked; enter the play."), changed)
         merged = {**locked, **values}
-        refused = _unknown_or_hidden(board, fields if whole or board.last_phase else early, merged, values)
+        refused = _unknown_or_hidden(current, fields if whole or current.last_phase else early, merged, values)
         if refused is not None:
             return refused
-
-    def change(version: int, current: scoring.Board | None) -> scoring.Saved:
-        current = current or scoring.board(session)
-        if phase is not None and phase != current.phase:
-            raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
-        if whole and current.pending is None:
-            return scoring.add_deal(session, values, current, version=version, key=key)
-        return scoring.enter(session, values, current, version=version, key=key)
-
     try:
-        saved = scoring.save(session, change, version=claimed, key=key, current=board, lazy_key=True)
-    except scoring.StaleBoard as stale:
-        return _stale(stale)
+        saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
+    except writes.StaleBoard as stale:
+        return stale_response(stale)
+    return _created(session, saved)
+
+
+def _created(session: GameSession, saved: writes.Saved):
     location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
     return session_json(session, saved.board), 201, {"Location": location}
 
@@ -249,17 +238,17 @@ def _refused(text, names):
     return error_response(422, message, {name: message for name in names})
 
 
-def _unknown_or_hidden(board: scoring.Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None):
+def _unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None):
     """422 naming the values that are not inputs of this entry, or that its show_if hides given the
     other values (a T.U. bid's start, say); None when every value sent is asked."""
-    state = state or board.state
-    known = {spec.name for spec in board.game.deal_fields(board.table, state)}
+    state = state or current.state
+    known = {spec.name for spec in current.game.deal_fields(current.table, state)}
     unknown = sorted(name for name in sent if name not in known)
     if unknown:
         return _refused(T("Unknown input: %(names)s.", names=", ".join(unknown)), unknown)
     try:
         parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in {s.name for s in specs}},
-                            board.table.size, board.table.names)
+                            current.table.size, current.table.names)
     except RuleError:
         return None  # the engine names the bad value itself
     hidden = []
@@ -280,10 +269,10 @@ def _unknown_or_hidden(board: scoring.Board, specs, merged: dict[str, Any], sent
 
 @bp.put("/sessions/<int:session_id>/deals/<int:deal_id>")
 def replace_deal(session_id: int, deal_id: int):
-    session = _session(session_id)
+    session = api_session(session_id)
     key = _idempotency_key()
-    body = _json_body()
-    if scoring.earlier_save(session, key) is not None:
+    body = json_body()
+    if writes.earlier_save(session, key) is not None:
         return session_json(session)
     deal = _deal(session, deal_id)
     values = body.get("values")
@@ -291,35 +280,32 @@ def replace_deal(session_id: int, deal_id: int):
         raise RuleError(T("A deal must be a set of named values."), "values")
     if deal.phase != "complete":
         values = {**deal.payload, **values}
-    board = scoring.board(session)
-    state = board.state_before(deal)
-    refused = _unknown_or_hidden(board, board.game.deal_fields(board.table, state), values, values, state)
+    current = board(session)
+    state = current.state_before(deal)
+    refused = _unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, values, state)
     if refused is not None:
         return refused
     claimed = _claimed_version(body)
     try:
-        saved = scoring.save(session, lambda version, current: scoring.replace_deal(
-            session, deal, values, version=version, key=key), version=claimed, key=key)
-    except scoring.StaleBoard as stale:
-        return _stale(stale)
-    except scoring.DealGone:
+        saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
+    except writes.StaleBoard as stale:
+        return stale_response(stale)
+    except writes.DealGone:
         abort(404, "There is no such deal in this session.")
     return session_json(session, saved.board)
 
 
 @bp.delete("/sessions/<int:session_id>/deals/<int:deal_id>")
 def delete_deal(session_id: int, deal_id: int):
-    session = _session(session_id)
+    session = api_session(session_id)
     key = _idempotency_key()
-    if scoring.earlier_save(session, key) is not None:
+    if writes.earlier_save(session, key) is not None:
         return "", 204
     deal = _deal(session, deal_id)
     try:
-        claimed = _claimed_version({})
-        scoring.save(session, lambda version, current: scoring.delete_deal(session, deal, version=version, key=key),
-                     version=claimed, key=key)
-    except scoring.StaleBoard as stale:
-        return _stale(stale)
-    except scoring.DealGone:
+        writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
+    except writes.StaleBoard as stale:
+        return stale_response(stale)
+    except writes.DealGone:
         abort(404, "There is no such deal in this session.")
     return "", 204

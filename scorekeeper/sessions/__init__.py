@@ -1,12 +1,7 @@
-"""The HTML blueprint: new session, deal entry, scoreboard, corrections, history."""
-from flask import Blueprint, request
+"""The HTML pages: new session, the scoreboard with its deal entry and corrections (views.py), the
+pages around a table (pages.py), history and players (history_views.py), export and import
+(transfer_views.py)."""
+from . import cards, history_views, pages, transfer_views, views
+from .blueprint import bp
 
-bp = Blueprint("sessions", __name__)
-
-
-def is_htmx() -> bool:
-    """Whether htmx asks (for a fragment rather than a whole page)."""
-    return request.headers.get("HX-Request") == "true"
-
-
-from . import cards, table, transfer_views, views  # noqa: E402,F401  (routes and template helpers register on import)
+__all__ = ["bp", "cards", "history_views", "pages", "transfer_views", "views"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..games import captured
@@ -15,7 +16,7 @@ from ..games.cards import SUIT_NAMES, SUIT_SYMBOLS
 from ..games.entry import MULTI, FieldSpec
 from ..games.tennos import JOKER_COLOUR, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS
 from ..i18n import translate
-from . import bp
+from .blueprint import bp
 
 CARD = re.compile(r"^(10|[2-9AJQK])([CSHDXL])$")
 FRENCH_COLOURS = {"H": "red", "D": "red", "S": "black", "C": "black"}
@@ -32,6 +33,26 @@ def card_deck(spec: FieldSpec) -> str | None:
     if all(value in JOKER_COLOUR or CARD.match(value) for value in values):
         tennos = any(value in JOKER_COLOUR or value[-1] in "XL" for value in values)
         return "tennos" if tennos else "french"
+    return None
+
+
+@bp.app_template_global()
+def drawn_later(fields: Sequence[Any], spec: FieldSpec, pickers: Any) -> bool:
+    """Whether the decks of these form fields are drawn once they are shown in their form (`pickers`:
+    where from; None: now): large decks in which nothing is tapped yet and nothing was refused."""
+    return bool(pickers) and len(spec.choices) > 12 and not any(field.data or field.errors for field in fields)
+
+
+def form_deck(fields: Sequence[FieldSpec], name: str) -> tuple[FieldSpec, int | None] | None:
+    """The card input a form field belongs to, and its seat (None: not per seat)."""
+    for spec in fields:
+        if not card_deck(spec):
+            continue
+        if not spec.per_seat and spec.name == name:
+            return spec, None
+        seat = name.removeprefix(spec.name + "-")
+        if spec.per_seat and seat != name and seat.isdigit():
+            return spec, int(seat)
     return None
 
 

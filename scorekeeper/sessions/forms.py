@@ -1,21 +1,14 @@
-"""One form class per user action. The deal form is built from the engine's FieldSpecs:
-WTForms converts what was typed (numbers, ticks, choices) and keeps it for re-display;
-every rule is checked once, by the engine.
-
-A new deal is read from the posted fields as those form fields read them (`posted_deal`) and
-handed to the engine; its WTForms form is built only when the deal is refused and the form shown
-again with the reason. Most saves are accepted, and a form of 18 fields was a sixth of a save's
-work. The CSRF token is checked for every POST by Flask-WTF's CSRFProtect, form or not."""
+"""One form class per user action. The deal form is built from the engine's FieldSpecs: WTForms
+reads and converts what was posted (numbers, ticks, choices) and keeps it for re-display; every
+rule of the game is checked once, by the engine."""
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from flask import current_app
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from markupsafe import Markup, escape
 from wtforms import (
     BooleanField,
     Field,
@@ -28,29 +21,19 @@ from wtforms import (
     StringField,
     widgets,
 )
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional, Regexp
 
-from ..csrf_tokens import csrf_token as signed_csrf_token
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
-from ..games.entry import memoized
 from ..i18n import translate
 
-try:  # WTForms 3.3 names its choices; older versions take (value, label) pairs
-    from wtforms.fields.choices import SelectChoice
-except ImportError:  # pragma: no cover
-    SelectChoice = None
+
+def choices(pairs) -> list[SelectChoice]:
+    return [SelectChoice(str(value), label) for value, label in pairs]
 
 
-def choices(pairs) -> list:
-    pairs = tuple((str(value), label) for value, label in pairs)
-    return list(_choices(pairs))
-
-
-@functools.lru_cache(maxsize=512)
-def _choices(pairs: tuple[tuple[str, str], ...]) -> tuple:
-    """WTForms' choice objects for these pairs, made once (a deck of cards is 32-36 of them per player)."""
-    return tuple(SelectChoice(value, label) for value, label in pairs) if SelectChoice else pairs
-
+#: the deal form's BooleanField counts these as unticked (a missing checkbox too)
+FALSE_VALUES = ("false", "", "0", "n", "no", "off")
 
 NUMERIC = {"inputmode": "numeric", "pattern": "-?[0-9]*", "autocomplete": "off"}
 
@@ -93,24 +76,21 @@ def _wtforms_field(spec: FieldSpec, label: str, size: int) -> Field:
 def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None,
               payload: Mapping[str, Any] | None = None) -> FlaskForm:
     """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
-    DealForm = _deal_form_class(tuple(fields), table.size)
+    DealForm = _deal_form_class(fields, table.size)
     data = flatten(fields, payload, table.size) if payload is not None else None
     if formdata is not None:
         return DealForm(formdata=formdata)
     return DealForm(formdata=None, data=data or defaults(fields, table.size))
 
 
-@memoized
-def _deal_form_class(fields: tuple[FieldSpec, ...], size: int) -> type[FlaskForm]:
-    """The form class for these fields and table size, built once (its fields are unbound: every
-    form made from it has its own), so a save does not build the same class twice and a board not
-    anew. Not per player names: a club's hundreds of tables share a few classes."""
+def _deal_form_class(fields: Sequence[FieldSpec], size: int) -> type[FlaskForm]:
+    """The form class for these fields and table size (WTForms' dynamic form composition: a subclass
+    with a field per input, one per seat for a per-seat input)."""
 
     class DealForm(FlaskForm):
         def __init__(self, *args: Any, **kwargs: Any):
             super().__init__(*args, **kwargs)
             self.group_errors: dict[str, list[str]] = {}
-            self.pristine: tuple | None = None  # a form built here is never kept (a fresh one is a FreshForm)
 
     for spec in fields:
         if spec.per_seat:
@@ -126,26 +106,6 @@ def choice_text(subfield: Any, spec: FieldSpec, table: Table) -> str:
     if spec.kind in (SEAT, SEATS):
         return table.names[int(subfield.data)]
     return translate(subfield.label.text)
-
-
-class FreshForm:
-    """A deal's entry form before anything is typed into it. Its HTML is kept once per fields and
-    table size (rendered.kept_fragment renders it from `pristine` with stand-in names), so no
-    WTForms form is built for it on every board and every save; only its CSRF field is per device."""
-
-    form_errors: tuple = ()
-    group_errors: dict = {}
-
-    def __init__(self, pristine: tuple[FieldSpec, ...]):
-        self.pristine = pristine
-
-    @property
-    def csrf_token(self) -> Markup:
-        """The hidden field FlaskForm would render (none when CSRF is off)."""
-        if not current_app.config.get("WTF_CSRF_ENABLED", True):
-            return Markup("")
-        field = current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token")
-        return Markup(f'<input id="{field}" name="{field}" type="hidden" value="{escape(signed_csrf_token())}">')
 
 
 def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
@@ -192,41 +152,6 @@ def raw_deal(form: FlaskForm, fields: Sequence[FieldSpec], size: int) -> dict[st
     return raw
 
 
-#: the deal form's BooleanField counts these as unticked (a missing checkbox too)
-FALSE_VALUES = ("false", "", "0", "n", "no", "off")
-
-
-def posted_deal(formdata: Any, fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
-    """The engine's raw deal from what was posted, without building the deal form: the same values
-    `raw_deal` reads from the form once it validates (tests/web/test_posted_deal.py checks that on
-    generated posts). A number WTForms would refuse is passed on as typed: the engine refuses it
-    too (or ignores it, the field being hidden), and the view then shows the form with WTForms'
-    own message."""
-    raw: dict[str, Any] = {}
-    for spec in fields:
-        if spec.per_seat:
-            raw[spec.name] = [_posted(spec, formdata, seat_field_name(spec, seat)) for seat in range(size)]
-        else:
-            raw[spec.name] = _posted(spec, formdata, spec.name)
-    return raw
-
-
-def _posted(spec: FieldSpec, formdata: Any, name: str) -> Any:
-    if spec.kind in (MULTI, SEATS):  # MultiCheckboxField: every ticked value, as posted
-        return formdata.getlist(name)
-    value = formdata.get(name)
-    if spec.kind == BOOL:
-        return value is not None and value not in FALSE_VALUES
-    if spec.kind != INT or value is None:  # RadioField: the first value, as posted
-        return value
-    if not value.strip():  # IntegerField with Optional(): nothing typed
-        return None
-    try:
-        return int(value)  # as IntegerField converts it
-    except ValueError:
-        return value
-
-
 def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
     """Names in clockwise order, the first dealer, and the game's options."""
     most = max(game.players)
@@ -259,8 +184,6 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
 
 
 def _option_field(spec: OptionSpec) -> Field:
-    from flask_babel import gettext
-
     label = gettext(spec.label)
     if spec.kind == BOOL:
         return BooleanField(label, default=spec.default)

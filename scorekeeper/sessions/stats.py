@@ -1,11 +1,9 @@
 """Statistics of one session, derived from its replayed board."""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from ..scoring import Board
+from ..board import Board
 
 
 @dataclass(frozen=True)
@@ -38,27 +36,3 @@ def session_stats(board: Board) -> list[SeatStats]:
             dealt=dealers.count(seat),
         ))
     return stats
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One player's record in one game, over the sessions they sat in."""
-
-    game: str
-    played: int
-    finished: int
-    won: int
-    lost: int
-    average_total: float | None
-
-
-def player_record(tallies: Iterable[Any], games: Mapping[str, Any]) -> list[GameRecord]:
-    """tallies: the player's sessions summed per game (summaries.player_tallies). Finished sessions
-    count for won/lost/average; a game no longer known is left out."""
-    return [
-        GameRecord(
-            game=tally.game, played=tally.played, finished=tally.finished, won=tally.won, lost=tally.lost,
-            average_total=round(tally.total_finished / tally.finished, 1) if tally.finished else None,
-        )
-        for tally in tallies if tally.game in games
-    ]

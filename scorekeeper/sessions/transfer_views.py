@@ -11,15 +11,15 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from .. import restore, scoring, transfer
+from .. import restore, transfer, writes
+from ..board import session_or_404
 from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import translate
 from ..models import GameSession, Revision
-from . import bp, is_htmx
+from .blueprint import bp, is_htmx
+from .board_view import context, render
 from .forms import EmptyForm
-from .table import session_or_404
-from .views import _board_context, _render
 
 MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
@@ -45,13 +45,9 @@ def json_download(document, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def csv_labels() -> dict[str, str]:
-    return {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
-
-
 def csv_download(session: GameSession) -> Response:
     # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
-    body = "\ufeff" + transfer.scoreboard_csv(session, csv_labels())
+    body = "\ufeff" + transfer.scoreboard_csv(session)
     return Response(body.encode("utf-8"), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
 
@@ -126,10 +122,9 @@ def restore_deal(session_id: int, revision_id: int):
         except RuleError as refused:
             db.session.rollback()
             error = translate(refused.text)
-        except scoring.StaleBoard as stale:  # another device saved at the same moment
+        except writes.StaleBoard as stale:  # another device saved at the same moment
             error = translate(stale.text)
         else:
             if not is_htmx():
                 return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
-    return _render("sessions/show.html", "sessions/_board.html", 422 if error else 200,
-                   **_board_context(session, board_error=error))
+    return render(422 if error else 200, **context(session, board_error=error))

@@ -37,7 +37,7 @@
     if (!form || !key) return;
     var data = {};
     Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || el.name === "csrf_token" || el.name === "held_fields" || el.type === "submit") return;
+      if (!el.name || el.name === "csrf_token" || el.type === "submit") return;
       if (el.type === "checkbox" || el.type === "radio") {
         if (el.checked) (data[el.name] = data[el.name] || []).push(el.value);
         else data[el.name] = data[el.name] || [];
@@ -138,49 +138,6 @@
     if (event.detail.elt.id === "entry") event.detail.elt.dataset.key = draftKey() || "";
   });
 
-  // --- the entry form's fields as served: the answer to a save leaves them out when they would be
-  // the very same (sessions/rendered.py, kept_fragment held=True), and they are put back here. The
-  // marks are HTML comments, read from the page and the answers as text (a swap drops comments).
-  var KEPT = /<!--kept:([0-9a-f]+)-->([\s\S]*?)<!--\/kept-->/;
-  var held = null;  // { digest, html }: the fields last served whole
-  var shown = null;  // the digest of the fields of the form on the page (null: not served pristine)
-  function hold(text) {
-    var found = text && KEPT.exec(text);
-    if (found && found[2]) held = { digest: found[1], html: found[2] };
-    return found ? found[1] : null;
-  }
-  function markHeld() {  // the form says which fields it was served with (held_fields)
-    var form = document.getElementById("entry");
-    if (!form) return;
-    var input = form.querySelector('input[name="held_fields"]');
-    if (!shown || !held || held.digest !== shown) { if (input) input.remove(); return; }
-    if (!input) {
-      input = document.createElement("input");
-      input.type = "hidden";
-      input.name = "held_fields";
-      form.appendChild(input);
-    }
-    input.value = shown;
-  }
-  var served = document.getElementById("entry");  // read before any script changes the form
-  if (served) shown = hold(served.innerHTML);
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var text = event.detail.serverResponse;
-    if (typeof text !== "string" || text.indexOf('id="entry"') === -1) return;  // the form stays as it is
-    var found = KEPT.exec(text);
-    if (found && !found[2]) {
-      if (!held || held.digest !== found[1]) {  // left out but not held here (cannot happen): the whole page
-        event.detail.shouldSwap = false;
-        window.location.reload();
-        return;
-      }
-      event.detail.serverResponse = text.replace(found[0], function () {
-        return "<!--kept:" + held.digest + "-->" + held.html + "<!--/kept-->";
-      });
-    }
-    shown = hold(text);
-  });
-
   // --- breakdowns loaded when a row is opened; on a phone a tap on the row opens it -------
   function loadBreakdown(details) {  // a deal's breakdown, the chart or the statistics (details[data-src])
     if (!details.open || details.dataset.loaded || !details.dataset.src) return;
@@ -260,7 +217,6 @@
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
-    markHeld();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     trimChanges();
     localTimes(document);
@@ -302,9 +258,12 @@
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSettle", init);
 
-  // Back/Forward must show the true board, never a page from the browser's memory.
+  // Back/Forward must show the true board, never a page from the browser's memory or cache: the
+  // reload asks the server, which answers 304 when the board is the same.
   window.addEventListener("pageshow", function (event) {
-    if (event.persisted && (document.getElementById("board") || document.getElementById("big"))) window.location.reload();
+    var entry = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    var history = event.persisted || (entry && entry.type === "back_forward");
+    if (history && (document.getElementById("board") || document.getElementById("big"))) window.location.reload();
   });
 
   if ("serviceWorker" in navigator && window.isSecureContext) {

@@ -44,14 +44,7 @@ def grand_form(soloist, points, jacks=(), contra="none", all_tricks=False):
 
 
 def restarted() -> None:
-    """What the app's process remembers of sessions (replays.py, kept pages, latest changes) gone, as after the
-    restart that brings a new engine: for tests that write a stored deal straight into the database
-    "as if an older engine had accepted it" (the app's own writes bump the session's version)."""
+    """What the app's process remembers of sessions (the replays, board.py) gone, as after a restart."""
     from flask import current_app
 
-    from scorekeeper import replays
-    from scorekeeper.sessions import rendered
-
-    replays.current().clear()
-    current_app.extensions.pop("scorekeeper.latest_changes", None)
-    rendered.current().clear()
+    current_app.extensions.pop("scorekeeper.replays", None)

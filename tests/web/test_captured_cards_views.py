@@ -20,6 +20,9 @@ def test_the_deal_form_draws_piles_of_cards(client):
     sid = new_schieberamsch(client, count_from="cards")
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert 'class="field piles" data-field="cards" data-rest-field="rest"' in html
+    assert html.count('class="cards deck-french"') == 1, "the soloist's jacks drawn as cards"
+    assert html.count('class="cards cards-later"') == 3, "three piles drawn once they are shown"
+    html = client.get(f"/sessions/{sid}?cards=1").get_data(as_text=True)  # a page without JavaScript
     assert html.count('class="cards deck-french"') == 3 + 1, "three piles and the soloist's jacks drawn as cards"
     assert '<label class="card red" title="hearts"><input type="checkbox" name="cards-0"' in html
     assert 'value="cards" checked' in html, "the session's option makes cards the default"

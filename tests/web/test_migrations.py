@@ -8,6 +8,8 @@ from sqlalchemy import inspect
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
+from ..conftest import _database_uri
+
 
 def test_first_start_creates_the_schema_without_a_manual_step(tmp_path):
     app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/fresh.sqlite"})
@@ -18,10 +20,19 @@ def test_first_start_creates_the_schema_without_a_manual_step(tmp_path):
     create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/fresh.sqlite"})
 
 
-def test_migrations_match_the_models(app):
-    with app.app_context(), db.engine.connect() as connection:
-        differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
-    assert differences == []
+def test_migrations_match_the_models(tmp_path):
+    """The other tests make their tables from the models (conftest.py): the migrations make the same,
+    on SQLite and (SCOREKEEPER_TEST_DATABASE_URI) on PostgreSQL."""
+    uri, drop = _database_uri(tmp_path)
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": uri, "AUTO_MIGRATE": True})
+    try:
+        with app.app_context(), db.engine.connect() as connection:
+            differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
+        assert differences == []
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+        drop()
 
 
 def test_default_database_lives_in_the_instance_folder(tmp_path, monkeypatch):

@@ -1,5 +1,5 @@
 """Stored standings always equal a replay of the stored deals, after any sequence of
-add / edit / delete (Hypothesis RuleBasedStateMachine over scoring.py and the database);
+add / edit / delete (Hypothesis RuleBasedStateMachine over writes.py and the database);
 so does the stored session summary the history and player pages read."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from scorekeeper import create_app, scoring
+from scorekeeper import board, create_app, writes
 from scorekeeper.extensions import db
 from scorekeeper.games import get_game
 from scorekeeper.games.base import RuleError, Table, resolve_options
@@ -33,7 +33,7 @@ def deals(draw):
 
 
 class SessionMachine(RuleBasedStateMachine):
-    """The model is a plain list of deals; the system is the database through scoring.py."""
+    """The model is a plain list of deals; the system is the database through writes.py."""
 
     @initialize(deals_limit=st.integers(3, 8), first_dealer=st.integers(0, 2))
     def start(self, deals_limit, first_dealer):
@@ -42,7 +42,7 @@ class SessionMachine(RuleBasedStateMachine):
                                "SQLALCHEMY_DATABASE_URI": f"sqlite:///{self.folder.name}/m.sqlite"})
         self.context = self.app.app_context()
         self.context.push()
-        self.session = scoring.create_session("schieberamsch", ["A", "B", "C"], first_dealer, {"deals": deals_limit})
+        self.session = writes.create_session("schieberamsch", ["A", "B", "C"], first_dealer, {"deals": deals_limit})
         self.model: list[dict] = []
         self.table = Table(("A", "B", "C"), resolve_options(get_game("schieberamsch").option_specs(3),
                                                                  {"deals": deals_limit}), first_dealer)
@@ -62,7 +62,7 @@ class SessionMachine(RuleBasedStateMachine):
     def add(self, deal):
         session = self._fresh()
         try:
-            scoring.add_deal(session, deal)
+            writes.enter(session, deal)
         except RuleError:
             db.session.rollback()
             assert len(self.model) >= self.table.options["deals"]
@@ -75,7 +75,7 @@ class SessionMachine(RuleBasedStateMachine):
     def edit(self, index, deal):
         session = self._fresh()
         index %= len(self.model)
-        scoring.replace_deal(session, scoring.complete_deals(session)[index], deal)
+        writes.replace_deal(session, board.complete_deals(session)[index], deal)
         self.model[index] = get_game("schieberamsch").parse(
             self.table, get_game("schieberamsch").replay(self.table, self.model[:index]).state, deal)
 
@@ -84,21 +84,21 @@ class SessionMachine(RuleBasedStateMachine):
     def delete(self, index):
         session = self._fresh()
         index %= len(self.model)
-        scoring.delete_deal(session, scoring.complete_deals(session)[index])
+        writes.delete_deal(session, board.complete_deals(session)[index])
         del self.model[index]
 
     @invariant()
     def standings_equal_the_replay(self):
         if not hasattr(self, "session"):
             return
-        board = scoring.board(self._fresh())
+        current = board.board(self._fresh())
         expected = get_game("schieberamsch").replay(self.table, self.model)
-        assert board.standing.totals == expected.totals
-        assert board.standing.dealer == expected.dealer
-        assert board.standing.over == expected.over
-        assert [d.payload for d in board.deals] == self.model
-        assert board.standing.totals == tuple(
-            sum(result.points[seat] for result in board.standing.results) for seat in range(3))
+        assert current.standing.totals == expected.totals
+        assert current.standing.dealer == expected.dealer
+        assert current.standing.over == expected.over
+        assert [d.payload for d in current.deals] == self.model
+        assert current.standing.totals == tuple(
+            sum(result.points[seat] for result in current.standing.results) for seat in range(3))
         # the stored summary was refreshed by the write itself, and says what the replay says
         summary = db.session.get(SessionSummary, self.session.id)
         assert summary is not None

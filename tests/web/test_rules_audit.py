@@ -51,5 +51,6 @@ def test_api_grand_hand_without_contra_means_none_and_old_no_tricks_still_replay
     from scorekeeper.models import Deal
     db.session.add(Deal(session_id=sid, position=2, payload=older, engine_version=1))
     db.session.commit()
+    db.session.expire_all()  # read anew, as the next request does
     response = client.get(f"/api/v1/sessions/{sid}")
     assert response.json["standings"]["totals"] == [0, -36, 0]

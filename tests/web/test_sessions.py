@@ -190,7 +190,7 @@ def test_the_table_can_end_early_and_change_its_mind(client, ctx):
 
 
 def test_strokes_are_drawn_as_tally_marks_in_fives():
-    from scorekeeper.sessions.views import tally
+    from scorekeeper.sessions.board_view import tally
 
     assert str(tally(0)) == ""
     assert str(tally(7)).count('class="five"') == 1 and str(tally(7)).endswith("||</span>")

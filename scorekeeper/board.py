@@ -1,0 +1,168 @@
+"""A session's board: its stored deals replayed by the game's engine, and what the pages and the
+API show of it (the standing, the deal waiting for its play, the next entry phase).
+
+Nothing here writes (writes.py does). Totals are never stored: every board is a replay of what was
+entered. Each process remembers the latest replays in one bounded dict keyed by (session id,
+version): every write bumps the session's version in its own transaction (writes.claim), so an
+entry is never used for deals it was not built from. A save adds its new deal to the standing it
+checked it against and remembers the result, so a save into a long session plays one deal.
+"""
+from __future__ import annotations
+
+import dataclasses
+import threading
+from dataclasses import dataclass
+
+from flask import abort, current_app
+from sqlalchemy.orm import selectinload
+
+from .extensions import db
+from .games import get_game
+from .games.base import DealError, Game, Standing, State, Table
+from .models import Deal, GameSession, Seat
+
+COMPLETE = "complete"
+MEMO_SIZE = 512  # sessions whose latest replay a process remembers
+_memo_lock = threading.Lock()
+
+#: a session with its seats, their players and its deals: three queries, however long the session
+WITH_DEALS = (selectinload(GameSession.seats).joinedload(Seat.player), selectinload(GameSession.deals))
+
+
+def session_or_404(session_id: int, description: str | None = None) -> GameSession:
+    """The session with its seats, players and deals, or 404."""
+    return db.get_or_404(GameSession, session_id, description=description, options=WITH_DEALS)
+
+
+def deal_or_404(session: GameSession, deal_id: int, description: str | None = None) -> Deal:
+    """One of the session's deals, or 404."""
+    deal = db.session.get(Deal, deal_id)
+    if deal is None or deal.session_id != session.id:
+        abort(404, description)
+    return deal
+
+
+@dataclass(frozen=True)
+class Board:
+    """A session replayed: the engine, the table, the standing, the complete deals in order, the deal
+    waiting for its play phase (if any), and the session's version it was read at."""
+
+    game: Game
+    table: Table
+    standing: Standing
+    deals: tuple[Deal, ...]
+    pending: Deal | None
+    version: int
+
+    @property
+    def state(self) -> State:
+        """Where the session stands before the next deal."""
+        return self.standing.state
+
+    @property
+    def phase(self) -> str:
+        """The entry phase the next form asks for."""
+        phases = self.game.phases(self.table, self.state)
+        if self.pending is not None:
+            return phases[phases.index(self.pending.phase) + 1]
+        return phases[0]
+
+    @property
+    def last_phase(self) -> bool:
+        """Whether the next entry completes a deal (rather than locking its bids)."""
+        return self.phase == self.game.phases(self.table, self.state)[-1]
+
+    def state_before(self, deal: Deal) -> State:
+        """Where the session stood before `deal` (the state after the last deal for a pending one)."""
+        if deal not in self.deals:
+            return self.state
+        index = self.deals.index(deal)
+        return self.game.replay(self.table, [d.payload for d in self.deals[:index]]).state
+
+
+def table_of(session: GameSession) -> Table:
+    return Table(session.names, dict(session.options), session.first_dealer)
+
+
+def complete_deals(session: GameSession) -> list[Deal]:
+    """The session's complete deals in their order (a write may have added one out of order)."""
+    return sorted((deal for deal in session.deals if deal.phase == COMPLETE), key=lambda deal: deal.position)
+
+
+def pending_deal(session: GameSession) -> Deal | None:
+    return next((deal for deal in session.deals if deal.phase != COMPLETE), None)
+
+
+def board(session: GameSession) -> Board:
+    """The session's board (raises DealError when a stored deal no longer fits: see `broken`)."""
+    game, table = get_game(session.game), table_of(session)
+    deals = complete_deals(session)
+    return build(session, game, table, played(session, game, table, deals), deals, pending_deal(session))
+
+
+def played(session: GameSession, game: Game, table: Table, deals: list[Deal]) -> Standing:
+    """The engine's replay of the session's complete deals, as remembered for its version."""
+    standing = remembered(session.id, session.version)
+    if standing is None or len(standing.results) != len(deals):
+        standing = game.replay(table, [deal.payload for deal in deals])
+        remember(session.id, session.version, standing)
+    return standing
+
+
+def build(session: GameSession, game: Game, table: Table, standing: Standing, deals: list[Deal],
+          pending: Deal | None) -> Board:
+    """The board of `session` from a standing already played (a write's new board)."""
+    if session.closed_at is not None and not standing.over:
+        standing = stopped(game, table, standing)
+    return Board(game, table, standing, tuple(deals), pending, session.version)
+
+
+def stopped(game: Game, table: Table, standing: Standing) -> Standing:
+    """The table stopped before the game's own end: the totals so far decide."""
+    state = standing.state
+    return dataclasses.replace(
+        standing, over=True, dealer=None, leader=None, notes=(),
+        winners=game.winners(table, state), losers=game.losers(table, state),
+        seat_notes=game.final_seat_notes(table, state),
+    )
+
+
+def _memo() -> dict[tuple[int, int], Standing]:
+    return current_app.extensions.setdefault("scorekeeper.replays", {})
+
+
+def remembered(session_id: int, version: int) -> Standing | None:
+    return _memo().get((session_id, version))
+
+
+def remember(session_id: int, version: int, standing: Standing) -> None:
+    """Keep the replay of the session at this version; the oldest entries go beyond MEMO_SIZE."""
+    memo = _memo()
+    with _memo_lock:
+        memo.pop((session_id, version - 1), None)
+        memo[(session_id, version)] = standing
+        while len(memo) > MEMO_SIZE:
+            del memo[next(iter(memo))]
+
+
+def broken(session: GameSession) -> tuple[Board, DealError] | None:
+    """A session whose stored deals the engine refuses: the board up to the broken deal and the
+    refusal (its `index` is the broken deal's); None when the session replays."""
+    game, table = get_game(session.game), table_of(session)
+    deals = complete_deals(session)
+    try:
+        game.replay(table, [deal.payload for deal in deals])
+        return None
+    except DealError as error:
+        good = deals[: error.index]
+        standing = game.replay(table, [deal.payload for deal in good])
+        return Board(game, table, standing, tuple(good), None, session.version), error
+
+
+def deal_context(session: GameSession, deal: Deal) -> tuple[Game, Table, int, State]:
+    """What the correction form of `deal` needs: the engine, the table, the deal's number and the
+    state before it (raises DealError if a deal before it is broken)."""
+    game, table = get_game(session.game), table_of(session)
+    ordered = complete_deals(session)
+    index = ordered.index(deal) if deal in ordered else len(ordered)
+    return game, table, index + 1, game.replay(table, [d.payload for d in ordered[:index]]).state

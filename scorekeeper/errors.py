@@ -1,0 +1,73 @@
+"""App-wide error answers: under /api/ a JSON body `{"error", "message", "fields"}`, elsewhere a
+page in the table's language (a session whose stored deal no longer fits gets its repair page)."""
+from __future__ import annotations
+
+from flask import Flask, Response, jsonify, render_template, request
+from flask_babel import gettext
+from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
+
+from .board import broken, complete_deals
+from .extensions import db
+from .games.base import DealError
+from .i18n import stored_deal_message
+from .models import GameSession
+
+
+def for_api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def error_response(status: int, message: str, fields: dict[str, str] | None = None) -> Response:
+    body = {"error": HTTP_STATUS_CODES.get(status, "Error").lower().replace(" ", "_"),
+            "message": message, "fields": fields or {}}
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
+def _message(error: HTTPException) -> str:
+    """The error's own description, or a sentence of ours where it has Werkzeug's default."""
+    if error.description != type(error).description:
+        return error.description or ""
+    ours = {400: gettext("The page was out of date; please try again."),
+            404: gettext("There is no such page."),
+            500: gettext("Something went wrong on our side; what was entered before is safe. Please try again.")}
+    if for_api() and error.code == 400:
+        return gettext("The request could not be read.")
+    if for_api() and error.code == 404:
+        return gettext("Not found.")
+    return ours.get(error.code or 500, error.description or "")
+
+
+def http_error(error: HTTPException):
+    code = error.code or 500
+    if for_api():
+        response = error_response(code, _message(error))
+        response.headers.update({key: value for key, value in error.get_headers() if key != "Content-Type"})
+        return response
+    if code in (400, 404, 500):
+        return render_template("error.html", message=_message(error), status=code), code
+    return error
+
+
+def stored_deal_no_longer_fits(error: DealError):
+    """A stored deal the engine now refuses (say, after an engine change): which and why; on a
+    session's pages the board up to that deal, offering to correct or delete it (repair)."""
+    if for_api():
+        return error_response(409, stored_deal_message(error))
+    session_id = (request.view_args or {}).get("session_id")
+    session = db.session.get(GameSession, session_id) if isinstance(session_id, int) else None
+    found = broken(session) if session is not None else None
+    if session is None or found is None:
+        return render_template("error.html", message=stored_deal_message(error), status=409), 409
+    board, refusal = found
+    deals = complete_deals(session)
+    return render_template("sessions/repair.html", session=session, board=board, message=stored_deal_message(refusal),
+                           broken=deals[refusal.index], later=deals[refusal.index + 1:],
+                           number=refusal.index + 1), 409
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(DealError, stored_deal_no_longer_fits)

@@ -1,0 +1,161 @@
+"""The scoreboard as the pages show it: its template context (the entry form of the next deal, the
+latest changes), a full page or the htmx fragment, and the ETag a device revalidates it with."""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import uuid
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
+from typing import Any
+
+from flask import current_app, make_response, render_template, request, url_for
+from flask import session as cookie
+from flask_babel import get_locale
+from flask_wtf.csrf import generate_csrf
+from markupsafe import Markup
+from sqlalchemy import func, select
+from werkzeug.wrappers import Response
+
+from .. import access
+from ..board import Board, board
+from ..extensions import db
+from ..games.base import FieldSpec
+from ..models import GameSession, Revision
+from .blueprint import bp, is_htmx
+from .forms import choice_text, deal_form
+
+RECENT = 3  # changes listed on the board; the rest on demand
+try:
+    RELEASE = package_version("scorekeeper")  # a new release renders every board anew
+except PackageNotFoundError:  # run from a checkout that was never installed
+    RELEASE = "dev"
+bp.add_app_template_global(RECENT, "RECENT")
+bp.add_app_template_global(choice_text, "choice_text")
+
+
+@bp.app_template_global()
+def new_idempotency_key() -> str:
+    """A fresh key per rendered entry form: a resubmitted form (a retry) carries the same one."""
+    return uuid.uuid4().hex
+
+
+@bp.app_template_filter("seat_names")
+def seat_names(seats, names) -> str:
+    """Seat indexes as the players' names: (0, 2) -> "Anna, Carl"."""
+    return ", ".join(names[seat] for seat in seats)
+
+
+@bp.app_template_filter("tally")
+def tally(strokes: int) -> Markup:
+    """Strokes the way they are drawn on a slate: groups of five struck through; a net below zero
+    is drawn as that many potatoes (circles)."""
+    if strokes < 0:
+        return Markup('<span class="potatoes" aria-hidden="true">' + '<i class="potato"></i>' * -strokes + "</span>")
+    if strokes == 0:
+        return Markup("")
+    fives, rest = divmod(strokes, 5)
+    groups = ['<span class="five">||||</span>'] * fives + (["|" * rest] if rest else [])
+    return Markup('<span class="tally" aria-hidden="true">' + " ".join(groups) + "</span>")
+
+
+def latest_changes(session_id: int, limit: int | None = RECENT) -> tuple[list[Revision], int]:
+    """The session's latest `limit` changes (None: all), newest first, and how many there are."""
+    query = select(Revision).where(Revision.session_id == session_id).order_by(Revision.id.desc())
+    rows = list(db.session.scalars(query if limit is None else query.limit(limit)))
+    count = len(rows) if limit is None or len(rows) < limit else db.session.scalar(
+        select(func.count()).where(Revision.session_id == session_id))
+    return rows, count or 0
+
+
+def phase_fields(current: Board) -> list[FieldSpec]:
+    """The inputs of the entry the board asks for next (the play after locked bids: not the bids)."""
+    fields = current.game.deal_fields(current.table, current.state)
+    phases = current.game.phases(current.table, current.state)
+    upto = set(phases[: phases.index(current.phase) + 1])
+    locked = set(phases[: phases.index(current.phase)])
+    return [spec for spec in fields if spec.phase in upto and spec.phase not in locked]
+
+
+def entry_form(current: Board, formdata: Any = None):
+    """The entry form of the board's next deal and its fields: fresh, or holding what was posted.
+    The table's way of entering (a sticky field: cards or points) carries over from the last deal."""
+    fields = phase_fields(current)
+    if formdata is not None:
+        return deal_form(fields, current.table, formdata=formdata), fields
+    if current.deals:
+        last = current.deals[-1].payload
+        fields = [dataclasses.replace(spec, default=last[spec.name]) if spec.sticky and spec.name in last else spec
+                  for spec in fields]
+    return deal_form(fields, current.table), fields
+
+
+def pickers(session: GameSession, deal_id: int | None = None) -> dict[str, Any] | None:
+    """Where the card pickers of a form come from once they are shown in it (None: drawn in the page,
+    as a page without JavaScript asks with ?cards=1)."""
+    if request.args.get("cards"):
+        return None
+    page = url_for("sessions.edit_deal" if deal_id else "sessions.show_session", session_id=session.id,
+                   deal_id=deal_id, cards=1)
+    return {"session_id": session.id, "deal": deal_id, "page": page, "form": "#correction" if deal_id else "#entry"}
+
+
+def context(session: GameSession, current: Board | None = None, form=None, fields=None, **extra: Any) -> dict:
+    """The board's template context; pass `current` when nothing was stored since it was built."""
+    current = current or board(session)
+    if form is None and not current.standing.over:
+        form, fields = entry_form(current)
+    return dict(session=session, board=current, form=form, fields=fields, changes=latest_changes(session.id),
+                pickers=pickers(session), **extra)
+
+
+def render(status: int = 200, full: str = "sessions/show.html", fragment: str = "sessions/_board.html",
+           **context: Any) -> Response:
+    """The whole page, or the fragment when htmx asks."""
+    response = make_response(render_template(fragment if is_htmx() else full, **context), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def saved_flash(current: Board) -> dict | None:
+    """What the table just saved, for the line at the top: the deal's number, points and the next dealer."""
+    if current.pending is not None or not current.deals:
+        return None
+    return {"number": len(current.deals), "deal": current.deals[-1], "points": current.standing.results[-1].points}
+
+
+def only_added(before: Board, after: Board, form) -> bool:
+    """Whether a save just appended one deal to a game that goes on with a fresh entry form: then
+    the htmx answer carries only the changed parts (a few kB) instead of the whole board."""
+    return (before.pending is None and after.pending is None and form is not None
+            and not after.standing.over and len(after.deals) == len(before.deals) + 1)
+
+
+# --- revalidation ---------------------------------------------------------------------------
+
+
+def etag(session: GameSession, view: str) -> str:
+    """A board page is made of the session's stored state (its version), the view, the language,
+    whether this device may write, the device's CSRF token (in its forms) and the app's release."""
+    generate_csrf()  # the device's token exists before it is named
+    raw = str(cookie.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
+    device = hashlib.sha256(raw.encode()).hexdigest()[:8]
+    return f"{session.id}-{session.version}-{view}-{get_locale()}-{int(access.locked(session))}-{device}-{RELEASE}"
+
+
+def unchanged(tag: str) -> Response | None:
+    """304 Not Modified when the device holds this very page (If-None-Match)."""
+    if not request.if_none_match.contains_weak(tag):
+        return None
+    response = make_response("", 304)
+    revalidated(response, tag)
+    return response
+
+
+def revalidated(response: Response, tag: str) -> Response:
+    """The browser keeps the page and asks with its ETag before showing it again (Back, a reload)."""
+    response.set_etag(tag, weak=True)
+    response.cache_control.private = True
+    response.cache_control.no_cache = True
+    response.vary.add("HX-Request")
+    return response

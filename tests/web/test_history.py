@@ -1,0 +1,182 @@
+"""The history and player pages over many sessions: a constant number of queries per page, read
+from the session summaries every write stores (and replayed where one is missing or stale)."""
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+from sqlalchemy import event
+
+from scorekeeper import summaries
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, GameSession, Player, SeatSummary, SessionSummary
+
+from .helpers import new_schieberamsch, ramsch_form, restarted
+
+
+@contextmanager
+def counted_statements():
+    statements: list[str] = []
+    db.session.remove()  # count what a request on its own asks, nothing cached from the test's own reads
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+
+
+def text(html: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def _sessions(client, count, names=("Anna", "Ben", "Carl"), deals=1):
+    ids = []
+    for _ in range(count):
+        sid = new_schieberamsch(client, names=names, deals=deals)
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+        ids.append(sid)
+    return ids
+
+
+def test_history_runs_the_same_few_queries_for_3_or_25_rows(client, ctx):
+    _sessions(client, 3)
+    with counted_statements() as few:
+        assert client.get("/history").status_code == 200
+    _sessions(client, 22, names=("Dora", "Emil", "Fritz"))
+    with counted_statements() as many:
+        html = client.get("/history").get_data(as_text=True)
+    assert text(html).count("Winner:") == 25
+    assert len(many) == len(few) <= 6, many
+    anna_id = Player.query.filter_by(name="Anna").one().id
+    with counted_statements() as filtered:
+        html = text(client.get(f"/history?player_id={anna_id}").get_data(as_text=True))
+    assert html.count("Anna, Ben, Carl") == 3 and "Dora" not in html.split("Filter")[-1]
+    assert len(filtered) <= 6
+
+
+def test_history_filters_by_player_id_from_the_dropdown_and_still_by_name(client, ctx):
+    _sessions(client, 1)
+    _sessions(client, 1, names=("Dora", "Emil", "Fritz"))
+    dora = Player.query.filter_by(name="Dora").one()
+    html = client.get("/history").get_data(as_text=True)
+    assert f'<option value="{dora.id}" >Dora</option>' in html
+    page = text(client.get(f"/history?player_id={dora.id}").get_data(as_text=True))
+    assert "Dora, Emil, Fritz" in page and "Anna, Ben, Carl" not in page
+    page = text(client.get("/history?player=DORA").get_data(as_text=True))
+    assert "Dora, Emil, Fritz" in page and "Anna, Ben, Carl" not in page
+    page = text(client.get("/history?player=nobody").get_data(as_text=True))
+    assert "No games yet." in page
+    html = client.get(f"/history?player_id={dora.id}").get_data(as_text=True)
+    assert f'<option value="{dora.id}" selected>Dora</option>' in html
+
+
+def test_player_page_is_paginated_and_its_record_counts_every_session(app, client, ctx):
+    app.config["HISTORY_PAGE_SIZE"] = 2
+    _sessions(client, 5)  # Carl loses each: Anna and Ben win
+    anna = Player.query.filter_by(name="Anna").one()
+    with counted_statements() as first:
+        html = client.get(f"/players/{anna.id}").get_data(as_text=True)
+    record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
+    assert [cell.split("<")[0] for cell in record.split("<td>")[1:]][1:4] == ["5", "5", "5"]
+    assert html.count(">won<") == 2 and "1 / 3" in html and "page=2" in html
+    last = client.get(f"/players/{anna.id}?page=3").get_data(as_text=True)
+    assert last.count(">won<") == 1 and "3 / 3" in last and "page=2" in last
+    _sessions(client, 5)
+    with counted_statements() as second:
+        client.get(f"/players/{anna.id}")
+    assert len(first) == len(second) <= 8, second
+
+
+def test_a_missing_or_stale_summary_is_replayed_on_read(client, ctx):
+    sid = _sessions(client, 1)[0]
+    db.session.delete(db.session.get(SessionSummary, sid))
+    db.session.commit()
+    db.session.expire_all()  # read anew, as the next request does
+    assert "Winner: Anna, Ben" in text(client.get("/history").get_data(as_text=True))
+    assert db.session.get(SessionSummary, sid).totals == [0, 0, 5]
+    # a summary that was not refreshed with the last change (as after a crash) is noticed
+    summary = db.session.get(SessionSummary, sid)
+    summary.totals, summary.winners, summary.revision_count = [9, 9, 9], [2], 0
+    db.session.commit()
+    db.session.expire_all()
+    anna = Player.query.filter_by(name="Anna").one()
+    html = client.get(f"/players/{anna.id}").get_data(as_text=True)
+    assert ">won<" in html
+    db.session.expire_all()
+    assert db.session.get(SessionSummary, sid).totals == [0, 0, 5]
+
+
+def test_summary_follows_close_reopen_and_a_deal_that_no_longer_fits(client, ctx):
+    sid = new_schieberamsch(client, deals=12)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    summary = db.session.get(SessionSummary, sid)
+    assert (summary.deals, summary.over, summary.totals) == (1, False, [0, 0, 5])
+    client.post(f"/sessions/{sid}/close")
+    db.session.expire_all()
+    assert db.session.get(SessionSummary, sid).over is True
+    client.post(f"/sessions/{sid}/reopen")
+    db.session.expire_all()
+    assert db.session.get(SessionSummary, sid).over is False
+    deal = Deal.query.one()
+    deal.payload = {**deal.payload, "points": [30, 40, 51]}  # as if an older engine had accepted it
+    db.session.commit()
+    restarted()
+    summaries.refresh([sid])  # as `flask summaries` after the upgrade that brings the new engine
+    db.session.expire_all()
+    assert db.session.get(SessionSummary, sid).broken
+    page = text(client.get("/history").get_data(as_text=True))
+    assert "?" in page and "Winner" not in page
+    assert client.get(f"/players/{db.session.get(GameSession, sid).seats[0].player_id}").status_code == 200
+
+
+def test_player_record_replays_sessions_whose_summaries_are_missing(client, ctx):
+    """As after the upgrade that added the summaries: the first look at a player computes them."""
+    _sessions(client, 3)
+    db.session.execute(SeatSummary.__table__.delete())
+    db.session.execute(SessionSummary.__table__.delete())
+    db.session.commit()
+    db.session.expire_all()
+    carl = Player.query.filter_by(name="Carl").one()
+    html = client.get(f"/players/{carl.id}").get_data(as_text=True)
+    record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
+    cells = [cell.split("<")[0] for cell in record.split("<td>")[1:]]
+    assert cells[1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
+    assert SessionSummary.query.count() == 3 and SeatSummary.query.count() == 9
+
+
+def test_the_summaries_command_fills_in_what_is_missing(app, client, ctx):
+    ids = _sessions(client, 2)
+    db.session.execute(SessionSummary.__table__.delete().where(SessionSummary.session_id == ids[0]))
+    db.session.commit()
+    db.session.expire_all()
+    result = app.test_cli_runner().invoke(args=["summaries"])
+    assert "1 session summaries computed." in result.output
+    db.session.expire_all()
+    assert db.session.get(SessionSummary, ids[0]).totals == [0, 0, 5]
+    assert SeatSummary.query.count() == 6  # the seat rows left behind were replaced, not doubled
+
+
+def test_the_summary_a_save_writes_is_the_replayed_one(client, ctx):
+    """The summary each write stores from the board it built equals the one a replay of the stored
+    deals gives."""
+    sid = new_schieberamsch(client, deals="3")
+    for points in ([30, 40, 50], [50, 40, 30], [20, 60, 40]):  # the third deal ends the game
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
+
+    def rows():
+        db.session.expire_all()
+        summary = db.session.get(SessionSummary, sid)
+        return ((summary.revision_count, summary.last_revision_id, summary.deals, summary.totals, summary.winners,
+                 summary.losers, summary.over),
+                sorted((s.position, s.player_id, s.over, s.won, s.lost, s.total) for s in summary.seats))
+
+    written = rows()
+    assert written[0][2] == 3 and written[0][6] and any(seat[3] for seat in written[1])  # over, with a winner
+    restarted()
+    summaries.refresh([sid])  # replayed from the stored deals
+    assert rows() == written
