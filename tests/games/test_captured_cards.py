@@ -8,10 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import captured, get_game
-from scorekeeper.games.base import RuleError, Table, resolve_options
+from scorekeeper.games.base import RuleError
 from scorekeeper.games.cards import SKAT_DECK
 from scorekeeper.games.entry import parse_deal
 from scorekeeper.games.handjass_weis import DECK as JASS_DECK
+
+from .helpers import any_seat, deal_out, french_suits, make_table, shared_out, splits
 
 RAMSCH = get_game("schieberamsch")
 JASS = get_game("handjass")
@@ -22,11 +24,11 @@ def plain(text) -> str:
 
 
 def skat_table(**options):
-    return Table(("A", "B", "C"), resolve_options(RAMSCH.option_specs(3), options))
+    return make_table(RAMSCH, ("A", "B", "C"), **options)
 
 
 def jass_table(n=4, **options):
-    return Table(("A", "B", "C", "D")[:n], resolve_options(JASS.option_specs(n), options))
+    return make_table(JASS, ("A", "B", "C", "D")[:n], **options)
 
 
 def ramsch_cards(cards, rest=2, pushed=0, **extra):
@@ -187,29 +189,22 @@ def test_handjass_three_players_tap_every_pile():
 
 # --- invariants --------------------------------------------------------------------
 
-@given(st.lists(st.integers(0, 2), min_size=32, max_size=32))
-def test_any_partition_of_the_skat_deck_counts_120(owners):
-    piles = [[card for card, owner in zip(SKAT_DECK, owners) if owner == seat] for seat in range(3)]
+@given(shared_out(SKAT_DECK, 3))
+def test_any_partition_of_the_skat_deck_counts_120(piles):
     assert sum(captured.pile_points(pile, "skat") for pile in piles) == 120
 
 
-@given(st.lists(st.integers(0, 3), min_size=36, max_size=36), st.sampled_from("CSHD"))
-def test_any_partition_of_the_jass_deck_counts_152(owners, trump):
-    piles = [[card for card, owner in zip(JASS_DECK, owners) if owner == seat] for seat in range(4)]
+@given(shared_out(JASS_DECK, 4), french_suits)
+def test_any_partition_of_the_jass_deck_counts_152(piles, trump):
     assert sum(captured.pile_points(pile, "jass", trump) for pile in piles) == 152
 
 
-@given(st.permutations(SKAT_DECK), st.integers(0, 10), st.integers(0, 10), st.integers(0, 2),
-       st.integers(0, 2), st.integers(0, 3))
-def test_schieberamsch_any_valid_piles_sum_to_120_and_replay(deck, a, b, skat_seat, rest, pushed):
-    """Tricks split 3a / 3b / the rest, the skat's 2 with one player; any pile left to inference."""
-    a, b = min(a, 10), min(b, 10 - min(a, 10))
-    sizes = [3 * a, 3 * b, 3 * (10 - a - b)]
+@given(st.permutations(SKAT_DECK), splits(10, 3), any_seat(3), any_seat(3), st.integers(0, 3))
+def test_schieberamsch_any_valid_piles_sum_to_120_and_replay(deck, tricks, skat_seat, rest, pushed):
+    """Ten tricks of three cards shared out, the skat's 2 with one player; any pile left to inference."""
+    sizes = [3 * n for n in tricks]
     sizes[skat_seat] += 2
-    piles, start = [], 0
-    for size in sizes:
-        piles.append(list(deck[start:start + size]))
-        start += size
+    piles = deal_out(deck, sizes)
     tapped = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
     if sizes[skat_seat] == 2:  # the skat without a trick is not a Ramsch pile
         with pytest.raises(RuleError):
@@ -222,21 +217,12 @@ def test_schieberamsch_any_valid_piles_sum_to_120_and_replay(deck, a, b, skat_se
         RAMSCH, skat_table(), {**deal, "count": "points"}).points, "cards and typed points score alike"
 
 
-@given(st.permutations(JASS_DECK), st.lists(st.integers(0, 9), min_size=3, max_size=3), st.sampled_from("CSHD"),
-       st.integers(0, 3), st.integers(0, 3))
-def test_handjass_any_valid_piles_sum_to_157(deck, tricks, trump, last, rest):
+@given(st.permutations(JASS_DECK), splits(9, 4), french_suits, any_seat(4), any_seat(4))
+def test_handjass_any_valid_piles_sum_to_157(deck, counts, trump, last, rest):
     """Nine tricks of four cards shared among four players (any pile inferred): 152 + 5 = 157."""
-    counts, left = [], 9
-    for n in tricks:
-        counts.append(min(n, left))
-        left -= counts[-1]
-    counts.append(left)
     if counts[last] == 0:
         last = counts.index(max(counts))
-    piles, start = [], 0
-    for n in counts:
-        piles.append(list(deck[start:start + 4 * n]))
-        start += 4 * n
+    piles = deal_out(deck, [4 * n for n in counts])
     tapped = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
     table, state = jass_table(), JASS.start(jass_table())
     deal = parse_deal(JASS.deal_fields(table, state), jass_cards(tapped, trump=trump, last=last, rest=rest), 4)

@@ -6,7 +6,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, RuleError, Table
 from scorekeeper.games.handjass_weis import (
     DECK,
     POSSIBLE,
@@ -15,12 +15,14 @@ from scorekeeper.games.handjass_weis import (
     split_weis,
 )
 
+from .helpers import any_seat, french_suits, make_table, split_at, splits
+
 GAME = get_game("handjass")
 NAMES = ("A", "B", "C", "D")
 
 
 def table(n=4, first_dealer=0, **options):
-    return Table(NAMES[:n], resolve_options(GAME.option_specs(n), options), first_dealer=first_dealer)
+    return make_table(GAME, NAMES[:n], first_dealer, **options)
 
 
 def deal(points=None, trump="C", playing=None, last=None, weis=None, stoeck=None, draw=(), n=4, **extra):
@@ -457,13 +459,12 @@ def draw_for(points, playing, slots, threshold=26):
 @st.composite
 def full_deals(draw, n=4):
     """All n play, card points of the deck (152) split, the last trick's 5 to one of them."""
-    cuts = sorted(draw(st.lists(st.integers(0, 152), min_size=n - 1, max_size=n - 1)))
-    split = [b - a for a, b in zip([0] + cuts, cuts + [152])]
+    split = draw(splits(152, n))
     assume(all(p in POSSIBLE for p in split))
-    last = draw(st.integers(0, n - 1))
+    last = draw(any_seat(n))
     points = [p + 5 * (s == last) for s, p in enumerate(split)]
     slots = 2
-    return deal(points, trump=draw(st.sampled_from("CSHD")), last=last, n=n,
+    return deal(points, trump=draw(french_suits), last=last, n=n,
                 draw=draw_for(points, range(n), slots) if sum(p >= 26 for p in points) != 1 or n == 2 else [])
 
 
@@ -503,8 +504,7 @@ def test_session_totals_out_players_and_one_loser(cut_lists):
         if GAME.is_over(t, state):
             break
         active = [s for s in range(4) if state.active[s]]
-        marks = sorted(cuts[: len(active) - 1])
-        split = [b - a for a, b in zip([0] + marks, marks + [152])]
+        split = split_at(cuts[: len(active) - 1], 152)
         if any(p not in POSSIBLE for p in split):
             continue
         points = [None] * 4

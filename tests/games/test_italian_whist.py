@@ -6,15 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.italian_whist import schedule, second_hand_holder
+
+from .helpers import make_table, splits
 
 GAME = get_game("italian_whist")
 NAMES = ("Ann", "Ben", "Cat")
 
 
 def table(first_dealer=0, **options):
-    return Table(NAMES, resolve_options(GAME.option_specs(3), options), first_dealer=first_dealer)
+    return make_table(GAME, NAMES, first_dealer, **options)
 
 
 def deal(first, second):
@@ -186,8 +188,7 @@ def test_engine_check_names_the_players():
 
 # --- invariants --------------------------------------------------------------------
 
-halves = st.tuples(st.integers(0, 9), st.integers(0, 9)).filter(lambda ab: sum(ab) <= 9).map(
-    lambda ab: [ab[0], ab[1], 9 - ab[0] - ab[1]])
+halves = splits(9, 3)
 deals = st.builds(deal, halves, halves)
 
 

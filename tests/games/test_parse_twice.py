@@ -9,9 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import RuleError, Table, resolve_options
+from scorekeeper.games.base import RuleError
 from tests.games import test_handjass, test_pitch, test_sataat, test_schieberamsch, test_yacht
 from tests.test_ja_breakdowns import CASES
+
+from .helpers import make_table, player_names
 
 
 def _parsed_twice_is_parsed_once(game, table, deals):
@@ -28,7 +30,7 @@ def _parsed_twice_is_parsed_once(game, table, deals):
 def test_worked_deals_parse_to_themselves(slug):
     game = get_game(slug)
     for n, options, deals in CASES[slug]:
-        table = Table(tuple(f"P{i}" for i in range(n)), resolve_options(game.option_specs(n), options))
+        table = make_table(game, player_names(n), **options)
         _parsed_twice_is_parsed_once(game, table, deals)
 
 

@@ -7,7 +7,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, RuleError
+
+from .helpers import any_seat, make_table, shared_out
 
 GAME = get_game("pitch")
 POINT_CARDS = ("A", "J", "offJ", "HJ", "LJ", "10", "3")
@@ -15,8 +17,7 @@ VALUE = {"A": 1, "J": 1, "offJ": 1, "HJ": 1, "LJ": 1, "10": 1, "3": 3}
 
 
 def table(n=4, first_dealer=3, **options):
-    names = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")[:n]
-    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=first_dealer)
+    return make_table(GAME, ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")[:n], first_dealer, **options)
 
 
 def by_cards(bidder, bid, cards, two, n=4, trump="H", partner=None):
@@ -293,14 +294,11 @@ def test_five_players_individual_totals_target_42():
 
 @st.composite
 def card_deals(draw, n=4, some=False):
-    columns = 5 if n == 5 else 2
-    owner = {card: draw(st.one_of(st.none(), st.integers(0, columns - 1)) if some else st.integers(0, columns - 1))
-             for card in POINT_CARDS}
-    cards = [[c for c in POINT_CARDS if owner[c] == col] for col in range(columns)]
-    two = draw(st.one_of(st.none(), st.integers(0, n - 1)) if some else st.integers(0, n - 1))
-    bidder = draw(st.integers(0, n - 1))
+    cards = draw(shared_out(POINT_CARDS, 5 if n == 5 else 2, nobody=some))
+    two = draw(st.none() | any_seat(n) if some else any_seat(n))
+    bidder = draw(any_seat(n))
     bid = draw(st.integers(6, 10)) if bidder == 3 else draw(st.integers(5, 10))  # seat 3 deals the first deal
-    return by_cards(bidder, bid, cards, two, n=n, partner=draw(st.integers(0, n - 1)))
+    return by_cards(bidder, bid, cards, two, n=n, partner=draw(any_seat(n)))
 
 
 @given(card_deals(some=True))

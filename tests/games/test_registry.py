@@ -4,8 +4,10 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import GAMES
-from scorekeeper.games.base import Game, Table, resolve_options
+from scorekeeper.games.base import Game
 from scorekeeper.games.entry import KINDS
+
+from .helpers import make_table, player_names
 
 EXPECTED = {"schieberamsch", "handjass", "italian_whist", "yacht", "sataat", "pitch", "stendhal", "tennos_team"}
 
@@ -28,7 +30,7 @@ def test_option_defaults_do_not_depend_on_the_number_of_players(slug):
 def test_fields_are_well_formed_for_every_player_count(slug):
     game: Game = GAMES[slug]
     for n in game.players:
-        table = Table(tuple(f"P{i}" for i in range(n)), resolve_options(game.option_specs(n), {}))
+        table = make_table(game, player_names(n))
         try:
             game.check_table(table)
         except Exception:

@@ -6,7 +6,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, Table, resolve_options
+from scorekeeper.games.base import DealError, Table
+
+from .helpers import make_table
 
 GAME = get_game("sataat")
 NAMES = ("N", "E", "S", "W")
@@ -14,7 +16,7 @@ N, E, S, W = range(4)
 
 
 def table(first_dealer=W, **options):
-    return Table(NAMES, resolve_options(GAME.option_specs(4), options), first_dealer=first_dealer)
+    return make_table(GAME, NAMES, first_dealer, **options)
 
 
 def deal(ns, ew, first_seven=False, played_on=False, trump="S"):

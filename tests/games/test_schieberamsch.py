@@ -6,15 +6,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, Table, resolve_options
+from scorekeeper.games.base import DealError
 from scorekeeper.games.schieberamsch import matadors
+
+from .helpers import make_table, splits
 
 GAME = get_game("schieberamsch")
 NAMES = ("A", "B", "C")
 
 
 def table(**options):
-    return Table(NAMES, resolve_options(GAME.option_specs(3), options), first_dealer=0)
+    return make_table(GAME, NAMES, **options)
 
 
 def ramsch(points, took=None, pushed=0, contra="none"):
@@ -226,9 +228,7 @@ def test_game_ends_after_agreed_deals_lowest_total_wins():
 
 @st.composite
 def ramsch_deals(draw):
-    a = draw(st.integers(0, 120))
-    b = draw(st.integers(0, 120 - a))
-    points = [a, b, 120 - a - b]
+    points = draw(splits(120, 3))
     took = [p > 0 or draw(st.booleans()) for p in points]
     return ramsch(points, took=took, pushed=draw(st.integers(0, 3)))
 

@@ -6,9 +6,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.stendhal import minus_points, minus_suits, tied_suits
 from scorekeeper.games.tennos import TENNOS_RANKS, TENNOS_SUIT_CARDS, stendhal_cards
+
+from .helpers import any_seat, deal_out, make_table, shared_out
 
 GAME = get_game("stendhal")
 ALL_RANKS = set(TENNOS_RANKS)
@@ -18,8 +20,7 @@ def table(n=6, dealer=0, **options):
     """The tests written for the one-picker entry keep it (option ``revealed``); see the
     per-seat tests below for the default ``seats``."""
     options.setdefault("minus_entry", "revealed")
-    names = tuple("ABCDEFG"[:n])
-    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=dealer)
+    return make_table(GAME, "ABCDEFG"[:n], dealer, **options)
 
 
 def deal(revealed, minus, paired, suits=None, first_tied=None):
@@ -216,19 +217,16 @@ def test_limit_choices():
 @st.composite
 def random_deals(draw, n=None):
     n = n or draw(st.sampled_from((5, 6, 7)))
-    dealer = draw(st.integers(0, n - 1))
+    dealer = draw(any_seat(n))
     cards = draw(st.permutations(TENNOS_SUIT_CARDS))
     hand, middle = stendhal_cards(n)
-    hands = [cards[seat * hand:(seat + 1) * hand] for seat in range(n)]
+    hands = deal_out(cards, [hand] * n)
     in_order = [hands[(dealer - k) % n][0] for k in range(1, n + 1)] + list(cards[n * hand:])
     suit, paired = minus_suits(in_order)
     gone = set(in_order)
     picks = {}
     for name, s in (("minus_cards", suit), ("paired_cards", paired)):
-        picks[name] = [[] for _ in range(n)]
-        for rank in TENNOS_RANKS[::-1]:
-            if rank + s not in gone:
-                picks[name][draw(st.integers(0, n - 1))].append(rank)
+        picks[name] = draw(shared_out([rank for rank in TENNOS_RANKS[::-1] if rank + s not in gone], n))
     suits = [draw(st.integers(0, 4)) for _ in range(n)]
     d = {"revealed": in_order, "first_tied": suit, **picks, "suits": suits}
     return n, dealer, d, (suit, paired), in_order
@@ -277,7 +275,7 @@ def test_pending_notes_name_the_minus_suits_once_the_revealed_cards_are_locked()
     from scorekeeper.games.tennos import TENNOS_SUIT_NAMES
 
     game = get_game("stendhal")
-    table = Table(("A", "B", "C", "D", "E"), resolve_options(game.option_specs(5), {"minus_entry": "revealed"}))
+    table = make_table(game, ("A", "B", "C", "D", "E"), minus_entry="revealed")
     revealed = ["AS", "9S", "3S", "JD", "AC", "9L", "3H", "5C"]  # three spades: spade is the minus suit
     early = game.parse_phase(table, game.start(table), {"revealed": revealed}, "bid")
     (note,) = game.pending_notes(table, game.start(table), early)
@@ -306,8 +304,7 @@ def test_play_on_ends_even_when_the_player_at_the_limit_climbs_back():
 
 
 def seats_table(n, dealer=0, **options):
-    names = tuple("ABCDEFG"[:n])
-    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=dealer)
+    return make_table(GAME, "ABCDEFG"[:n], dealer, **options)
 
 
 def by_seat(n, dealer, in_order):

@@ -7,16 +7,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.tennos import PICTURE_CARDS, TENNOS_SUITS
 from scorekeeper.games.tennos_team import picture_points, player_points
+
+from .helpers import make_table, shared_out
 
 GAME = get_game("tennos_team")
 
 
 def table(n=4, **options):
-    names = tuple("ABCDEF"[:n])
-    return Table(names, resolve_options(GAME.option_specs(n), options), first_dealer=0)
+    return make_table(GAME, "ABCDEF"[:n], **options)
 
 
 def game(suit, pictures, jokers=None, ace=None, **extra):
@@ -209,8 +210,7 @@ def test_series_of_games_most_wins_then_points():
 @st.composite
 def random_games(draw, n=4, mode="team"):
     suits = list(draw(st.permutations(("S", "H", "C", "D") if (mode, n) == ("team", 4) else TENNOS_SUITS)))[:n]
-    owners = [draw(st.sampled_from([None, *range(n)])) for _ in PICTURE_CARDS]
-    pictures = [[c for c, o in zip(PICTURE_CARDS, owners) if o == s] for s in range(n)]
+    pictures = draw(shared_out(PICTURE_CARDS, n, nobody=True))
     jokers = [0] * n
     if mode == "team":
         for colour in ("black", "red"):

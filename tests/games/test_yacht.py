@@ -6,14 +6,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError, Table, resolve_options
+from scorekeeper.games.base import DealError, RuleError
+
+from .helpers import make_table, splits
 
 GAME = get_game("yacht")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
 
 
 def table(players=4, first_dealer=0, **options):
-    return Table(NAMES[:players], resolve_options(GAME.option_specs(players), options), first_dealer)
+    return make_table(GAME, NAMES[:players], first_dealer, **options)
 
 
 def goal(start, target):
@@ -251,8 +253,7 @@ def test_agreed_number_of_deals_option():
 @st.composite
 def deals(draw, players=4):
     n = {3: 17, 4: 13, 5: 10}[players]
-    cuts = sorted(draw(st.lists(st.integers(0, n), min_size=players - 1, max_size=players - 1)))
-    tricks = [b - a for a, b in zip([0] + cuts, cuts + [n])]
+    tricks = draw(splits(n, players))
     bids = []
     for _ in range(players):
         kind = draw(st.sampled_from(["goal", "goal", "tu", "ltu"]))
