@@ -1,17 +1,9 @@
-"""gunicorn reads this file when started from the project folder (the README's club setup, the
-benchmarks, the concurrency tests).
+"""gunicorn's settings when it is started from the project folder (scripts/serve, the club setup in
+docs/operations.md, the benchmarks and the concurrency tests); command-line flags override them."""
+import multiprocessing
+import os
 
-Garbage collection runs between requests, never inside one (scorekeeper/collector.py): on Python
-3.11 a collection that starts inside an attribute store can crash the worker. Once a worker has
-loaded the app, what it loaded is frozen out of the collector's sight and the automatic collector
-is off; after each response has been sent, the worker collects what the request left behind.
-"""
-from scorekeeper import collector
-
-
-def post_worker_init(worker):
-    collector.switch_off()
-
-
-def post_request(worker, req, environ, resp):
-    collector.collect()
+wsgi_app = "scorekeeper:create_app()"
+bind = os.environ.get("SCOREKEEPER_BIND", "0.0.0.0:5000")
+# sync workers: a save is short; a device that follows a table polls instead of holding a worker
+workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count()))

@@ -24,15 +24,16 @@ CHROMIUM_ARGS = [
 
 @contextmanager
 def serve(instance: Path, **settings: str):
-    """Run `python -m scorekeeper` on a fresh database (SCOREKEEPER_* `settings` added); wait until it
-    answers; fail fast if it died. Yields its address."""
+    """Run `python -m scorekeeper` (gunicorn, as scripts/serve) on a fresh database (SCOREKEEPER_*
+    `settings` added); wait until it answers; fail fast if it died. Yields its address."""
     port = free_port()
     env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_SECRET_KEY": "e2e",
            **{f"SCOREKEEPER_{key}": value for key, value in settings.items()}}
     if os.environ.get("SCOREKEEPER_TEST_DATABASE_URI"):
         env["SCOREKEEPER_SQLALCHEMY_DATABASE_URI"] = new_postgres_database("sk_e2e")
     log = open(instance / "server.log", "w")
-    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--host", "127.0.0.1", "--port", str(port)],
+    process = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--host", "127.0.0.1", "--port", str(port),
+                                "--workers", "2"],
                                env=env, stdout=log, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
