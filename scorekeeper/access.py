@@ -55,7 +55,6 @@ OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "session
                   "sessions.manifest", "sessions.offline"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 FORGET_AFTER = 3600  # seconds without a wrong try after which an address starts afresh
-ATTEMPTS = AccessAttempt.__table__
 
 
 # --- slowing down guesses -------------------------------------------------------------
@@ -66,12 +65,13 @@ class Attempts:
     its own (its own short transaction), never mixed with the request's changes."""
 
     def _where(self, key: tuple[str, str]):
-        return (ATTEMPTS.c.kind == key[0]) & (ATTEMPTS.c.client == key[1][:64])
+        return (AccessAttempt.kind == key[0]) & (AccessAttempt.client == key[1][:64])
 
     def wait(self, key: tuple[str, str]) -> int:
         """Seconds this client must still wait before its next try (0: go ahead)."""
         with db.engine.connect() as connection:
-            row = connection.execute(select(ATTEMPTS.c.failures, ATTEMPTS.c.last_at).where(self._where(key))).first()
+            row = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at)
+                                     .where(self._where(key))).first()
         count, last = row if row is not None else (0, 0.0)
         free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
         if count < free:
@@ -80,22 +80,23 @@ class Attempts:
         return max(0, int(last + delay - time.time() + 0.999))
 
     def failed(self, key: tuple[str, str]) -> None:
-        table, now = ATTEMPTS, time.time()
-        bump = update(table).where(self._where(key)).values(failures=table.c.failures + 1, last_at=now)
+        now = time.time()
+        bump = (update(AccessAttempt).where(self._where(key))
+                .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))
         for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
             try:
                 with db.engine.begin() as connection:
-                    connection.execute(delete(table).where(table.c.last_at < now - FORGET_AFTER))
-                    if not connection.execute(bump).rowcount:
-                        connection.execute(insert(table).values(kind=key[0], client=key[1][:64], failures=1,
-                                                                last_at=now))
+                    connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
+                    if connection.execute(bump).first() is None:
+                        connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64], failures=1,
+                                                                        last_at=now))
                 return
             except IntegrityError:
                 continue
 
     def succeeded(self, key: tuple[str, str]) -> None:
         with db.engine.begin() as connection:
-            connection.execute(delete(ATTEMPTS).where(self._where(key)))
+            connection.execute(delete(AccessAttempt).where(self._where(key)))
 
 
 attempts = Attempts()

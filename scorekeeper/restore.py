@@ -45,7 +45,7 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
     ordered = list(current.deals)
     index = max(0, min(revision.deal_number - 1, len(ordered)))
     payloads = [deal.payload for deal in ordered]
-    payloads.insert(index, revision.before)
+    payloads.insert(index, revision.before or {})
     try:
         standing = current.game.replay(current.table, payloads)
     except DealError as error:
@@ -77,7 +77,7 @@ def _restore_pending(session: GameSession, revision: Revision, current: Board) -
         raise _refused(number, T("The bids of this deal are already locked; enter the play."))
     phase = current.game.phases(current.table, current.state)[0]
     try:
-        payload = current.game.parse_phase(current.table, current.state, revision.before, phase)
+        payload = current.game.parse_phase(current.table, current.state, revision.before or {}, phase)
     except RuleError as error:
         raise _refused(number, error.text) from None
     claim(session, current.version)

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NoReturn
 
 from flask_babel import gettext
 from sqlalchemy import select
@@ -27,7 +27,7 @@ from . import summaries
 from .board import board
 from .extensions import db
 from .games import GAMES
-from .games.base import RuleError, T, Table
+from .games.base import RuleError, T, Table, Text
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import name_key
 from .writes import find_or_create_player
@@ -120,7 +120,7 @@ class ImportRefused(RuleError):
     """The file cannot be imported; the sentence names the session and the deal."""
 
 
-def _refuse(text, where=None):
+def _refuse(text: Text, where: Any = None) -> NoReturn:
     if where is not None:
         text = T("%(where)s: %(reason)s", where=where, reason=text)
     raise ImportRefused(text)
@@ -155,7 +155,7 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
     if not isinstance(entry, dict):
         _refuse(T("Session %(number)d in the file is not a set of named values.", number=number))
     where = _session_name(number, entry)
-    game = GAMES.get(entry.get("game"))
+    game = GAMES.get(str(entry.get("game")))
     if game is None:
         _refuse(T("there is no game called %(slug)s.", slug=str(entry.get("game"))), where)
     seats = entry.get("seats")
@@ -275,7 +275,7 @@ def import_document(document: Any) -> Imported:
     if not isinstance(entries, list):
         _refuse(T("The file lists no sessions."))
     checked = [_check_session(number, entry) for number, entry in enumerate(entries, start=1)]
-    first_seen = {}
+    first_seen: dict[str, datetime | None] = {}
     for player in document.get("players") or []:
         if isinstance(player, dict) and isinstance(player.get("name"), str):
             first_seen[player["name"].casefold()] = _parse_time(player.get("created_at"), None, required=False)
@@ -293,8 +293,9 @@ def import_document(document: Any) -> Imported:
         for position, name in enumerate(values["names"]):
             known = db.session.scalar(select(Player.id).where(Player.name_key == name_key(name)))
             player = find_or_create_player(name)
-            if known is None and first_seen.get(name.casefold()):
-                player.created_at = first_seen[name.casefold()]
+            seen = first_seen.get(name.casefold())
+            if known is None and seen is not None:
+                player.created_at = seen
             session.seats.append(Seat(position=position, player=player))
             db.session.flush()  # the next find sees this player
         new_ids = {}

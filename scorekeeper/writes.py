@@ -81,8 +81,9 @@ def claim(session: GameSession, expected: int) -> None:
     now = utcnow()
     claimed = db.session.execute(
         update(GameSession).where(GameSession.id == session.id, GameSession.version == expected)
-        .values(version=expected + 1, updated_at=now).execution_options(synchronize_session=False))
-    if claimed.rowcount != 1:
+        .values(version=expected + 1, updated_at=now).returning(GameSession.id)
+        .execution_options(synchronize_session=False)).first()
+    if claimed is None:
         raise stale(session)
     set_committed_value(session, "version", expected + 1)
     set_committed_value(session, "updated_at", now)
@@ -152,7 +153,7 @@ def finish(session: GameSession, game: Game, table: Table, standing: Standing, d
     return after
 
 
-def _played(session: GameSession, game: Game, table: Table, payloads: list[Mapping[str, Any]],
+def _played(session: GameSession, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
             changed: int | None) -> Standing:
     """Replay a proposed list of deals; a rule broken at the changed deal is refused as it is, one
     broken at a later deal with the number of the deal it would spoil."""

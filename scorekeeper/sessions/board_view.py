@@ -30,8 +30,12 @@ try:
     RELEASE = package_version("scorekeeper")  # a new release renders every board anew
 except PackageNotFoundError:  # run from a checkout that was never installed
     RELEASE = "dev"
-bp.add_app_template_global(RECENT, "RECENT")
 bp.add_app_template_global(choice_text, "choice_text")
+
+
+@bp.app_context_processor
+def constants() -> dict[str, Any]:
+    return {"RECENT": RECENT}
 
 
 @bp.app_template_global()

@@ -21,7 +21,7 @@ from wtforms import (
     StringField,
     widgets,
 )
-from wtforms.fields.choices import SelectChoice
+from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; stubs: 3.2
 from wtforms.validators import Length, Optional, Regexp
 
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table

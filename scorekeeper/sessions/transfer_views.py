@@ -100,8 +100,8 @@ def import_sessions():
                 else:
                     found = result.stored + result.already_here
                     if len(found) == 1:
-                        return redirect(url_for(".show_session", session_id=found[0].id,
-                                                **({"already": 1} if result.already_here else {})))
+                        already = 1 if result.already_here else None
+                        return redirect(url_for(".show_session", session_id=found[0].id, already=already))
                     return redirect(url_for(".history", imported=len(result.stored),
                                             already=len(result.already_here)))
     return render_template("transfer/import.html", form=form), status

@@ -222,7 +222,7 @@ def reopen_session(session_id: int):
 
 @bp.post("/language")
 def choose_language():
-    language = request.form.get("language")
+    language = request.form.get("language", "")
     target = request.form.get("next") or url_for(".home")
     if not target.startswith("/") or target.startswith("//"):
         target = url_for(".home")
