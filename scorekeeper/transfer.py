@@ -29,8 +29,7 @@ from .extensions import db
 from .games import GAMES
 from .games.base import RuleError, T, Table, Text
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
-from .names import name_key
-from .writes import find_or_create_player
+from .names import find_or_create_player, name_key
 
 FORMAT = "scorekeeper-export"
 VERSION = 1

@@ -1,25 +1,15 @@
 """Every change to a session: create it, enter a deal (or lock its bids first), correct or delete
-a deal, stop the game early or continue it. Each command loads the session's board, has the engine
-check the change, claims the session's version, adds its rows through the ORM, stores the
-session's summary and commits; each change leaves a Revision (what changed, when, from what to
-what). Nothing here stores a total.
+a deal, stop the game early or continue it. Each command loads the board, has the engine check the
+change, claims the session's version, adds its rows through the ORM, stores the session's summary
+and commits; each change leaves a Revision. Nothing here stores a total.
 
-Several tablets on one session (and several gunicorn workers) never corrupt it:
-
-- A write claims the session with one conditional UPDATE before it stores anything:
-  `UPDATE game_session SET version = v + 1 WHERE id = ? AND version = v`, v being the version of
-  the board it checked its change against. A concurrent writer's UPDATE waits for the first one's
-  transaction (PostgreSQL: the row lock; SQLite: the write lock, with the busy timeout of
-  dbsafety.py) and then matches no row: its change was checked against a board that is gone, so
-  it is not stored (`StaleBoard`). The version doubles as the board version a form or an API client
-  carries (board_version, If-Match) to learn that another device saved meanwhile.
-- `run` retries a client's change against the fresh board when the client named no version
-  (simultaneous saves are serialized); a client that named one gets `StaleBoard`.
-- A client's idempotency key is stored with the change's Revision, unique per session: a retry
-  finds it and stores nothing new; two saves with one key racing are told apart by the unique
-  index (IntegrityError), and the loser is answered as the first save.
-- Backstops in the schema: unique (session, position) on deals, at most one deal waiting for its
-  play per session, ids never reused. Positions stay 1..n (a delete closes the gap).
+Several tablets (and gunicorn workers) write one at a time per session: a write claims the session
+with `UPDATE game_session SET version = v + 1 WHERE id = ? AND version = v`, v being the version of
+the board it checked its change against, before it stores anything. A concurrent writer's UPDATE
+waits for the first one's transaction and then matches no row: its change is not stored
+(`StaleBoard`). `run` checks a change again against the fresh board when the client named no
+version. A client's idempotency key is stored with the change's Revision, unique per session: a
+retry finds it and stores nothing new.
 """
 from __future__ import annotations
 
@@ -37,8 +27,8 @@ from .board import COMPLETE, Board, board, build, complete_deals, pending_deal, 
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, T, Table, Text, resolve_options
-from .models import Deal, GameSession, Player, Revision, Seat, utcnow
-from .names import clean_name, name_key
+from .models import Deal, GameSession, Revision, Seat, utcnow
+from .names import checked_names, find_or_create_player
 
 # --- the write turn --------------------------------------------------------------------------
 
@@ -137,14 +127,14 @@ def run(session: GameSession, command: Callable[[int], Saved], *, version: int |
 
 
 def revise(session: GameSession, deal_id: int | None, action: str, before: Any, after: Any, number: int,
-            key: str | None = None) -> None:
+           key: str | None = None) -> None:
     # added by id: the session's whole change log is never loaded for a write
     db.session.add(Revision(session_id=session.id, deal_id=deal_id, deal_number=number, action=action,
                             before=before, after=after, idempotency_key=key or None))
 
 
 def finish(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
-            pending: Deal | None) -> Board:
+           pending: Deal | None) -> Board:
     """Store the summary of the session's new board, commit, and remember its replay."""
     after = build(session, game, table, standing, list(deals), pending)
     summaries.store(session, after)
@@ -153,8 +143,7 @@ def finish(session: GameSession, game: Game, table: Table, standing: Standing, d
     return after
 
 
-def _played(session: GameSession, game: Game, table: Table, payloads: Sequence[Mapping[str, Any]],
-            changed: int | None) -> Standing:
+def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], changed: int | None) -> Standing:
     """Replay a proposed list of deals; a rule broken at the changed deal is refused as it is, one
     broken at a later deal with the number of the deal it would spoil."""
     try:
@@ -243,7 +232,7 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, ve
         parsed = game.parse(table, state, {**deal.payload, **raw} if deal is pending else raw)
         payloads = [d.payload for d in ordered]
         payloads[index:index + 1] = [parsed]
-        standing = _played(session, game, table, payloads, index)
+        standing = _played(game, table, payloads, index)
         claim(session, expected)
         before, action = deal.payload, "edit" if deal.phase == COMPLETE else "add"
         deal.payload, deal.phase, deal.engine_version = parsed, COMPLETE, game.version
@@ -343,13 +332,7 @@ def create_session(slug: str, names: Sequence[str], first_dealer: int,
         game = get_game(slug)
     except KeyError:
         raise RuleError(T("There is no game called %(slug)s.", slug=slug), "game") from None
-    names = [clean_name(name) for name in names]
-    if any(not name for name in names):
-        raise RuleError(T("Every player needs a name."), "players")
-    if len({name_key(name) for name in names}) != len(names):
-        raise RuleError(T("Two players have the same name; add an initial to tell them apart."), "players")
-    if any(len(name) > 60 for name in names):
-        raise RuleError(T("A name can have at most 60 characters."), "players")
+    names = checked_names(names)
     frozen = resolve_options(game.option_specs(len(names)), options)
     game.check_table(Table(tuple(names), frozen, first_dealer))
     session = GameSession(game=slug, options=frozen, first_dealer=first_dealer, engine_version=game.version)
@@ -360,23 +343,3 @@ def create_session(slug: str, names: Sequence[str], first_dealer: int,
     summaries.store(session, board(session), (0, 0))
     db.session.commit()
     return session
-
-
-def find_or_create_player(name: str) -> Player:
-    """The player of that name (compared by `names.name_key`), created if new. Two tables creating
-    the same new player at once: the loser's insert hits the unique key inside a SAVEPOINT and
-    finds the winner's row instead."""
-    key = name_key(name)
-    query = select(Player).where(Player.name_key == key)
-    player = db.session.scalar(query)
-    if player is not None:
-        return player
-    try:
-        with db.session.begin_nested():
-            player = Player(name=name, name_key=key)
-            db.session.add(player)
-    except IntegrityError:
-        player = db.session.scalar(query)
-        if player is None:
-            raise
-    return player
