@@ -99,13 +99,13 @@ class Standing:
     over: bool
     winners: tuple[int, ...]
     deals_left: int | None
+    state: State  # where the session stands after the last deal
     losers: tuple[int, ...] = ()
     dealers: tuple[int, ...] = ()  # who dealt each deal
     notes: tuple[Text, ...] = ()
     seat_notes: tuple[Text | None, ...] = ()
     active: tuple[bool, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()
-    state: State | None = None
 
 
 class Game:
@@ -293,7 +293,7 @@ class Game:
         `resume`: this replay's standing after the first len(resume.results) deals (replayed
         earlier): only the deals after them are played, with the same result as from the start."""
         self.check_table(table)
-        if resume is None or resume.state is None:
+        if resume is None:
             state, offset = self.start(table), 0
             results, running, dealers = [], [], []
         else:
