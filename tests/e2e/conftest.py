@@ -3,14 +3,17 @@ Debian's Chromium at a tablet viewport."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page, expect
 
 from ..servers import free_port, new_postgres_database
 
@@ -121,3 +124,50 @@ def click_and_settle(page, target) -> None:
         document.addEventListener("htmx:afterSettle", () => { window.__settled = true; }, { once: true }); }""")
     target.click()
     page.wait_for_function("() => window.__settled === true")
+
+
+def start_session(page: Page, game: str, names: Sequence[str], dealer: str | None = None, *,
+                  first_seat: str = "Who deals first", options: Mapping[str, object] | None = None,
+                  check_form: Callable[[Page], None] | None = None, screenshot_form: bool = False,
+                  deals: str | None = None) -> None:
+    """Start a game as a table does: open the home page, tap `game` (a part of its name) in the game list,
+    type `names` clockwise, choose `dealer` (default the first name) in the first-seat question
+    (`first_seat`, a game's own label such as Sataat's first parent), set `options` in their order by
+    their visible labels (a select by the label of its option, an input filled), call `check_form` on the
+    filled form, screenshot it as "<game slug>-new-game" if asked, press Start and wait until the board
+    says who deals (`deals`, default the dealer chosen)."""
+    page.goto("/")
+    page.locator(".game-list").get_by_role("link", name=re.compile(re.escape(game))).click()
+    for index, name in enumerate(names, start=1):
+        page.get_by_label(f"Player {index}", exact=True).fill(name)
+    dealer = dealer or names[0]
+    page.get_by_label(first_seat).select_option(label=dealer)  # the choices show the typed names
+    for label, value in (options or {}).items():
+        field = page.get_by_label(label)
+        if field.evaluate("field => field.tagName") == "SELECT":
+            field.select_option(label=str(value))
+        else:
+            field.fill(str(value))
+    if check_form is not None:
+        check_form(page)
+    if screenshot_form:
+        screenshot(page, page.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1] + "-new-game")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#status")).to_contain_text(f"{deals or dealer} deals")
+
+
+# Schieberamsch's Ramsch, entered by its own flow and by the PIN and export flow
+RAMSCH_POINTS = "Card points (skat with the last trick): "
+RAMSCH_TOOK = "Took a trick (with 0 card points): "
+
+
+def enter_ramsch(page: Page, points: Mapping[str, int], took: Sequence[str] = (), kept: str = "0") -> None:
+    """Tap Ramsch and how many kept their hand, type the card points, tick who took a trick with 0 points."""
+    entry = page.locator("#entry")
+    entry.get_by_text("Ramsch", exact=True).click()
+    entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
+        kept, exact=True).click()  # 0..3 are buttons
+    for name, value in points.items():
+        entry.get_by_label(RAMSCH_POINTS + name).fill(str(value))
+    for name in took:
+        entry.get_by_label(RAMSCH_TOOK + name).check(force=True)

@@ -9,9 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, open_fold, screenshot
+from .conftest import PHONE, new_page, open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
+TAP_CARDS = {"Card points are entered as": "tap captured cards"}
 
 
 @pytest.fixture(params=["ipad", "phone"])
@@ -38,18 +39,6 @@ class Taps:
         self.count += 1 + len(text)
 
 
-def start(page, game, names, count_from=True):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile(game)).click()
-    for index, name in enumerate(names, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label=names[0])
-    if count_from:
-        page.get_by_label("Card points are entered as").select_option(label="tap captured cards")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text(f"{names[0]} deals")
-
-
 def kept_hand(entry, count):
     """The skat passes are tapped: one button per count."""
     return entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
@@ -74,7 +63,7 @@ def assert_cards_fit(page, where):
 
 def test_schieberamsch_ramsch_by_tapping_cards(screen):
     kind, page = screen
-    start(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
     taps, entry = Taps(), page.locator("#entry")
     typed = entry.get_by_label("Card points (skat with the last trick): Anna")
     expect(typed).to_be_hidden()
@@ -109,7 +98,7 @@ def test_schieberamsch_ramsch_by_tapping_cards(screen):
 
 def test_schieberamsch_card_given_twice_is_refused_naming_both(page):
     """At iPad size (conftest's page): the refusal does not depend on the screen."""
-    start(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
     entry = page.locator("#entry")
     for card in ("♠A", "♠K", "♠7"):
         pile(page, 0).get_by_text(card, exact=True).click()
@@ -134,7 +123,7 @@ def test_handjass_deal_by_tapping_cards(screen):
     """handjass.md worked example 1: trump clubs, counts 60 (last trick), 45, 30, 22 -> +1 +1 0 -1."""
     kind, page = screen
     names = ("Anna", "Ben", "Carl", "Dora")
-    start(page, "Handjass", names)
+    start_session(page, "Handjass", names, options=TAP_CARDS)
     taps, entry = Taps(), page.locator("#entry")
     taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
     for name in names:  # everyone plays: ticked already
@@ -173,12 +162,8 @@ def test_handjass_deal_by_tapping_cards(screen):
 
 def test_tennos_picture_cards_are_drawn_by_suit(screen):
     kind, page = screen
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("TENNOS team")).click()
-    for index, name in enumerate(("Anna", "Ben", "Carl", "Dora", "Emil", "Fay"), start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Mode").select_option(label="team (4 or 6 players)")
-    page.get_by_role("button", name="Start").click()
+    start_session(page, "TENNOS team", ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay"),
+                  options={"Mode": "team (4 or 6 players)"})
     cell = page.locator("#entry tr[data-field=pictures] td").nth(0)
     open_fold(cell)
     rows = cell.locator(".suit-row")
@@ -194,7 +179,7 @@ def test_tennos_picture_cards_are_drawn_by_suit(screen):
 
 def test_the_same_deals_by_typed_points_for_the_tap_count(page):
     """The two deals above typed as points (the default), to compare taps; the totals are the same."""
-    start(page, "Schieberamsch", ("Anna", "Ben", "Carl"), count_from=False)
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
     taps, entry = Taps(), page.locator("#entry")
     taps.tap(kept_hand(entry, "2"))
     taps.type(entry.get_by_label("Card points (skat with the last trick): Anna"), "0")
@@ -206,7 +191,7 @@ def test_the_same_deals_by_typed_points_for_the_tap_count(page):
     print(f"\nTAPS schieberamsch points: {taps.count}")
 
     names = ("Anna", "Ben", "Carl", "Dora")
-    start(page, "Handjass", names, count_from=False)
+    start_session(page, "Handjass", names)
     taps, entry = Taps(), page.locator("#entry")
     taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
     for name, points in zip(names, ("60", "45", "30", "22")):
@@ -219,11 +204,7 @@ def test_the_same_deals_by_typed_points_for_the_tap_count(page):
 
 def test_stendhal_revealed_cards_are_drawn_by_suit(screen):
     kind, page = screen
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Stendhal")).click()
-    for index, name in enumerate(("Anna", "Ben", "Carl", "Dora", "Emil"), start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_role("button", name="Start").click()
+    start_session(page, "Stendhal", ("Anna", "Ben", "Carl", "Dora", "Emil"))
     cell = page.locator("#entry tr[data-field=reveal] td").nth(0)  # Anna's revealed card, in her column
     open_fold(cell)
     expect(cell.locator(".suit-row")).to_have_count(6)

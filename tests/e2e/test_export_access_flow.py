@@ -9,20 +9,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, screenshot, serve
-from .test_schieberamsch_flow import enter_ramsch
+from .conftest import PHONE, enter_ramsch, new_page, screenshot, serve, start_session
 
 pytestmark = pytest.mark.e2e
 
 
 def test_csv_download_and_a_second_tablet_enters_the_pin(page, browser, live_server):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Schieberamsch")).click()
-    for index, name in enumerate(("Anna", "Ben", "Carl"), start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Table PIN (optional)").fill("2580")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Anna deals")
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options={"Table PIN (optional)": "2580"})
 
     # the tablet that set the PIN enters the first deal
     enter_ramsch(page, {"Anna": 0, "Ben": 7}, took=["Ben", "Carl"], kept="2")

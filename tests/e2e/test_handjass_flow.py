@@ -1,39 +1,19 @@
-"""A table plays Berner Handjass on a tablet: new session with the Berner variant, three deals
-(the worked examples of shared/rules/handjass.md), Weis tapped in the card picker, Stöck, a refused
-deal, a correction; then a short standard game in which players go out and the last one loses."""
+"""A table plays Berner Handjass on a tablet: new session with the Berner variant (the form asks its
+multipliers only then), three deals (the worked examples of shared/rules/handjass.md), Weis tapped in
+the card picker, Stöck, a refused deal, a correction; then a short standard game in which players go
+out and the last one loses."""
 from __future__ import annotations
-
-import re
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import click_and_settle, open_fold, screenshot
+from .conftest import click_and_settle, open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")  # clockwise; deal and play go counter-clockwise
 POINTS = "Card points (last trick's 5 included): "
 STOECK = "Stöck (trump K and Q): "
-
-
-def start_session(page, variant="berner", target=None):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Handjass")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label=NAMES[0])
-    hearts = page.get_by_label("Berner: hearts trump x")
-    expect(hearts).to_be_hidden()  # the Berner table is asked only for the Berner variant
-    page.get_by_label("Variant").select_option(variant)
-    if variant == "berner":
-        expect(hearts).to_be_visible()
-        expect(hearts).to_have_value("4")
-        expect(page.get_by_label("Berner: clubs trump x")).to_have_value("2")
-        screenshot(page, "handjass-new-game")
-    if target is not None:
-        page.get_by_label("Out (safe) at").fill(str(target))
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text(f"{NAMES[0]} deals")
+BERNER = "Berner Handjass (x trump suit)"
 
 
 def enter_deal(page, trump, points=None, last=None, playing=NAMES, weis=None, stoeck=()):
@@ -70,8 +50,20 @@ def row(page, index):
     return page.locator("tr.deal-row").nth(index)
 
 
+def test_the_berner_multipliers_are_asked_only_for_the_berner_variant(page):
+    page.goto("/sessions/new/handjass")
+    hearts = page.get_by_label("Berner: hearts trump x")
+    expect(hearts).to_be_hidden()
+    page.get_by_label("Variant").select_option(label=BERNER)
+    expect(hearts).to_be_visible()
+    expect(hearts).to_have_value("4")
+    expect(page.get_by_label("Berner: clubs trump x")).to_have_value("2")
+    page.get_by_label("Variant").select_option(label="Handjass")
+    expect(hearts).to_be_hidden()
+
+
 def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
-    start_session(page)
+    start_session(page, "Handjass", NAMES, options={"Variant": BERNER}, screenshot_form=True)
     notes = page.locator(".note")
     expect(notes.first).to_contain_text("Anna deals; Dora, on the dealer's right, speaks and leads first.")
     expect(notes.filter(has_text="Berner:")).to_have_text(
@@ -158,7 +150,7 @@ def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
 
 
 def test_standard_game_players_go_out_and_the_last_one_loses(page):
-    start_session(page, variant="standard", target=2)
+    start_session(page, "Handjass", NAMES, options={"Variant": "Handjass", "Out (safe) at": 2})
     expect(page.locator(".note").filter(has_text="Berner")).to_have_count(0)
 
     # Deal 1 (Anna deals): only Anna plays -> +2 without play: she reaches 2 and is out, safe. Nothing

@@ -3,12 +3,10 @@ each deal (shared/rules/italian-whist.md, the schedule table), tricks per half e
 seed's example (5 - 3 = +2, 2 - 6 = -4), a refused half, a correction and the end after the agreed deals."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat")  # clockwise: each player's left neighbour is the next name
@@ -20,21 +18,6 @@ DEALS = "Ben deals 18 cards each; everyone lays 9 face down as the second hand, 
 
 def dealt_by(name):
     return DEALS.replace("Ben", name, 1)
-
-
-def start_session(page):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Italian Whist")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label="Ben")
-    page.get_by_label("The game ends").select_option(label="after a number of deals")
-    page.get_by_label("Number of deals").fill("4")
-    page.get_by_label("Tied for the highest total at the end").select_option(
-        label="the tied players share the win")
-    screenshot(page, "italian_whist-new-game")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Ben deals")
 
 
 def type_half(page, prefix, values):
@@ -49,7 +32,9 @@ def totals(page):
 
 
 def test_schedule_halves_seed_example_refusal_correction_and_end(page):
-    start_session(page)
+    start_session(page, "Italian Whist", NAMES, "Ben", screenshot_form=True, options={
+        "The game ends": "after a number of deals", "Number of deals": 4,
+        "Tied for the highest total at the end": "the tied players share the win"})
     notes = page.locator(".note")
     page.evaluate("window.__sameDocument = true")
 

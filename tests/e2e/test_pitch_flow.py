@@ -3,29 +3,14 @@ Ben & Dan), bids locked before play, the point cards ticked under each team's fi
 examples of shared/rules/pitch.md as deals, a refused deal, a correction and the end of the game."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 ALL_CARDS = ("trump A", "trump J", "off-jack", "high joker", "low joker", "trump 10", "trump 3")
-
-
-def start_session(page):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Pitch")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label="Dan")
-    page.get_by_label("A made bid scores").select_option(label="the points taken")
-    page.get_by_label("Several reach the target in one deal").select_option(label="the higher total wins")
-    screenshot(page, "pitch-new-game")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Dan deals")
 
 
 def lock_bids(page, bidder, bid, trump):
@@ -56,7 +41,8 @@ def expect_totals(page, team_a, team_b):
 
 
 def test_partnership_game_worked_examples_refusals_correction_and_game_over(page):
-    start_session(page)
+    start_session(page, "Pitch", NAMES, "Dan", screenshot_form=True, options={
+        "A made bid scores": "the points taken", "Several reach the target in one deal": "the higher total wins"})
     notes = page.locator(".note")
     expect(notes).to_have_text(["Dan deals 9 cards each; Ann bids first (5 to 10, or pass).",
                                 "If everyone passes, Dan must bid 5.", "Game to 32."])

@@ -5,12 +5,10 @@ that moves the parent of the later deals, and the end when a team has won the ch
 seed's 勝数: deals won are counted, a 7-0 is one win). The new-game form asks for the first parent."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import click_and_settle, screenshot
+from .conftest import click_and_settle, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat", "Dan")  # N, E, S, W
@@ -18,23 +16,13 @@ TRICKS = "Tricks of each team when play stopped: "
 SEVEN = "The winners took the first seven tricks in a row (7-0)"
 PLAYED_ON = "They played on after the 7-0"
 PARENT_NOTE = "parent: names trump and leads"
+FIRST_PARENT = "First parent (drew the highest card; the dealer sits on their right)"
+TRUP_KASIET_TO_3 = {"Variant": "Trup Kasiet (trump hidden)",
+                    "The session ends": "when a team has won a number of deals", "Wins to reach": 3}
 
 
-def start_session(page):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Sataat")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    # Ann drew the highest card and is the first parent: the dealer is on her right, Dan.
+def the_form_asks_for_the_first_parent_not_the_dealer(page):
     expect(page.get_by_label("Who deals first")).to_have_count(0)
-    page.get_by_label("First parent (drew the highest card; the dealer sits on their right)").select_option(
-        label="Ann")
-    page.get_by_label("Variant").select_option(label="Trup Kasiet (trump hidden)")
-    page.get_by_label("The session ends").select_option(label="when a team has won a number of deals")
-    page.get_by_label("Wins to reach").fill("3")
-    screenshot(page, "sataat-new-game")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Dan deals")
 
 
 def expect_parent_and_dealer(page, parent, dealer, deal):
@@ -75,7 +63,9 @@ def save(page):
 
 
 def test_partnership_session_parent_passing_exchange_refusals_correction_and_end(page):
-    start_session(page)
+    # Ann drew the highest card and is the first parent: the dealer is on her right, Dan.
+    start_session(page, "Sataat", NAMES, "Ann", first_seat=FIRST_PARENT, options=TRUP_KASIET_TO_3, deals="Dan",
+                  check_form=the_form_asks_for_the_first_parent_not_the_dealer, screenshot_form=True)
     page.evaluate("window.__sameDocument = true")
     expect_parent_and_dealer(page, "Ann", "Dan", 1)
     notes = page.locator(".note")
@@ -196,7 +186,8 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
 
 
 def test_a_thirteen_nil_is_entered_after_playing_on(page):
-    start_session(page)
+    start_session(page, "Sataat", NAMES, "Ann", first_seat=FIRST_PARENT, options=TRUP_KASIET_TO_3, deals="Dan",
+                  check_form=the_form_asks_for_the_first_parent_not_the_dealer)
     enter_deal(page, "hearts", 13, 0, seven=True)
     expect(page.get_by_label(PLAYED_ON)).to_be_visible()
     page.get_by_label(PLAYED_ON).check(force=True)

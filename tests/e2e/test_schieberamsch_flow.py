@@ -3,55 +3,25 @@ only what matters: "took a trick" only for a player with 0 card points, no "solo
 its option is on."""
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import RAMSCH_POINTS, RAMSCH_TOOK, enter_ramsch, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
-POINTS = "Card points (skat with the last trick): "
-TOOK = "Took a trick (with 0 card points): "
-
-
-def start_session(page, names=("Anna", "Ben", "Carl"), deals="6"):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Schieberamsch")).click()
-    for index, name in enumerate(names, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label=names[0])  # the choices show the typed names
-    page.get_by_label("Number of deals").fill(deals)
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text(f"{names[0]} deals")
-
-
-def enter_ramsch(page, points, took=(), kept="0"):
-    entry = page.locator("#entry")
-    entry.get_by_text("Ramsch", exact=True).click()
-    entry.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
-        kept, exact=True).click()  # 0..3 are buttons
-    for name, value in points.items():
-        entry.get_by_label(POINTS + name).fill(str(value))
-    for name in took:
-        entry.get_by_label(TOOK + name).check(force=True)
-
-
-def totals(page):
-    return page.locator("tfoot td.total").all_inner_texts()
 
 
 def test_three_deals_and_a_correction(page):
-    start_session(page)
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options={"Number of deals": 6})
     page.evaluate("window.__sameDocument = true")
 
     # Deal 1 (seed example 1): two typed, the third filled in from 120. Only Anna (0 points) is asked whether
     # she took a trick: she did not.
     enter_ramsch(page, {"Anna": 0, "Ben": 7}, kept="2")
-    expect(page.get_by_label(POINTS + "Carl")).to_have_value("113")
-    expect(page.get_by_label(TOOK + "Anna")).to_be_visible()
-    expect(page.get_by_label(TOOK + "Ben")).to_be_hidden()
-    expect(page.get_by_label(TOOK + "Carl")).to_be_hidden()
+    expect(page.get_by_label(RAMSCH_POINTS + "Carl")).to_have_value("113")
+    expect(page.get_by_label(RAMSCH_TOOK + "Anna")).to_be_visible()
+    expect(page.get_by_label(RAMSCH_TOOK + "Ben")).to_be_hidden()
+    expect(page.get_by_label(RAMSCH_TOOK + "Carl")).to_be_hidden()
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
     assert page.evaluate("window.__sameDocument") is True, "the deal was entered without reloading the page"
@@ -62,7 +32,7 @@ def test_three_deals_and_a_correction(page):
     page.get_by_role("button", name="Save deal").click()
     expect(page.get_by_role("alert").first).to_have_text(
         "Card points (skat with the last trick) must add up to 120, but Anna 10, Ben 50, Carl 55 add up to 115.")
-    expect(page.get_by_label(POINTS + "Carl")).to_have_value("55")
+    expect(page.get_by_label(RAMSCH_POINTS + "Carl")).to_have_value("55")
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])
 
     # Deal 2: Grand Hand by Ben, with 2, schneider, contra -> -24.
@@ -103,7 +73,7 @@ def test_three_deals_and_a_correction(page):
 
 
 def test_the_table_switches_to_japanese_and_it_sticks(page):
-    start_session(page, names=("Aki", "Ben", "Chie"))
+    start_session(page, "Schieberamsch", ("Aki", "Ben", "Chie"), options={"Number of deals": 6})
     enter_ramsch(page, {"Aki": 0, "Ben": 7}, kept="2")
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "90"])

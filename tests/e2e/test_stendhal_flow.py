@@ -8,29 +8,14 @@ taken without any minus card, 0 for no trick.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot
+from .conftest import open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
 SUITS_TAKEN = "Suits taken by a player without minus cards (0: no trick): "
-
-
-def start_session(page):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Stendhal")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label="Anna")
-    # A short game: the session ends once somebody reaches -50.
-    page.get_by_label("The game ends at minus").select_option(label="custom")
-    page.get_by_label("Custom limit").fill("50")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Anna deals")
 
 
 def reveal(page, cards):
@@ -67,7 +52,8 @@ def totals(page):
 
 
 def test_six_players_three_deals_a_correction_and_the_end(page):
-    start_session(page)
+    # A short game: the session ends once somebody reaches -50.
+    start_session(page, "Stendhal", NAMES, options={"The game ends at minus": "custom", "Custom limit": 50})
     expect(page.locator(".note").first).to_have_text("Anna deals 13 cards each (0 to the middle); Ben leads.")
     page.evaluate("window.__sameDocument = true")
 

@@ -9,27 +9,14 @@ won, then the higher sum of the team's totals.
 """
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot
+from .conftest import open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
-
-
-def start_session(page):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("TENNOS team")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label="Anna")
-    page.get_by_label("Mode").select_option(label="team (4 or 6 players)")
-    page.get_by_label("Number of games").fill("3")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Anna deals")
+TEAM_MODE = {"Mode": "team (4 or 6 players)"}
 
 
 def cell(scope, row, name):
@@ -60,7 +47,7 @@ def totals(page):
 
 
 def test_a_series_of_three_games_with_a_correction(page):
-    start_session(page)
+    start_session(page, "TENNOS team", NAMES, options={**TEAM_MODE, "Number of games": 3})
     expect(page.locator(".note").first).to_have_text(
         "Enter each player's suit (the ace drawn); the spade player leads the first trick.")
     expect(page.locator(".seat-note")).to_have_text(["0 games won"] * 4)
@@ -160,13 +147,8 @@ def test_a_series_of_three_games_with_a_correction(page):
 def test_teams_fixed_for_the_session_refuse_another_split(page):
     """Seed 000 (1): 「あらかじめチームが決まっている場合は省略しても構いません」 (if the teams are decided in
     advance, the ace draw may be skipped): with teams fixed, game 2 must keep game 1's teams."""
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("TENNOS team")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Mode").select_option(label="team (4 or 6 players)")
-    page.get_by_label("Teams").select_option(label="decided in advance: the first game's teams stay")
-    page.get_by_role("button", name="Start").click()
+    start_session(page, "TENNOS team", NAMES,
+                  options={**TEAM_MODE, "Teams": "decided in advance: the first game's teams stay"})
     enter_game(page.locator("#entry"), suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
                pictures={"Anna": ["♠J"]})
     page.get_by_role("button", name="Save game").click()

@@ -11,25 +11,17 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot
+from .conftest import screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 TRICKS = "Tricks taken: "
 KIND_TEXT = {"goal": "start and goal", "tu": "T.U.", "ltu": "L.T.U."}
+TO_300 = {"Game ends when someone reaches": 300}
 
 
-def start_session(page, target="300"):
-    page.goto("/")
-    page.locator(".game-list").get_by_role("link", name=re.compile("Yacht")).click()
-    for index, name in enumerate(NAMES, start=1):
-        page.get_by_label(f"Player {index}", exact=True).fill(name)
-    page.get_by_label("Who deals first").select_option(label="Ben")
-    page.get_by_label("Game ends when someone reaches").fill(target)
+def the_points_table_is_the_house_table(page):
     expect(page.get_by_label("House table: goal hit exactly")).to_have_value("50")  # labelled as house rules
-    screenshot(page, "yacht-new-game")
-    page.get_by_role("button", name="Start").click()
-    expect(page.locator("#status")).to_contain_text("Ben deals")
 
 
 def bid(page, bids):
@@ -70,7 +62,8 @@ def totals(page):
 
 
 def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
-    start_session(page)
+    start_session(page, "Yacht", NAMES, "Ben", options=TO_300, check_form=the_points_table_is_the_house_table,
+                  screenshot_form=True)
     page.evaluate("window.__sameDocument = true")
 
     # Before the first deal: who deals, how, who leads, and that bids come first.
@@ -179,7 +172,7 @@ def test_bids_locked_then_tricks_a_refusal_a_correction_and_game_over(page):
 
 
 def test_locked_bids_can_be_deleted_and_entered_again(page):
-    start_session(page)
+    start_session(page, "Yacht", NAMES, "Ben", options=TO_300, check_form=the_points_table_is_the_house_table)
     bid(page, [("goal", 5, 9), ("tu",), ("ltu",), ("goal", 6, 1)])
     lock(page)
     page.get_by_role("button", name="Delete the bids").click()
