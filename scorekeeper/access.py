@@ -26,6 +26,7 @@ from flask import (
     Blueprint,
     Flask,
     current_app,
+    g,
     redirect,
     render_template,
     request,
@@ -281,7 +282,9 @@ def require_table_pin():
     session_id = request.view_args.get("session_id")
     if not isinstance(session_id, int):
         return None
-    session = db.session.get(GameSession, session_id)
+    # held for the request: the view's own get finds it in the session's identity map (which holds
+    # objects weakly) instead of reading the row again
+    session = g.game_session = db.session.get(GameSession, session_id)
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):

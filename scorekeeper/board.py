@@ -25,13 +25,14 @@ COMPLETE = "complete"
 MEMO_SIZE = 512  # sessions whose latest replay a process remembers
 _memo_lock = threading.Lock()
 
-#: a session with its seats, their players and its deals: three queries, however long the session
+#: many sessions with their seats, players and deals: three queries, however many sessions
 WITH_DEALS = (selectinload(GameSession.seats).joinedload(Seat.player), selectinload(GameSession.deals))
 
 
 def session_or_404(session_id: int, description: str | None = None) -> GameSession:
-    """The session with its seats, players and deals, or 404."""
-    return db.get_or_404(GameSession, session_id, description=description, options=WITH_DEALS)
+    """The session, or 404 (its seats with their players, and its deals, load when first read: a
+    query each)."""
+    return db.get_or_404(GameSession, session_id, description=description)
 
 
 def deal_or_404(session: GameSession, deal_id: int, description: str | None = None) -> Deal:

@@ -150,9 +150,8 @@ class SessionSummary(Model):
     __tablename__ = "session_summary"
 
     session_id: Mapped[int] = mapped_column(ForeignKey("game_session.id", ondelete="CASCADE"), primary_key=True)
-    # what it was derived from: stale when any of these differs
-    revision_count: Mapped[int]
-    last_revision_id: Mapped[int]  # 0: no revision yet
+    # what it was derived from: stale when either differs (every write bumps the session's version)
+    session_version: Mapped[int] = mapped_column(server_default="-1")
     engine_version: Mapped[int]
     deals: Mapped[int]  # complete deals
     totals: Mapped[list[int] | None] = mapped_column(JSON)  # None: a stored deal no longer fits

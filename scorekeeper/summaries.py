@@ -2,19 +2,18 @@
 totals, winners, losers, whether it is over), derived from its replay, never entered.
 
 Every write stores its session's summary in its own transaction (writes.py). A summary is stamped
-with what it was derived from (the session's number of changes, its last change, the engine's
-version): one that is missing or stamped otherwise (a session stored by an older version of the
-app, a new engine) is replayed when a page lists its session (`fresh`), or all at once by
-`flask summaries` after an upgrade.
+with the session's version and the engine's version it was derived from: one that is missing or
+stamped otherwise (a session stored by an older version of the app, a new engine) is replayed when
+a page lists its session (`fresh`), or all at once by `flask summaries` after an upgrade.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import click
 from flask import Flask
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
@@ -22,9 +21,7 @@ from .board import WITH_DEALS, Board, board
 from .extensions import db
 from .games import GAMES
 from .games.base import DealError
-from .models import GameSession, Revision, SeatSummary, SessionSummary
-
-Marks = tuple[int, int]  # (number of changes, id of the last change)
+from .models import GameSession, SeatSummary, SessionSummary, utcnow
 
 
 def engine_version(slug: str) -> int:
@@ -32,92 +29,68 @@ def engine_version(slug: str) -> int:
     return game.version if game is not None else 0
 
 
-def marks(session_ids: Iterable[int]) -> dict[int, Marks]:
-    """Each session's number of changes and last change, in one grouped query."""
-    ids = list(session_ids)
-    if not ids:
-        return {}
-    rows = db.session.execute(
-        select(Revision.session_id, func.count(Revision.id), func.max(Revision.id))
-        .where(Revision.session_id.in_(ids)).group_by(Revision.session_id))
-    return {session_id: (count, last or 0) for session_id, count, last in rows}
+def is_fresh(summary: SessionSummary | None, session: GameSession) -> bool:
+    return (summary is not None and summary.session_version == session.version
+            and summary.engine_version == engine_version(session.game))
 
 
-def is_fresh(summary: SessionSummary | None, slug: str, stamp: Marks) -> bool:
-    return (summary is not None and (summary.revision_count, summary.last_revision_id) == stamp
-            and summary.engine_version == engine_version(slug))
-
-
-def store(session: GameSession, current: Board | None, stamp: Marks | None = None) -> SessionSummary:
+def store(session: GameSession, current: Board | None) -> None:
     """Write the summary of `session` from its board (None: a stored deal no longer fits, or the
-    game is unknown). Not committed; `stamp`: its marks, when the caller has counted them."""
-    if stamp is None:
-        db.session.flush()  # the write's new change gets its id
-        stamp = marks([session.id]).get(session.id, (0, 0))
-    summary = session.summary
-    if summary is None:
-        # seat rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
-        db.session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))
-        summary = SessionSummary(session_id=session.id)
-    summary.revision_count, summary.last_revision_id = stamp
-    summary.engine_version = engine_version(session.game)
-    if current is None:
-        summary.deals, summary.totals, summary.winners, summary.losers, summary.over = 0, None, [], [], False
-    else:
-        standing = current.standing
-        summary.deals = len(current.deals)
-        summary.totals = list(standing.totals)
-        summary.winners, summary.losers = list(standing.winners), list(standing.losers)
-        summary.over = bool(standing.over)
-    summary.seats = [
-        SeatSummary(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
-                    engine_version=summary.engine_version, over=summary.over,
-                    won=seat.position in summary.winners, lost=seat.position in summary.losers,
-                    total=None if summary.totals is None else summary.totals[seat.position])
-        for seat in session.seats
-    ]
-    session.summary = summary
-    return summary
+    game is unknown), in place when there is one: two UPDATEs (the seats' rows by primary key).
+    Not committed."""
+    standing = current.standing if current is not None else None
+    totals = list(standing.totals) if standing is not None else None
+    winners, losers = (list(standing.winners), list(standing.losers)) if standing is not None else ([], [])
+    values = dict(session_version=session.version, engine_version=engine_version(session.game),
+                  deals=len(current.deals) if current is not None else 0, totals=totals, winners=winners,
+                  losers=losers, over=bool(standing is not None and standing.over), updated_at=utcnow())
+    seats = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
+                  engine_version=values["engine_version"], over=values["over"], won=seat.position in winners,
+                  lost=seat.position in losers, total=None if totals is None else totals[seat.position])
+             for seat in session.seats]
+    updated = db.session.execute(update(SessionSummary).where(SessionSummary.session_id == session.id)
+                                 .values(**values).returning(SessionSummary.session_id)).first()
+    if updated is not None:
+        db.session.execute(update(SeatSummary), seats)
+        return
+    # seat rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
+    db.session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))
+    db.session.add(SessionSummary(session_id=session.id, **values, seats=[SeatSummary(**seat) for seat in seats]))
 
 
-def replayed(session: GameSession, stamp: Marks | None = None) -> SessionSummary:
+def replayed(session: GameSession) -> None:
     """Replay the session and store its summary (a broken or unknown game gets an empty one)."""
     try:
         current = board(session)
     except (DealError, KeyError):
         current = None
-    return store(session, current, stamp)
+    store(session, current)
 
 
 def fresh(sessions: Sequence[GameSession]) -> dict[int, SessionSummary]:
     """The summaries of `sessions` (one page of a list) by session id, replaying missing or stale ones."""
     ids = [session.id for session in sessions]
-    if not ids:
-        return {}
-    found = {s.session_id: s for s in db.session.scalars(
-        select(SessionSummary).where(SessionSummary.session_id.in_(ids)))}
-    stamps = marks(ids)
-    stale = [s for s in sessions if not is_fresh(found.get(s.id), s.game, stamps.get(s.id, (0, 0)))]
+    query = select(SessionSummary).where(SessionSummary.session_id.in_(ids))
+    found = {summary.session_id: summary for summary in db.session.scalars(query)} if ids else {}
+    stale = [session for session in sessions if not is_fresh(found.get(session.id), session)]
     if not stale:
         return found
     for session in stale:
-        found[session.id] = replayed(session, stamps.get(session.id, (0, 0)))
+        replayed(session)
     try:
         db.session.commit()
     except IntegrityError:  # another request stored the same missing summary first: read theirs
         db.session.rollback()
-        return {s.session_id: s for s in db.session.scalars(
-            select(SessionSummary).where(SessionSummary.session_id.in_(ids)))}
-    return found
+    return {summary.session_id: summary for summary in db.session.scalars(query.execution_options(
+        populate_existing=True))}
 
 
 def refresh(session_ids: Sequence[int]) -> None:
     """Replay and store the summaries of these sessions, committed (500 at a time)."""
     for first in range(0, len(session_ids), 500):
         chunk = session_ids[first:first + 500]
-        stamps = marks(chunk)
         for session in db.session.scalars(select(GameSession).where(GameSession.id.in_(chunk)).options(*WITH_DEALS)):
-            replayed(session, stamps.get(session.id, (0, 0)))
+            replayed(session)
         db.session.commit()
 
 
@@ -131,11 +104,9 @@ def refresh_all(chunk: int = 500) -> int:
         if not sessions:
             return replayed_count
         last_id = sessions[-1].id
-        stamps = marks(s.id for s in sessions)
         for session in sessions:
-            stamp = stamps.get(session.id, (0, 0))
-            if not is_fresh(session.summary, session.game, stamp):
-                replayed(session, stamp)
+            if not is_fresh(session.summary, session):
+                replayed(session)
                 replayed_count += 1
         db.session.commit()
         db.session.expunge_all()

@@ -105,24 +105,24 @@ def run(session: GameSession, command: Callable[[int], Saved], *, version: int |
         key: str | None = None, attempts: int = 50) -> Saved:
     """Run `command(expected_version)` until it lands. A client that named the version it saw gets
     StaleBoard when another device saved first; one that named none is checked again against the
-    fresh board. A key already stored is answered as the first save was."""
+    fresh board. A save whose key is already stored (a retry: its version is stale, or its change
+    meets the unique key) is answered as the first save was; a caller that checks the change
+    against the board first looks the key up before (`earlier_save`)."""
     for _ in range(attempts):
-        earlier = earlier_save(session, key)
-        if earlier is not None:
-            return earlier
-        current = session.version
-        if version is not None and version != current:
-            raise stale(session)
         try:
-            return command(current)
+            if version is not None and version != session.version:
+                raise stale(session)
+            return command(session.version if version is None else version)
         except ObjectDeletedError:  # the row to change was deleted meanwhile
             db.session.rollback()
             raise DealGone() from None
-        except IntegrityError:  # a unique key: this idempotency key, stored by a concurrent save
+        except (IntegrityError, StaleBoard) as conflict:  # another device, or a retry of this save
             db.session.rollback()
-        except StaleBoard:
-            if version is not None and earlier_save(session, key) is None:
-                raise
+            earlier = earlier_save(session, key)
+            if earlier is not None:
+                return earlier
+            if version is not None:
+                raise conflict if isinstance(conflict, StaleBoard) else stale(session) from None
     raise stale(session)
 
 
@@ -340,6 +340,6 @@ def create_session(slug: str, names: Sequence[str], first_dealer: int,
         session.seats.append(Seat(position=position, player=find_or_create_player(name)))
     db.session.add(session)
     db.session.flush()
-    summaries.store(session, board(session), (0, 0))
+    summaries.store(session, board(session))
     db.session.commit()
     return session

@@ -64,12 +64,12 @@ def tally(strokes: int) -> Markup:
 
 
 def latest_changes(session_id: int, limit: int | None = RECENT) -> tuple[list[Revision], int]:
-    """The session's latest `limit` changes (None: all), newest first, and how many there are."""
-    query = select(Revision).where(Revision.session_id == session_id).order_by(Revision.id.desc())
-    rows = list(db.session.scalars(query if limit is None else query.limit(limit)))
-    count = len(rows) if limit is None or len(rows) < limit else db.session.scalar(
-        select(func.count()).where(Revision.session_id == session_id))
-    return rows, count or 0
+    """The session's latest `limit` changes (None: all), newest first, and how many there are (one query)."""
+    of_session = Revision.session_id == session_id
+    count = select(func.count()).where(of_session).scalar_subquery()
+    query = select(Revision, count).where(of_session).order_by(Revision.id.desc())
+    rows = db.session.execute(query if limit is None else query.limit(limit)).all()
+    return [revision for revision, _ in rows], rows[0][1] if rows else 0
 
 
 def phase_fields(current: Board) -> list[FieldSpec]:

@@ -101,7 +101,7 @@ def test_a_missing_or_stale_summary_is_replayed_on_read(client, ctx):
     assert db.session.get(SessionSummary, sid).totals == [0, 0, 5]
     # a summary that was not refreshed with the last change (as after a crash) is noticed
     summary = db.session.get(SessionSummary, sid)
-    summary.totals, summary.winners, summary.revision_count = [9, 9, 9], [2], 0
+    summary.totals, summary.winners, summary.session_version = [9, 9, 9], [2], 0
     db.session.commit()
     db.session.expire_all()
     anna = Player.query.filter_by(name="Anna").one()
@@ -171,12 +171,12 @@ def test_the_summary_a_save_writes_is_the_replayed_one(client, ctx):
     def rows():
         db.session.expire_all()
         summary = db.session.get(SessionSummary, sid)
-        return ((summary.revision_count, summary.last_revision_id, summary.deals, summary.totals, summary.winners,
+        return ((summary.session_version, summary.deals, summary.totals, summary.winners,
                  summary.losers, summary.over),
                 sorted((s.position, s.player_id, s.over, s.won, s.lost, s.total) for s in summary.seats))
 
     written = rows()
-    assert written[0][2] == 3 and written[0][6] and any(seat[3] for seat in written[1])  # over, with a winner
+    assert written[0][1] == 3 and written[0][5] and any(seat[3] for seat in written[1])  # over, with a winner
     restarted()
     summaries.refresh([sid])  # replayed from the stored deals
     assert rows() == written
