@@ -38,7 +38,7 @@ def translate(value: Any) -> str:
 
 
 def minute(value: datetime) -> str:
-    """A stored time (UTC) to the minute, "2026-11-24 13:05", in the configured timezone (table.js
+    """A stored time (UTC) to the minute, "2026-11-24 13:05", in the configured timezone (app.js
     shows it in the tablet's own)."""
     return to_user_timezone(value).strftime("%Y-%m-%d %H:%M")
 

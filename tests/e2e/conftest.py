@@ -116,8 +116,8 @@ def open_fold(scope) -> None:
 
 
 def click_and_settle(page, target) -> None:
-    """Click `target` (a save) and wait until htmx has settled its answer and table.js has run on it.
-    htmx settles an answer 20 ms after swapping it in, and table.js then scrolls to the flash: an
+    """Click `target` (a save) and wait until htmx has settled its answer and app.js has run on it.
+    htmx settles an answer 20 ms after swapping it in, and app.js then scrolls to the flash: an
     element found in between (expectations on the new content already pass) moves before a click
     forced onto it lands (seen once in CI: a forced `check` that "did not change its state")."""
     page.evaluate("""() => { window.__settled = false;

@@ -474,13 +474,13 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    for shell_file in ("/static/css/table.css", "/static/css/cards.css", "/static/js/cards.js", "/offline"):
-        kept = f"caches.open('scorekeeper-shell-v2').then(c => c.match('{shell_file}')).then(r => !!r)"
+    for shell_file in ("/static/css/app.css", "/static/js/app.js", "/offline"):
+        kept = f"caches.open('scorekeeper-shell-v3').then(c => c.match('{shell_file}')).then(r => !!r)"
         assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.reload()
     expect(totals(page)).to_have_text(["0", "0", "22"])  # the board as last seen
-    expect(page.locator("link[href*='table.css?v=']")).to_have_count(1)  # fingerprinted, served from the cache
+    expect(page.locator("link[href*='app.css?v=']")).to_have_count(1)  # fingerprinted, served from the cache
     assert page.evaluate("getComputedStyle(document.querySelector('.pinned')).position") == "sticky"
     page.goto("/history?page=7")  # never seen: the offline page, in the table's language, styled
     expect(page.get_by_role("heading", name="Offline")).to_be_visible()

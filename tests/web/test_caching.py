@@ -182,7 +182,7 @@ def _earlier(html: str) -> str:
 def test_the_answer_to_a_save_carries_only_its_own_change(client):
     """_board.html: the answer to a save that added a deal puts its own change on top of the tablet's
     list (hx-swap-oob afterbegin) and says how many earlier ones there are; the tablet's list after
-    it (the latest RECENT, table.js) is the one a board read anew shows."""
+    it (the latest RECENT, app.js) is the one a board read anew shows."""
     sid = new_schieberamsch(client, deals="30")
     for points in ([30, 40, 50], [50, 40, 30], [40, 30, 50], [30, 50, 40]):
         client.post(f"/sessions/{sid}/deals", data=ramsch_form(points))
