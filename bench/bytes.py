@@ -34,11 +34,6 @@ from served import NEW, Forms, entry_form, hx_headers, linked_files, poll_url, r
 
 from scorekeeper import create_app  # noqa: E402
 
-try:  # garbage collected between requests, as gunicorn.conf.py has the servers do (scorekeeper/collector.py)
-    from scorekeeper.collector import between_requests
-except ImportError:  # an app without it
-    between_requests = lambda app: app
-
 GZIP = {"Accept-Encoding": "gzip"}
 POINTS = ((0, 7, 113), (30, 40, 50), (10, 0, 110), (45, 45, 30))
 GOALS = {"first load": 40_000, "save": 5_000}
@@ -106,8 +101,8 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the figures here")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        app = between_requests(create_app({
-            "TESTING": True, "SECRET_KEY": "b", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"}))
+        app = create_app({
+            "TESTING": True, "SECRET_KEY": "b", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"})
         tablet = Browser(app)
         page = tablet.request("GET", NEW).text
         limit = deals_allowed(tablet, page)

@@ -111,8 +111,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
                 rows["deal"].append((deal_id, sid, position, "complete", payload, GAME.version, at, at))
                 rows["revision"].append((revision_id, sid, deal_id, position, "add", payload, at))
             totals, winners, losers, over = chosen.summary
-            rows["summary"].append((sid, len(chosen.payloads), revision_id if chosen.payloads else 0, GAME.version,
-                                    len(chosen.payloads), totals, winners, losers, over, at))
+            # stamped with the session's version (0: the rows are written here, not by the app's writes)
+            rows["summary"].append((sid, 0, GAME.version, len(chosen.payloads), totals, winners, losers, over, at))
         connection.executemany(
             "INSERT INTO game_session (id, game, options, first_dealer, engine_version, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)", rows["session"])
@@ -125,8 +125,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
             "INSERT INTO revision (id, session_id, deal_id, deal_number, action, \"after\", at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)", rows["revision"])
         connection.executemany(
-            "INSERT INTO session_summary (session_id, revision_count, last_revision_id, engine_version, deals,"
-            " totals, winners, losers, \"over\", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["summary"])
+            "INSERT INTO session_summary (session_id, session_version, engine_version, deals,"
+            " totals, winners, losers, \"over\", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["summary"])
         connection.executemany(
             "INSERT INTO seat_summary (session_id, position, player_id, game, engine_version, \"over\", won, lost,"
             " total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["seat_summary"])

@@ -33,11 +33,6 @@ from served import Forms  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 
-try:  # garbage collected between requests, as gunicorn.conf.py has the servers do (scorekeeper/collector.py)
-    from scorekeeper.collector import between_requests
-except ImportError:  # an app without it
-    between_requests = lambda app: app
-
 GOAL_MS = 50
 HREF = re.compile(r'href="([^"]*\?[^"]*)"')
 
@@ -78,8 +73,8 @@ def main() -> None:
             sessions = connection.execute("SELECT count(*) FROM game_session").fetchone()[0]
             player, played = connection.execute("SELECT player_id, count(*) FROM seat GROUP BY player_id"
                                                 " ORDER BY 2 DESC LIMIT 1").fetchone()
-        app = between_requests(create_app({
-            "TESTING": True, "SECRET_KEY": "b", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}))
+        app = create_app({
+            "TESTING": True, "SECRET_KEY": "b", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
         client = app.test_client()
         history = client.get("/history").get_data(as_text=True)
         forms, size = Forms(history), app.config["HISTORY_PAGE_SIZE"]
