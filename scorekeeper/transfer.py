@@ -27,7 +27,7 @@ from . import summaries
 from .board import board
 from .extensions import db
 from .games import GAMES
-from .games.base import RuleError, T, Table, Text
+from .games.base import Game, RuleError, State, T, Table, Text
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import find_or_create_player, name_key
 
@@ -157,10 +157,32 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
     game = GAMES.get(str(entry.get("game")))
     if game is None:
         _refuse(T("there is no game called %(slug)s.", slug=str(entry.get("game"))), where)
-    seats = entry.get("seats")
+    names = _checked_seats(entry.get("seats"), where)
+    options = entry.get("options")
+    if not isinstance(options, dict):
+        _refuse(T("the options must be a set of named values."), where)
+    first_dealer = _int(entry.get("first_dealer"), "first_dealer", where)
+    deals = _checked_deals(game, Table(tuple(names), dict(options), first_dealer), entry.get("deals"), where)
+    return {
+        "game": game.slug, "options": options, "first_dealer": first_dealer,
+        "engine_version": _int(entry.get("engine_version", game.version), "engine_version", where),
+        "created_at": _parse_time(entry.get("created_at"), where),
+        "updated_at": _parse_time(entry.get("updated_at"), where),
+        "closed_at": _parse_time(entry.get("closed_at"), where, required=False),
+        "names": names, "deals": deals, "revisions": _checked_revisions(entry.get("revisions") or [], where),
+    }
+
+
+def _position(item: dict[str, Any]) -> int:
+    position = item.get("position")
+    return position if isinstance(position, int) else 0
+
+
+def _checked_seats(seats: Any, where: Text) -> list[str]:
+    """The players' names, clockwise from seat 0."""
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         _refuse(T("the seats are missing."), where)
-    seats = sorted(seats, key=lambda seat: seat.get("position") if isinstance(seat.get("position"), int) else 0)
+    seats = sorted(seats, key=_position)
     names = [seat.get("player") for seat in seats]
     if [seat.get("position") for seat in seats] != list(range(len(seats))):
         _refuse(T("the seats must be numbered 0, 1, 2, ... clockwise."), where)
@@ -168,15 +190,14 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
         _refuse(T("every player needs a name of at most 60 characters."), where)
     if len({name.casefold() for name in names}) != len(names):
         _refuse(T("two players have the same name."), where)
-    options = entry.get("options")
-    if not isinstance(options, dict):
-        _refuse(T("the options must be a set of named values."), where)
-    first_dealer = _int(entry.get("first_dealer"), "first_dealer", where)
-    table = Table(tuple(names), dict(options), first_dealer)
-    deals = entry.get("deals")
+    return names
+
+
+def _checked_deals(game: Game, table: Table, deals: Any, where: Text) -> list[dict[str, Any]]:
+    """Every deal replayed by the game's engine, in order; only the last may wait for its play."""
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         _refuse(T("the deals are missing."), where)
-    deals = sorted(deals, key=lambda deal: deal.get("position") if isinstance(deal.get("position"), int) else 0)
+    deals = sorted(deals, key=_position)
     try:
         game.check_table(table)
         state = game.start(table)
@@ -184,7 +205,7 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
         _refuse(error.text, where)
     except Exception:  # noqa: BLE001  (a malformed option is refused, never a 500)
         _refuse(T("the options cannot be read."), where)
-    checked_deals = []
+    checked = []
     for index, deal in enumerate(deals):
         deal_where = T("%(session)s, deal %(number)d", session=where, number=index + 1)
         payload, phase = deal.get("payload"), deal.get("phase", "complete")
@@ -192,37 +213,45 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
             _refuse(T("the deal's values are missing."), deal_where)
         if phase != "complete" and index != len(deals) - 1:
             _refuse(T("only the last deal can wait for its play."), deal_where)
-        try:
-            if phase == "complete":
-                _result, state = game.play(table, state, payload)
-            else:
-                phases = game.phases(table, state)
-                if phase not in phases[:-1]:
-                    _refuse(T("there is no entry phase called %(phase)s.", phase=phase), deal_where)
-                game.parse_phase(table, state, payload, phase)
-        except ImportRefused:
-            raise
-        except RuleError as error:
-            _refuse(error.text, deal_where)
-        except Exception:  # noqa: BLE001
-            _refuse(T("the deal's values cannot be read."), deal_where)
-        checked_deals.append({
+        state = _played(game, table, state, payload, phase, deal_where)
+        checked.append({
             "id": deal.get("id"), "position": _int(deal.get("position"), "position", deal_where),
             "phase": phase, "payload": payload,
             "engine_version": _int(deal.get("engine_version", game.version), "engine_version", deal_where),
             "created_at": _parse_time(deal.get("created_at"), deal_where),
             "updated_at": _parse_time(deal.get("updated_at"), deal_where),
         })
-    if len({deal["position"] for deal in checked_deals}) != len(checked_deals):
+    if len({deal["position"] for deal in checked}) != len(checked):
         _refuse(T("two deals have the same position."), where)
-    revisions = entry.get("revisions") or []
+    return checked
+
+
+def _played(game: Game, table: Table, state: State, payload: dict[str, Any], phase: str, where: Text) -> State:
+    """The state after a complete deal; an early phase (locked bids) is checked and changes nothing."""
+    try:
+        if phase == "complete":
+            return game.play(table, state, payload)[1]
+        if phase not in game.phases(table, state)[:-1]:
+            _refuse(T("there is no entry phase called %(phase)s.", phase=phase), where)
+        game.parse_phase(table, state, payload, phase)
+        return state
+    except ImportRefused:
+        raise
+    except RuleError as error:
+        _refuse(error.text, where)
+    except Exception:  # noqa: BLE001
+        _refuse(T("the deal's values cannot be read."), where)
+
+
+def _checked_revisions(revisions: Any, where: Text) -> list[dict[str, Any]]:
+    """The change log: known actions, whole numbers, readable times."""
     if not isinstance(revisions, list):
         _refuse(T("the changes must be a list."), where)
-    checked_revisions = []
+    checked = []
     for revision in revisions:
         if not isinstance(revision, dict) or revision.get("action") not in ACTIONS:
             _refuse(T("a change has no known action."), where)
-        checked_revisions.append({
+        checked.append({
             "deal_id": revision.get("deal_id"),
             "deal_number": _int(revision.get("deal_number", 0), "deal_number", where),
             "action": revision["action"],
@@ -230,14 +259,7 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
             "after": revision.get("after") if isinstance(revision.get("after"), dict) else None,
             "at": _parse_time(revision.get("at"), where),
         })
-    return {
-        "game": game.slug, "options": options, "first_dealer": first_dealer,
-        "engine_version": _int(entry.get("engine_version", game.version), "engine_version", where),
-        "created_at": _parse_time(entry.get("created_at"), where),
-        "updated_at": _parse_time(entry.get("updated_at"), where),
-        "closed_at": _parse_time(entry.get("closed_at"), where, required=False),
-        "names": names, "deals": checked_deals, "revisions": checked_revisions,
-    }
+    return checked
 
 
 @dataclass
@@ -283,40 +305,43 @@ def import_document(document: Any) -> Imported:
         existing = _already_here(values)
         if existing is not None:
             result.already_here.append(existing)
-            continue
-        session = GameSession(
-            game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
-            engine_version=values["engine_version"], created_at=values["created_at"],
-            updated_at=values["updated_at"], closed_at=values["closed_at"],
-        )
-        for position, name in enumerate(values["names"]):
-            known = db.session.scalar(select(Player.id).where(Player.name_key == name_key(name)))
-            player = find_or_create_player(name)
-            seen = first_seen.get(name.casefold())
-            if known is None and seen is not None:
-                player.created_at = seen
-            session.seats.append(Seat(position=position, player=player))
-            db.session.flush()  # the next find sees this player
-        new_ids = {}
-        for deal in values["deals"]:
-            row = Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
-                       engine_version=deal["engine_version"], created_at=deal["created_at"],
-                       updated_at=deal["updated_at"])
-            session.deals.append(row)
-            new_ids[deal["id"]] = row
-        db.session.add(session)
-        db.session.flush()
-        for revision in values["revisions"]:
-            deal = new_ids.get(revision["deal_id"]) if revision["deal_id"] is not None else None
-            session.revisions.append(Revision(
-                deal_id=deal.id if deal is not None else None, deal_number=revision["deal_number"],
-                action=revision["action"], before=revision["before"], after=revision["after"],
-                at=revision["at"],
-            ))
-        db.session.flush()
-        # the flushes above must not stamp "now" on the imported times
-        session.updated_at = values["updated_at"]
-        summaries.replayed(session)
-        result.stored.append(session)
+        else:
+            result.stored.append(_stored(values, first_seen))
     db.session.commit()
     return result
+
+
+def _stored(values: Mapping[str, Any], first_seen: Mapping[str, datetime | None]) -> GameSession:
+    """A checked session added with its seats, deals, changes and summary (new ids; not committed)."""
+    session = GameSession(
+        game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
+        engine_version=values["engine_version"], created_at=values["created_at"],
+        updated_at=values["updated_at"], closed_at=values["closed_at"],
+    )
+    for position, name in enumerate(values["names"]):
+        known = db.session.scalar(select(Player.id).where(Player.name_key == name_key(name)))
+        player = find_or_create_player(name)
+        seen = first_seen.get(name.casefold())
+        if known is None and seen is not None:
+            player.created_at = seen
+        session.seats.append(Seat(position=position, player=player))
+        db.session.flush()  # the next find sees this player
+    new_ids = {}
+    for deal in values["deals"]:
+        row = Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
+                   engine_version=deal["engine_version"], created_at=deal["created_at"],
+                   updated_at=deal["updated_at"])
+        session.deals.append(row)
+        new_ids[deal["id"]] = row
+    db.session.add(session)
+    db.session.flush()
+    for revision in values["revisions"]:
+        deal = new_ids.get(revision["deal_id"]) if revision["deal_id"] is not None else None
+        session.revisions.append(Revision(
+            deal_id=deal.id if deal is not None else None, deal_number=revision["deal_number"],
+            action=revision["action"], before=revision["before"], after=revision["after"], at=revision["at"],
+        ))
+    db.session.flush()
+    session.updated_at = values["updated_at"]  # the flushes above must not stamp "now" on the imported times
+    summaries.replayed(session)
+    return session
