@@ -279,12 +279,7 @@ class Game:
 
     def play(self, table: Table, state: State, raw: Mapping[str, Any]) -> tuple[DealResult, State]:
         """Check, score and advance one deal."""
-        return self.play_parsed(table, state, self.parse(table, state, raw))
-
-    def play_parsed(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[DealResult, State]:
-        """Score and advance one deal that `parse` has just returned: what a save stores, so that
-        a save parses its new deal once. A replay of the stored deal parses it again and gets the
-        same deal (tests/games/test_parse_twice.py), hence the same result."""
+        deal = self.parse(table, state, raw)
         result = self.score_deal(table, state, deal)
         return result, self.after_deal(table, state, deal, result)
 

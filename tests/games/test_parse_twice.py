@@ -1,5 +1,5 @@
-"""A save stores the deal `parse` returned and scores that (Game.play_parsed, scoring.add_deal); a replay
-parses the stored deal again (Game.play). Invariant checked here for every game: parsing a parsed deal
+"""A save stores the deal `parse` returned (writes.py); a replay parses the stored deal again
+(Game.play). Invariant checked here for every game: parsing a parsed deal
 gives the same deal, so the saved board and every later replay agree. Inputs: the worked deals of every
 game and variant (tests/test_ja_breakdowns.CASES) and the games' generated deals."""
 from __future__ import annotations
@@ -21,7 +21,7 @@ def _parsed_twice_is_parsed_once(game, table, deals):
     for raw in deals:
         parsed = game.parse(table, state, raw)
         assert game.parse(table, state, parsed) == parsed
-        played = game.play_parsed(table, state, parsed)
+        played = game.play(table, state, parsed)  # the stored deal, as a replay plays it
         assert played == game.play(table, state, raw)
         state = played[1]
 
@@ -54,4 +54,4 @@ def test_generated_deals_parse_to_themselves(module, strategy, table, data):
         except RuleError:  # a generated deal this state refuses (a bid the dealer may not make): not stored
             break
         assert game.parse(table, state, parsed) == parsed
-        state = game.play_parsed(table, state, parsed)[1]
+        state = game.play(table, state, parsed)[1]

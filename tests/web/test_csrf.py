@@ -13,7 +13,7 @@ def test_post_without_token_is_refused(tmp_path):
 
 
 def test_deal_without_token_is_refused_and_not_stored(tmp_path):
-    """A new deal is read without its WTForms form (forms.posted_deal): CSRFProtect still refuses it."""
+    """A new deal posted without the CSRF token is refused by CSRFProtect and not stored."""
     import re
 
     from scorekeeper.extensions import db

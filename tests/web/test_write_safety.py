@@ -53,10 +53,9 @@ def test_a_resubmitted_form_is_stored_once(client, ctx):
 
 
 def test_a_retry_without_a_version_or_after_the_last_deal_is_stored_once(client, ctx):
-    """A save's key is looked up only when the save does not go through (scoring.save(lazy_key=True)):
-    a retry that names no board version is refused by the unique index on session and key and then
-    answered as the first save; a retry of the deal that ended the game finds the game over, and its
-    key, likewise."""
+    """A retry is answered as the first save: one that names no board version is found by its key (the
+    page looks it up before the engine checks the deal; a concurrent one meets the unique index on
+    session and key); a retry of the deal that ended the game finds the game over, and its key."""
     sid = new_schieberamsch(client, deals="1")
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     data = {**ramsch_form([30, 40, 50]), "idempotency_key": hidden(page, "idempotency_key")}  # no version
