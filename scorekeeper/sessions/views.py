@@ -29,7 +29,7 @@ def apply_error(form, error: RuleError) -> None:
         form.group_errors.setdefault(error.field, []).append(message)
     elif error.field and error.field in form:
         form[error.field].errors = [*form[error.field].errors, message]
-    elif error.field and any(name.startswith(error.field + "-") for name in form._fields):
+    elif error.field and any(field.name.startswith(error.field + "-") for field in form):
         form.group_errors.setdefault(error.field, []).append(message)
     else:
         form.form_errors.append(message)
