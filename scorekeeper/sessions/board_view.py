@@ -9,13 +9,12 @@ from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as package_version
 from typing import Any
 
-from flask import current_app, make_response, render_template, request, url_for
+from flask import Response, current_app, make_response, render_template, request, url_for
 from flask import session as cookie
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from sqlalchemy import func, select
-from werkzeug.wrappers import Response
 
 from .. import access
 from ..board import Board, board

@@ -59,17 +59,20 @@ def _follow_page(session: GameSession, view: str, fragment: bool) -> str:
 @bp.get("/sessions/<int:session_id>/watch")
 def watch_session(session_id: int):
     """The board without entry forms: for phones around the table (opened from the QR code)."""
-    session = session_or_404(session_id)
-    tag = etag(session, "watch")
-    return unchanged(tag) or revalidated(make_response(_follow_page(session, "watch", is_htmx())), tag)
+    return _followed(session_id, "watch")
 
 
 @bp.get("/sessions/<int:session_id>/big")
 def big_session(session_id: int):
     """Totals huge, the dealer and the deals left: readable from across the table."""
+    return _followed(session_id, "big")
+
+
+def _followed(session_id: int, view: str) -> Response:
+    """A following device's page (or its htmx fragment), revalidated with its ETag."""
     session = session_or_404(session_id)
-    tag = etag(session, "big")
-    return unchanged(tag) or revalidated(make_response(_follow_page(session, "big", is_htmx())), tag)
+    tag = etag(session, view)
+    return unchanged(tag) or revalidated(make_response(_follow_page(session, view, is_htmx())), tag)
 
 
 @bp.get("/sessions/<int:session_id>/live")
