@@ -23,7 +23,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.exc import ObjectDeletedError
 
 from . import summaries
-from .board import COMPLETE, Board, board, build, complete_deals, pending_deal, played, remember, table_of
+from .board import COMPLETE, Board, board, build, complete_deals, deal_context, pending_deal, played, remember, table_of
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, T, Table, Text, resolve_options
@@ -220,15 +220,11 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, ve
     """Replace what was entered for `deal`; every later deal is replayed and must still fit. Works
     on a session whose stored deals no longer replay: that is how it is repaired."""
     def command(expected: int) -> Saved:
-        game, table = get_game(session.game), table_of(session)
         ordered, pending = complete_deals(session), pending_deal(session)
-        if deal in ordered:
-            index = ordered.index(deal)
-        elif deal is pending:
-            index = len(ordered)
-        else:
+        if deal not in ordered and deal is not pending:
             raise DealGone()
-        state = game.replay(table, [d.payload for d in ordered[:index]]).state
+        game, table, number, state = deal_context(session, deal)
+        index = number - 1
         parsed = game.parse(table, state, {**deal.payload, **raw} if deal is pending else raw)
         payloads = [d.payload for d in ordered]
         payloads[index:index + 1] = [parsed]
