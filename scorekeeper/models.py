@@ -127,6 +127,8 @@ class Revision(Model):
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     at: Mapped[datetime] = mapped_column(default=utcnow)
     idempotency_key: Mapped[str | None] = mapped_column(String(80))
+    # sha256 of the request the key came with (API); a retry with another body is refused
+    request_fingerprint: Mapped[str | None] = mapped_column(String(64))
 
     session: Mapped[GameSession] = relationship(back_populates="revisions")
 
