@@ -50,7 +50,7 @@ from .games.base import RuleError, T
 from .models import AccessAttempt, GameSession
 
 bp = Blueprint("access", __name__)
-PIN_PATTERN = r"^[0-9]{4,12}$"
+PIN_PATTERN = r"[0-9]{4,12}\Z"  # re.match: from the start; \Z: no trailing newline either
 # the PWA shell reveals no table: a tablet keeps it even before the club password is typed
 OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "sessions.service_worker",
                   "sessions.manifest", "sessions.offline"}

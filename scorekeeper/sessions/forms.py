@@ -24,6 +24,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  # WTForms 3.3; stubs: 3.2
 from wtforms.validators import Length, Optional, Regexp
 
+from ..access import PIN_PATTERN
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
 from ..i18n import translate
 
@@ -173,7 +174,7 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
         # access.py: a PIN protects the session's writes; empty: anyone at the table may write
         pin = PasswordField(
             _l("Table PIN (optional)"), widget=widgets.PasswordInput(hide_value=False),
-            validators=[Optional(), Regexp(r"^[0-9]{4,12}$", message=_l("A PIN is 4 to 12 digits."))],
+            validators=[Optional(), Regexp(PIN_PATTERN, message=_l("A PIN is 4 to 12 digits."))],
             render_kw={"inputmode": "numeric", "autocomplete": "off"},
         )
 

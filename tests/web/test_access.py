@@ -242,3 +242,15 @@ def test_api_writes_to_a_pin_session_need_the_pin_reads_do_not(client):
     response = other.post(path, json={"values": RAMSCH}, headers={"X-Table-PIN": "9876"})
     check(response, path, "POST")
     assert response.status_code == 201
+
+
+@pytest.mark.parametrize("pin", ["1234\n", " 1234", "1234 ", "12\n34", "１２３４"])
+def test_a_pin_is_digits_exactly_as_typed(client, pin):
+    """Issue 21, item 5: a PIN with a newline or a space (or full-width digits) is refused, on the
+    page and by the API, instead of being stored as a PIN nobody can type again."""
+    data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "first_dealer": "0", "pin": pin}
+    response = client.post("/sessions/new/schieberamsch", data=data)
+    assert response.status_code == 422
+    assert "A PIN is 4 to 12 digits." in alerts(response.get_data(as_text=True))
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"], "pin": pin})
+    assert response.status_code == 422 and "pin" in response.get_json()["fields"]
