@@ -8,11 +8,14 @@ writes (any POST/PUT/DELETE under /sessions/<id>/...) only from a device that en
 (remembered in the Flask session) or an API call with `X-Table-PIN`; others see the board
 read-only with a PIN field. Secrets are compared with hmac.compare_digest, PINs stored hashed.
 
-Wrong attempts are slowed per client address: after ACCESS_FREE_ATTEMPTS, each further try must
-wait 1, 2, 4 ... up to 60 seconds (refused meanwhile, no worker sleeps). The counts are kept in the
-database, so several WSGI workers count the same guesses; an address that has not failed for an
-hour starts afresh. Behind a reverse proxy, PROXY_FIX (the number of proxies) makes the address the
-client's, not the proxy's.
+Wrong attempts are counted per target (each table's PIN, the club password) over all addresses,
+and per address over all targets: after ACCESS_FREE_ATTEMPTS on either count, each further try must
+wait 1, 2, 4 ... up to 60 seconds (refused meanwhile, no worker sleeps), so a table's PIN takes at
+most about 60 guesses an hour however many addresses guess. A device that holds the PIN (or the
+login) in its cookie is never asked and keeps writing. The counts are kept in the database, so
+several WSGI workers count the same guesses; a count without a wrong try for an hour starts afresh.
+Behind a reverse proxy, PROXY_FIX (the number of proxies) makes the address the client's, not the
+proxy's.
 """
 from __future__ import annotations
 
@@ -38,7 +41,7 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import PasswordField
@@ -60,51 +63,58 @@ FORGET_AFTER = 3600  # seconds without a wrong try after which an address starts
 
 # --- slowing down guesses -------------------------------------------------------------
 
+Key = tuple[str, str]  # (kind: club | pin, "t:<target>" or "a:<address>")
+
+
+def _where(keys: list[Key]):
+    return or_(*((AccessAttempt.kind == kind) & (AccessAttempt.client == client[:64]) for kind, client in keys))
+
+
 class Attempts:
-    """Failures per (kind, client) in the database (table access_attempt), so that every worker
-    counts the same guesses; a client past the free attempts must wait. Written on a connection of
-    its own (its own short transaction), never mixed with the request's changes."""
+    """Failures per key in the database (table access_attempt), so that every worker counts the
+    same guesses; past the free attempts a key must wait. Written on a connection of its own (its
+    own short transaction), never mixed with the request's changes."""
 
-    def _where(self, key: tuple[str, str]):
-        return (AccessAttempt.kind == key[0]) & (AccessAttempt.client == key[1][:64])
-
-    def wait(self, key: tuple[str, str]) -> int:
-        """Seconds this client must still wait before its next try (0: go ahead)."""
+    def wait(self, keys: list[Key]) -> int:
+        """Seconds before the next try may be checked (0: go ahead): the longest wait of the keys."""
         with db.engine.connect() as connection:
-            row = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at)
-                                     .where(self._where(key))).first()
-        count, last = row if row is not None else (0, 0.0)
-        free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
-        if count < free:
-            return 0
-        delay = min(2 ** (count - free), 60)
-        return max(0, int(last + delay - time.time() + 0.999))
+            rows = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at).where(_where(keys)))
+            free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
+            waits = [int(last + min(2 ** (count - free), 60) - time.time() + 0.999)
+                     for count, last in rows if count >= free]
+        return max([0, *waits])
 
-    def failed(self, key: tuple[str, str]) -> None:
+    def failed(self, keys: list[Key]) -> None:
         now = time.time()
-        bump = (update(AccessAttempt).where(self._where(key))
-                .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))
-        for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
-            try:
-                with db.engine.begin() as connection:
-                    connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
-                    if connection.execute(bump).first() is None:
-                        connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64], failures=1,
-                                                                        last_at=now))
-                return
-            except IntegrityError:
-                continue
-
-    def succeeded(self, key: tuple[str, str]) -> None:
         with db.engine.begin() as connection:
-            connection.execute(delete(AccessAttempt).where(self._where(key)))
+            connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
+        for key in keys:
+            bump = (update(AccessAttempt).where(_where([key]))
+                    .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))
+            for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
+                try:
+                    with db.engine.begin() as connection:
+                        if connection.execute(bump).first() is None:
+                            connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64],
+                                                                            failures=1, last_at=now))
+                    break
+                except IntegrityError:
+                    continue
+
+    def succeeded(self, key: Key) -> None:
+        with db.engine.begin() as connection:
+            connection.execute(delete(AccessAttempt).where(_where([key])))
 
 
 attempts = Attempts()
 
 
-def _client(kind: str) -> tuple[str, str]:
-    return kind, request.remote_addr or "?"
+def _keys(kind: str, target: str) -> list[Key]:
+    """What a guess counts against: the target (a table's PIN, the club password) over every
+    address, then this address over every target. Only the right secret for the same target
+    clears that target's count (whoever sent it knows it already); the address's count is never
+    cleared by a success, so a right PIN for one table does not reset the guesses at another."""
+    return [(kind, "t:" + target), (kind, "a:" + (request.remote_addr or "?"))]
 
 
 def _same(given: str | None, expected: str) -> bool:
@@ -149,16 +159,16 @@ def require_club_password():
         return None
     if not request.path.startswith("/api/"):
         return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
-    key = _client("club")
-    wait = attempts.wait(key)
+    keys = _keys("club", "club")
+    wait = attempts.wait(keys)
     if wait:
         return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
     given = _api_password()
     if _same(given, password):
-        attempts.succeeded(key)
+        attempts.succeeded(keys[0])
         return None
     if given is not None:
-        attempts.failed(key)
+        attempts.failed(keys)
     return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
                       **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
 
@@ -167,20 +177,19 @@ def _too_many(wait: int) -> str:
     return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
 
 
-def _form_guess(kind: str, form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
+def _form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
     """A password or PIN posted on a page, slowed like every guess: (accepted, the page's status);
     a refusal is written under the field."""
-    key = _client(kind)
-    wait = attempts.wait(key)
+    wait = attempts.wait(keys)
     if wait:
         field.errors = [_too_many(wait)]
         return False, 429
     if not form.validate():
         return False, 422
     if right(field.data):
-        attempts.succeeded(key)
+        attempts.succeeded(keys[0])
         return True, 200
-    attempts.failed(key)
+    attempts.failed(keys)
     field.errors = [wrong]
     return False, 422
 
@@ -209,7 +218,7 @@ def login():
     form = LoginForm()
     status = 200
     if request.method == "POST":
-        accepted, status = _form_guess("club", form, form.password, lambda given: _same(given, password),
+        accepted, status = _form_guess(_keys("club", "club"), form, form.password, lambda given: _same(given, password),
                                        gettext("That is not the club password."))
         if accepted:
             cookie.permanent = True
@@ -267,11 +276,11 @@ def _pin_right(session: GameSession, pin: str | None) -> bool:
     return bool(pin and session.pin_hash and check_password_hash(session.pin_hash, pin))
 
 
-def _check_pin(session: GameSession, pin: str | None, key: tuple[str, str]) -> bool:
+def _check_pin(session: GameSession, pin: str | None, keys: list[Key]) -> bool:
     if _pin_right(session, pin):
-        attempts.succeeded(key)
+        attempts.succeeded(keys[0])
         return True
-    attempts.failed(key)
+    attempts.failed(keys)
     return False
 
 
@@ -289,11 +298,11 @@ def require_table_pin():
         return None
     if request.path.startswith("/api/"):
         given = request.headers.get("X-Table-PIN")
-        key = _client("pin")
-        wait = attempts.wait(key)
+        keys = _keys("pin", str(session.id))
+        wait = attempts.wait(keys)
         if wait:
             return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
-        if given is not None and _check_pin(session, given, key):
+        if given is not None and _check_pin(session, given, keys):
             return None
         return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
     target = url_for("access.pin", session_id=session.id)
@@ -311,7 +320,8 @@ def pin(session_id: int):
     form = PinForm()
     status = 200
     if request.method == "POST":
-        accepted, status = _form_guess("pin", form, form.pin, lambda given: _pin_right(session, given),
+        accepted, status = _form_guess(_keys("pin", str(session.id)), form, form.pin,
+                                       lambda given: _pin_right(session, given),
                                        gettext("That is not this table's PIN."))
         if accepted:
             remember(session)

@@ -4,11 +4,12 @@ from __future__ import annotations
 import base64
 
 import pytest
+from sqlalchemy import select
 from werkzeug.security import check_password_hash
 
 from scorekeeper import access, create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession, Revision
+from scorekeeper.models import AccessAttempt, Deal, GameSession, Revision
 
 from .helpers import alerts, new_schieberamsch, ramsch_form, totals
 from .openapi_check import check
@@ -98,7 +99,7 @@ def test_wrong_passwords_are_slowed_down(club_app):
 def test_the_wait_doubles_and_ends(app, monkeypatch):
     clock = [1000.0]
     monkeypatch.setattr(access.time, "time", lambda: clock[0])
-    key = ("pin", "10.0.0.7")
+    key = [("pin", "a:10.0.0.7")]
     with app.test_request_context():
         waits = []
         for _ in range(6):
@@ -107,14 +108,14 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
         assert waits == [0, 0, 1, 2, 4, 8]
         clock[0] += 8
         assert access.attempts.wait(key) == 0
-        access.attempts.succeeded(key)
+        access.attempts.succeeded(key[0])
         access.attempts.failed(key)
         assert access.attempts.wait(key) == 0
         for _ in range(5):
             access.attempts.failed(key)
         assert access.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
         clock[0] += access.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
-        access.attempts.failed(("pin", "10.0.0.8"))  # (old counts go with the next failure anywhere)
+        access.attempts.failed([("pin", "a:10.0.0.8")])  # (old counts go with the next failure anywhere)
         access.attempts.failed(key)
         assert access.attempts.wait(key) == 0
 
@@ -137,7 +138,8 @@ def test_every_worker_counts_the_same_guesses(tmp_path):
 
 
 def test_behind_a_proxy_the_forwarded_address_is_counted(tmp_path):
-    """PROXY_FIX=1: each table behind the club's nginx is counted by its own address, not the proxy's."""
+    """PROXY_FIX=1: a guess behind the club's nginx counts against the guessing table's own
+    address, not the proxy's (which every table shares)."""
     app = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "CLUB_PASSWORD": "2468",
                       "ACCESS_FREE_ATTEMPTS": 1, "PROXY_FIX": 1,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'proxy.sqlite'}"})
@@ -146,9 +148,9 @@ def test_behind_a_proxy_the_forwarded_address_is_counted(tmp_path):
     for _ in range(2):
         client.get("/api/v1/games", headers=guesser)
     assert client.get("/api/v1/games", headers=guesser).status_code == 429
-    table = {"X-Club-Password": "2468", "X-Forwarded-For": "192.168.1.20"}
-    assert client.get("/api/v1/games", headers=table).status_code == 200  # another table is not slowed
     with app.app_context():
+        counted = {row.client: row.failures for row in db.session.scalars(select(AccessAttempt))}
+        assert counted == {"t:club": 1, "a:192.168.1.66": 1}  # the second try waited: not checked
         db.session.remove()
         db.engine.dispose()
 
@@ -254,3 +256,55 @@ def test_a_pin_is_digits_exactly_as_typed(client, pin):
     assert "A PIN is 4 to 12 digits." in alerts(response.get_data(as_text=True))
     response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"], "pin": pin})
     assert response.status_code == 422 and "pin" in response.get_json()["fields"]
+
+
+def _api_session(client, pin: str) -> int:
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"], "pin": pin})
+    assert response.status_code == 201
+    return response.get_json()["id"]
+
+
+def test_a_right_pin_at_one_table_never_resets_the_guesses_at_another(app, client, monkeypatch):
+    """Issue 21, item 1: a member who made his own table alternates two wrong guesses at another
+    table with one write to his own (sending its PIN). The guesses are still slowed, and the
+    device that holds the other table's PIN in its cookie keeps writing meanwhile."""
+    monkeypatch.setattr(access.time, "time", lambda: 5000.0)  # no wait runs out during the test
+    victim = new_with_pin(client, pin="4321")  # `client` entered it: the PIN is in its cookie
+    attacker = app.test_client(use_cookies=False)  # an API client: its own PIN goes with every write
+    own = _api_session(attacker, "1111")
+    checked = 0
+    for _ in range(10):
+        for guess in ("0001", "0002"):
+            response = attacker.post(f"/api/v1/sessions/{victim}/deals", json={"values": RAMSCH},
+                                     headers={"X-Table-PIN": guess})
+            assert response.status_code in (403, 429)
+            checked += response.status_code == 403
+        response = attacker.post(f"/api/v1/sessions/{own}/deals", json={"values": RAMSCH},
+                                 headers={"X-Table-PIN": "1111"})
+        assert response.status_code in (201, 429)  # its own table: right, but this address is guessing
+    assert checked == app.config["ACCESS_FREE_ATTEMPTS"], "past the free tries, every guess must wait"
+    assert client.post(f"/sessions/{victim}/deals", data=ramsch_form([30, 30, 60])).status_code == 302
+
+
+def test_a_table_pin_takes_at_most_about_sixty_guesses_an_hour_from_any_number_of_addresses(app, client,
+                                                                                            monkeypatch):
+    """Issue 21, item 1, the README's worst case: a guesser with a new address for every try, who
+    waits exactly as long as each refusal says, gets fewer than 70 PINs checked in the first hour,
+    so all 10,000 four-digit PINs take about a week."""
+    clock = [10_000.0]
+    monkeypatch.setattr(access.time, "time", lambda: clock[0])
+    victim = _api_session(client, "4321")
+    guesser = app.test_client()
+    checked = 0
+    address = 0
+    while clock[0] < 10_000.0 + 3600:
+        address += 1
+        response = guesser.post(f"/api/v1/sessions/{victim}/deals", json={"values": RAMSCH},
+                                headers={"X-Table-PIN": f"{address:04d}"},
+                                environ_base={"REMOTE_ADDR": f"10.{address // 250}.{address % 250}.1"})
+        if response.status_code == 429:
+            clock[0] += int(response.headers["Retry-After"])
+        else:
+            assert response.status_code == 403
+            checked += 1
+    assert 60 <= checked <= 70
