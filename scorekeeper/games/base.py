@@ -31,7 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .entry import (  # noqa: F401  (re-exported: engines import the protocol from here)
+from .entry import (  # noqa: F401  (re-exported: the web layer imports the protocol from here)
     BOOL,
     CHOICE,
     INT,

@@ -5,7 +5,7 @@ ten of hearts. French suits: C clubs, S spades, H hearts, D diamonds.
 """
 from __future__ import annotations
 
-from .base import N_
+from .text import N_
 
 FRENCH_SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds")}

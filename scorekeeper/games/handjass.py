@@ -60,28 +60,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import captured
-from .base import (
-    BOOL,
-    CHOICE,
-    INT,
-    MULTI,
-    N_,
-    SEAT,
-    SEATS,
-    DealResult,
-    FieldSpec,
-    Game,
-    OptionSpec,
-    P,
-    RuleError,
-    State,
-    T,
-    Table,
-    Text,
-    next_active,
-)
+from .base import DealResult, Game, State, Table, next_active
 from .cards import label
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
+from .text import N_, P, RuleError, T, Text
 
 SUITS = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
 BERNER = {"H": ("berner_hearts", 4), "D": ("berner_diamonds", 3), "C": ("berner_clubs", 2),

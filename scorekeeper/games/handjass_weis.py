@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .base import T, Text
 from .cards import FRENCH_SUITS, label, rank_of, suit_of
+from .text import T, Text
 
 NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first
 DECK = tuple(rank + suit for suit in FRENCH_SUITS for rank in NATURAL)

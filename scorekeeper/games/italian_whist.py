@@ -35,7 +35,9 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from .base import CHOICE, INT, N_, DealResult, FieldSpec, Game, OptionSpec, RuleError, State, T, Table, Text
+from .base import DealResult, Game, State, Table
+from .entry import CHOICE, INT, FieldSpec, OptionSpec
+from .text import N_, RuleError, T, Text
 
 HALF = 9  # tricks in each half
 HALVES = (("first", N_("first half")), ("second", N_("second half")))

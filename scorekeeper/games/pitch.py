@@ -42,23 +42,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import (
-    CHOICE,
-    INT,
-    MULTI,
-    N_,
-    SEAT,
-    DealResult,
-    FieldSpec,
-    Game,
-    OptionSpec,
-    RuleError,
-    State,
-    T,
-    Table,
-    Text,
-)
+from .base import DealResult, Game, State, Table
 from .cards import SUIT_SYMBOLS
+from .entry import CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
+from .text import N_, RuleError, T, Text
 
 #: The point cards a team gathers in its tricks, with their points; the trump 2 is entered apart.
 CARD_POINTS = {"A": 1, "J": 1, "offJ": 1, "HJ": 1, "LJ": 1, "10": 1, "3": 3}

@@ -52,8 +52,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import BOOL, CHOICE, INT, N_, DealResult, FieldSpec, Game, OptionSpec, RuleError, State, T, Table, Text
+from .base import DealResult, Game, State, Table
 from .cards import FRENCH_SUITS, SUIT_NAMES
+from .entry import BOOL, CHOICE, INT, FieldSpec, OptionSpec
+from .text import N_, RuleError, T, Text
 
 SATAAT, TRUP_KASIET = "sataat", "trup_kasiet"
 NORMAL, SEVEN, THIRTEEN = "normal", "7-0", "13-0"

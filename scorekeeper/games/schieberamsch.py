@@ -46,25 +46,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import captured
-from .base import (
-    BOOL,
-    CHOICE,
-    INT,
-    MULTI,
-    N_,
-    SEAT,
-    DealResult,
-    FieldSpec,
-    Game,
-    OptionSpec,
-    RuleError,
-    State,
-    T,
-    Table,
-    Text,
-    drop_toward_zero,
-)
+from .base import DealResult, Game, State, Table, drop_toward_zero
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_TOTAL, label
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
+from .text import N_, RuleError, T, Text
 
 RAMSCH, GRAND_HAND = "ramsch", "grand_hand"
 CONTRA_FACTOR = {"none": 1, "contra": 2, "recontra": 4}

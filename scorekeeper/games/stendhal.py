@@ -45,23 +45,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .base import (
-    CHOICE,
-    INT,
-    MULTI,
-    N_,
-    DealResult,
-    FieldSpec,
-    Game,
-    OptionSpec,
-    P,
-    RuleError,
-    State,
-    T,
-    Table,
-    Text,
-    joined,
-)
+from .base import DealResult, Game, State, Table
+from .entry import CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .tennos import (
     PAIRED_SUIT,
     RANK_VALUE,
@@ -75,6 +60,7 @@ from .tennos import (
     tennos_label,
     tennos_suit,
 )
+from .text import N_, P, RuleError, T, Text, joined
 
 BONUS = {0: 0, 1: 1, 2: 3, 3: 6, 4: 10}
 LIMITS = ("66", "100", "150")

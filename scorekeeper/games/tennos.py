@@ -20,7 +20,7 @@ This module is data only: it defines no GAME, so the registry skips it.
 """
 from __future__ import annotations
 
-from .base import N_
+from .text import N_
 
 TENNOS_SUITS = ("S", "H", "X", "L", "C", "D")  # the seating order of the team game, clockwise
 TENNOS_SUIT_NAMES = {"S": N_("spade"), "H": N_("heart"), "X": N_("cross"), "L": N_("leaf"),

@@ -49,24 +49,8 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import (
-    BOOL,
-    CHOICE,
-    INT,
-    MULTI,
-    N_,
-    DealResult,
-    FieldSpec,
-    Game,
-    OptionSpec,
-    P,
-    RuleError,
-    State,
-    T,
-    Table,
-    Text,
-    joined,
-)
+from .base import DealResult, Game, State, Table
+from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .tennos import (
     BLACK,
     COLOUR_NAMES,
@@ -82,6 +66,7 @@ from .tennos import (
     tennos_rank,
     tennos_suit,
 )
+from .text import N_, P, RuleError, T, Text, joined
 
 TEAM, INDIVIDUAL, SECRET, AUTO = "team", "individual", "secret", "auto"
 PLAYERS = {TEAM: (4, 6), INDIVIDUAL: (2, 3, 4, 5, 6), SECRET: (6,)}

@@ -40,22 +40,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .base import (
-    BOOL,
-    CHOICE,
-    INT,
-    N_,
-    DealResult,
-    FieldSpec,
-    Game,
-    OptionSpec,
-    P,
-    RuleError,
-    State,
-    T,
-    Table,
-    Text,
-)
+from .base import DealResult, Game, State, Table
+from .entry import BOOL, CHOICE, INT, FieldSpec, OptionSpec
+from .text import N_, P, RuleError, T, Text
 
 GOAL, TU, LTU = "goal", "tu", "ltu"
 HAND_SIZE = {3: 17, 4: 13, 5: 10}
