@@ -8,26 +8,28 @@ writes (any POST/PUT/DELETE under /sessions/<id>/...) only from a device that en
 (remembered in the Flask session) or an API call with `X-Table-PIN`; others see the board
 read-only with a PIN field. Secrets are compared with hmac.compare_digest, PINs stored hashed.
 
-Wrong attempts are counted per target (each table's PIN, the club password) over all addresses,
-and per address over all targets: after ACCESS_FREE_ATTEMPTS on either count, each further try must
-wait 1, 2, 4 ... up to 60 seconds (refused meanwhile, no worker sleeps), so a table's PIN takes at
-most about 60 guesses an hour however many addresses guess. A device that holds the PIN (or the
-login) in its cookie is never asked and keeps writing. The counts are kept in the database, so
-several WSGI workers count the same guesses; a count without a wrong try for an hour starts afresh.
-Behind a reverse proxy, PROXY_FIX (the number of proxies) makes the address the client's, not the
-proxy's.
+A device's login and PINs count only while its Device row is there (its id is in the cookie):
+signing out deletes the row, "sign out every device" deletes them all, and a copy of an old cookie
+is then worth nothing. The cookie keeps a keyed digest of the password and of each PIN's hash, so
+changing the club password or a table's PIN ends the devices that used the old one.
+
+Guesses are slowed down (guesses.py): a table's PIN takes at most about 60 guesses an hour however
+many addresses guess, while a device that holds the PIN in its cookie is never asked and keeps
+writing. Behind a reverse proxy, PROXY_FIX (the number of proxies) makes the address the client's.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import re
-import time
+import secrets
+from datetime import timedelta
 from typing import Any
 
 from flask import (
     Blueprint,
     Flask,
+    abort,
     current_app,
     g,
     redirect,
@@ -41,8 +43,7 @@ from flask import (
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy import delete, insert, or_, select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete
 from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import PasswordField
 from wtforms.validators import DataRequired
@@ -50,7 +51,8 @@ from wtforms.validators import DataRequired
 from .errors import error_response
 from .extensions import db
 from .games.base import RuleError, T
-from .models import AccessAttempt, GameSession
+from .guesses import Key, attempts, guess_keys
+from .models import Device, GameSession, utcnow
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"[0-9]{4,12}\Z"  # re.match: from the start; \Z: no trailing newline either
@@ -58,63 +60,6 @@ PIN_PATTERN = r"[0-9]{4,12}\Z"  # re.match: from the start; \Z: no trailing newl
 OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "sessions.service_worker",
                   "sessions.manifest", "sessions.offline"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
-FORGET_AFTER = 3600  # seconds without a wrong try after which an address starts afresh
-
-
-# --- slowing down guesses -------------------------------------------------------------
-
-Key = tuple[str, str]  # (kind: club | pin, "t:<target>" or "a:<address>")
-
-
-def _where(keys: list[Key]):
-    return or_(*((AccessAttempt.kind == kind) & (AccessAttempt.client == client[:64]) for kind, client in keys))
-
-
-class Attempts:
-    """Failures per key in the database (table access_attempt), so that every worker counts the
-    same guesses; past the free attempts a key must wait. Written on a connection of its own (its
-    own short transaction), never mixed with the request's changes."""
-
-    def wait(self, keys: list[Key]) -> int:
-        """Seconds before the next try may be checked (0: go ahead): the longest wait of the keys."""
-        with db.engine.connect() as connection:
-            rows = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at).where(_where(keys)))
-            free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
-            waits = [int(last + min(2 ** (count - free), 60) - time.time() + 0.999)
-                     for count, last in rows if count >= free]
-        return max([0, *waits])
-
-    def failed(self, keys: list[Key]) -> None:
-        now = time.time()
-        with db.engine.begin() as connection:
-            connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
-        for key in keys:
-            bump = (update(AccessAttempt).where(_where([key]))
-                    .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))
-            for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
-                try:
-                    with db.engine.begin() as connection:
-                        if connection.execute(bump).first() is None:
-                            connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64],
-                                                                            failures=1, last_at=now))
-                    break
-                except IntegrityError:
-                    continue
-
-    def succeeded(self, key: Key) -> None:
-        with db.engine.begin() as connection:
-            connection.execute(delete(AccessAttempt).where(_where([key])))
-
-
-attempts = Attempts()
-
-
-def _keys(kind: str, target: str) -> list[Key]:
-    """What a guess counts against: the target (a table's PIN, the club password) over every
-    address, then this address over every target. Only the right secret for the same target
-    clears that target's count (whoever sent it knows it already); the address's count is never
-    cleared by a success, so a right PIN for one table does not reset the guesses at another."""
-    return [(kind, "t:" + target), (kind, "a:" + (request.remote_addr or "?"))]
 
 
 def _same(given: str | None, expected: str) -> bool:
@@ -128,6 +73,40 @@ def _token(secret: str) -> str:
     return hmac.new(key, secret.encode(), hashlib.sha256).hexdigest()[:32]
 
 
+# --- the signed-in device ----------------------------------------------------------------
+
+def _device() -> Device | None:
+    """This request's device while its row is there (and not older than the cookie may live)."""
+    if "device" not in g:
+        device_id = cookie.get("device")
+        found = db.session.get(Device, device_id) if isinstance(device_id, str) else None
+        if found is not None and found.created_at < utcnow() - current_app.permanent_session_lifetime:
+            found = None
+        g.device = found
+    return g.device
+
+
+def _sign_in() -> None:
+    """Give this device a row, once: the login and PINs it enters count from now on. What an
+    old cookie still carries from a signed-out device is dropped, never revived."""
+    if _device() is not None:
+        return
+    lifetime: timedelta = current_app.permanent_session_lifetime
+    db.session.execute(delete(Device).where(Device.created_at < utcnow() - lifetime))
+    device = g.device = Device(id=secrets.token_hex(16), created_at=utcnow())
+    db.session.add(device)
+    db.session.commit()
+    cookie.pop("club", None)
+    cookie.pop("pins", None)
+    cookie["device"] = device.id
+    cookie.permanent = True
+
+
+def signed_in() -> bool:
+    """Whether this device has a login or a table PIN that counts (the page offers to sign out)."""
+    return "device" in cookie and _device() is not None
+
+
 # --- the club password ------------------------------------------------------------------
 
 def club_password() -> str | None:
@@ -137,7 +116,7 @@ def club_password() -> str | None:
 
 
 def _club_cookie_ok(password: str) -> bool:
-    return _same(cookie.get("club"), _token(password))
+    return _same(cookie.get("club"), _token(password)) and _device() is not None
 
 
 def _api_password() -> str | None:
@@ -159,7 +138,7 @@ def require_club_password():
         return None
     if not request.path.startswith("/api/"):
         return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
-    keys = _keys("club", "club")
+    keys = guess_keys("club", "club")
     wait = attempts.wait(keys)
     if wait:
         return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
@@ -218,18 +197,42 @@ def login():
     form = LoginForm()
     status = 200
     if request.method == "POST":
-        accepted, status = _form_guess(_keys("club", "club"), form, form.password, lambda given: _same(given, password),
+        accepted, status = _form_guess(guess_keys("club", "club"), form, form.password,
+                                       lambda given: _same(given, password),
                                        gettext("That is not the club password."))
         if accepted:
-            cookie.permanent = True
+            _sign_in()
             cookie["club"] = _token(password)
             return redirect(target)
     return render_template("access/login.html", form=form), status
 
 
+@bp.get("/devices")
+def devices():
+    return render_template("access/devices.html", form=FlaskForm(), club=club_password() is not None,
+                           count=db.session.query(Device).count())
+
+
 @bp.post("/logout")
 def logout():
+    """Sign this device out: its row goes, so a copy of its cookie opens nothing either."""
     if FlaskForm().validate():
+        device = _device()
+        if device is not None:
+            db.session.delete(device)
+            db.session.commit()
+        cookie.clear()
+    return redirect(url_for("access.login" if club_password() else "sessions.home"))
+
+
+@bp.post("/logout/everywhere")
+def logout_everywhere():
+    """Sign out every device of the club (this one too): each must log in and enter PINs again."""
+    if club_password() is None:
+        abort(404)
+    if FlaskForm().validate():
+        db.session.execute(delete(Device))
+        db.session.commit()
         cookie.clear()
     return redirect(url_for("access.login"))
 
@@ -259,17 +262,18 @@ def set_pin(session: GameSession, pin: str | None) -> None:
 
 def remember(session: GameSession) -> None:
     if session.pin_hash:
+        _sign_in()
         unlocked = dict(cookie.get("pins") or {})
         unlocked[str(session.id)] = _token(session.pin_hash)
         cookie["pins"] = unlocked
-        cookie.permanent = True
 
 
 def locked(session: GameSession) -> bool:
     """Whether this request may not change `session` (it has a PIN this device has not entered)."""
     if not session.pin_hash:
         return False
-    return not _same((cookie.get("pins") or {}).get(str(session.id)), _token(session.pin_hash))
+    held = (cookie.get("pins") or {}).get(str(session.id))
+    return not (_same(held, _token(session.pin_hash)) and _device() is not None)
 
 
 def _pin_right(session: GameSession, pin: str | None) -> bool:
@@ -298,7 +302,7 @@ def require_table_pin():
         return None
     if request.path.startswith("/api/"):
         given = request.headers.get("X-Table-PIN")
-        keys = _keys("pin", str(session.id))
+        keys = guess_keys("pin", str(session.id))
         wait = attempts.wait(keys)
         if wait:
             return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
@@ -320,7 +324,7 @@ def pin(session_id: int):
     form = PinForm()
     status = 200
     if request.method == "POST":
-        accepted, status = _form_guess(_keys("pin", str(session.id)), form, form.pin,
+        accepted, status = _form_guess(guess_keys("pin", str(session.id)), form, form.pin,
                                        lambda given: _pin_right(session, given),
                                        gettext("That is not this table's PIN."))
         if accepted:
@@ -338,4 +342,5 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def access_helpers() -> dict[str, Any]:
-        return {"pin_locked": locked, "pin_form": PinForm, "club_login": club_password() is not None}
+        return {"pin_locked": locked, "pin_form": PinForm, "club_login": club_password() is not None,
+                "signed_in": signed_in}

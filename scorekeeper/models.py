@@ -145,6 +145,15 @@ class AccessAttempt(Model):
     last_at: Mapped[float] = mapped_column(Float, index=True)  # seconds since the epoch (shared by every process)
 
 
+class Device(Model):
+    """A signed-in device (access.py): its cookie holds this random id beside its club login and
+    table PINs, which count only while the row is here. Signing out deletes the row, so a copy
+    of the old cookie is worth nothing. Not a fact of any game."""
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+
+
 class SessionSummary(Model):
     """What the history and player pages show of a session (deals played, totals, winners, losers,
     over), derived from its replay and written by every write (summaries.py): never entered."""

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import select
 from werkzeug.security import check_password_hash
 
-from scorekeeper import access, create_app
+from scorekeeper import access, create_app, guesses
 from scorekeeper.extensions import db
 from scorekeeper.models import AccessAttempt, Deal, GameSession, Revision
 
@@ -98,26 +98,26 @@ def test_wrong_passwords_are_slowed_down(club_app):
 
 def test_the_wait_doubles_and_ends(app, monkeypatch):
     clock = [1000.0]
-    monkeypatch.setattr(access.time, "time", lambda: clock[0])
+    monkeypatch.setattr(guesses.time, "time", lambda: clock[0])
     key = [("pin", "a:10.0.0.7")]
     with app.test_request_context():
         waits = []
         for _ in range(6):
-            access.attempts.failed(key)
-            waits.append(access.attempts.wait(key))
+            guesses.attempts.failed(key)
+            waits.append(guesses.attempts.wait(key))
         assert waits == [0, 0, 1, 2, 4, 8]
         clock[0] += 8
-        assert access.attempts.wait(key) == 0
-        access.attempts.succeeded(key[0])
-        access.attempts.failed(key)
-        assert access.attempts.wait(key) == 0
+        assert guesses.attempts.wait(key) == 0
+        guesses.attempts.succeeded(key[0])
+        guesses.attempts.failed(key)
+        assert guesses.attempts.wait(key) == 0
         for _ in range(5):
-            access.attempts.failed(key)
-        assert access.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
-        clock[0] += access.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
-        access.attempts.failed([("pin", "a:10.0.0.8")])  # (old counts go with the next failure anywhere)
-        access.attempts.failed(key)
-        assert access.attempts.wait(key) == 0
+            guesses.attempts.failed(key)
+        assert guesses.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
+        clock[0] += guesses.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
+        guesses.attempts.failed([("pin", "a:10.0.0.8")])  # (old counts go with the next failure anywhere)
+        guesses.attempts.failed(key)
+        assert guesses.attempts.wait(key) == 0
 
 
 def test_every_worker_counts_the_same_guesses(tmp_path):
@@ -268,7 +268,7 @@ def test_a_right_pin_at_one_table_never_resets_the_guesses_at_another(app, clien
     """Issue 21, item 1: a member who made his own table alternates two wrong guesses at another
     table with one write to his own (sending its PIN). The guesses are still slowed, and the
     device that holds the other table's PIN in its cookie keeps writing meanwhile."""
-    monkeypatch.setattr(access.time, "time", lambda: 5000.0)  # no wait runs out during the test
+    monkeypatch.setattr(guesses.time, "time", lambda: 5000.0)  # no wait runs out during the test
     victim = new_with_pin(client, pin="4321")  # `client` entered it: the PIN is in its cookie
     attacker = app.test_client(use_cookies=False)  # an API client: its own PIN goes with every write
     own = _api_session(attacker, "1111")
@@ -292,7 +292,7 @@ def test_a_table_pin_takes_at_most_about_sixty_guesses_an_hour_from_any_number_o
     waits exactly as long as each refusal says, gets fewer than 70 PINs checked in the first hour,
     so all 10,000 four-digit PINs take about a week."""
     clock = [10_000.0]
-    monkeypatch.setattr(access.time, "time", lambda: clock[0])
+    monkeypatch.setattr(guesses.time, "time", lambda: clock[0])
     victim = _api_session(client, "4321")
     guesser = app.test_client()
     checked = 0
@@ -308,3 +308,68 @@ def test_a_table_pin_takes_at_most_about_sixty_guesses_an_hour_from_any_number_o
             assert response.status_code == 403
             checked += 1
     assert 60 <= checked <= 70
+
+
+# --- signing out ----------------------------------------------------------------------------
+
+def _login(client) -> str:
+    assert client.post("/login", data={"password": "2468"}).status_code == 302
+    return client.get_cookie("session").value
+
+
+def test_a_cookie_replayed_after_logout_opens_nothing(club_app):
+    """Issue 21, item 2: logging out ends the device's access on the server, not only in the
+    browser: the old cookie, sent again, neither reads pages nor uses the PIN it held."""
+    client = club_app.test_client()
+    _login(client)
+    sid = new_with_pin(client)
+    assert 'href="/devices"' in client.get("/history").get_data(as_text=True)
+    old = client.get_cookie("session").value
+    assert client.post("/logout").headers["Location"] == "/login"
+    thief = club_app.test_client()
+    thief.set_cookie("session", old)
+    assert thief.get("/history").status_code == 302
+    assert thief.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60])).headers["Location"].startswith("/login")
+    # logging in again does not bring back the PIN the signed-out cookie carried
+    _login(thief)
+    response = thief.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]))
+    assert response.status_code == 303 and response.headers["Location"] == f"/sessions/{sid}/pin"
+    with club_app.app_context():
+        assert db.session.query(Deal).count() == 0
+
+
+def test_sign_out_every_device(club_app):
+    tablet, phone = club_app.test_client(), club_app.test_client()
+    _login(tablet)
+    _login(phone)
+    page = phone.get("/devices").get_data(as_text=True)
+    assert "2 devices are signed in." in page
+    assert phone.post("/logout/everywhere").headers["Location"] == "/login"
+    for client in (tablet, phone):
+        assert client.get("/history").status_code == 302
+    _login(tablet)
+    assert "1 device is signed in." in tablet.get("/devices").get_data(as_text=True)
+
+
+def test_changing_the_club_password_or_a_pin_ends_the_devices_that_used_the_old_one(club_app):
+    tablet, phone = club_app.test_client(), club_app.test_client()
+    _login(tablet)
+    sid = new_with_pin(tablet)
+    _login(phone)
+    assert phone.post(f"/sessions/{sid}/pin", data={"pin": "4321"}).status_code == 302
+    with club_app.test_request_context():
+        session = db.session.get(GameSession, sid)
+        access.set_pin(session, "8642")  # a new PIN for the table (this request's device may write)
+    response = phone.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]))
+    assert response.status_code == 303 and response.headers["Location"] == f"/sessions/{sid}/pin"
+    club_app.config["CLUB_PASSWORD"] = "9753"
+    assert tablet.get("/history").status_code == 302
+
+
+def test_without_a_club_a_device_that_entered_a_pin_can_sign_out(app, client):
+    sid = new_with_pin(client)
+    assert client.get("/devices").status_code == 200
+    assert client.post("/logout/everywhere").status_code == 404  # only a club signs everyone out
+    assert client.post("/logout").headers["Location"] == "/"
+    response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]))
+    assert response.status_code == 303 and response.headers["Location"] == f"/sessions/{sid}/pin"
