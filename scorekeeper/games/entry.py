@@ -109,12 +109,7 @@ class FieldSpec:
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
-        data["show_if"] = (
-            {"field": self.show_if[0], "values": list(self.show_if[1])} if self.show_if else None
-        )
-        data["hide_if"] = (
-            {"field": self.hide_if[0], "values": list(self.hide_if[1])} if self.hide_if else None
-        )
+        data["show_if"], data["hide_if"] = _condition(self.show_if, "field"), _condition(self.hide_if, "field")
         data["show_if_count"] = (
             {"field": self.show_if_count[0], "minimum": self.show_if_count[1]} if self.show_if_count else None
         )
@@ -139,21 +134,22 @@ class OptionSpec:
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
         data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
-        data["show_if"] = (
-            {"option": self.show_if[0], "values": list(self.show_if[1])} if self.show_if else None
-        )
+        data["show_if"] = _condition(self.show_if, "option")
         return data
 
 
+def _condition(condition: tuple[str, tuple[Any, ...]] | None, other: str) -> dict[str, Any] | None:
+    """A show_if / hide_if pair as JSON: {"field" (or "option"): name, "values": [...]}."""
+    return {other: condition[0], "values": list(condition[1])} if condition else None
+
+
 def _as_int(spec: FieldSpec, value: Any, where: str) -> int:
-    if isinstance(value, bool) or value is None or value == "":
-        raise RuleError(T("%(field)s: enter a whole number.", field=Text(spec.label)), where)
     if isinstance(value, str):
         try:
             value = int(value.strip())
         except ValueError:
-            raise RuleError(T("%(field)s: enter a whole number.", field=Text(spec.label)), where) from None
-    if not isinstance(value, int):
+            pass
+    if isinstance(value, bool) or not isinstance(value, int):
         raise RuleError(T("%(field)s: enter a whole number.", field=Text(spec.label)), where)
     if spec.minimum is not None and value < spec.minimum:
         raise RuleError(
