@@ -27,9 +27,9 @@ keywords for Babel).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .entry import (  # noqa: F401  (re-exported: the web layer imports the protocol from here)
     BOOL,
@@ -63,6 +63,10 @@ class Table:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
+    def names_of(self, seats: Iterable[int], separator: str = ", ") -> str:
+        """The names of the players in `seats`, joined: "Anna, Ben" (or "Anna & Cleo")."""
+        return separator.join(self.names[seat] for seat in seats)
+
 
 # --- what comes out ----------------------------------------------------------
 
@@ -85,6 +89,15 @@ class State:
     totals: tuple[int, ...]
     active: tuple[bool, ...]
     leader: int | None = None
+
+
+S = TypeVar("S", bound=State)
+
+
+def narrow(state: State, kind: type[S]) -> S:
+    """`state` as the game's own State subclass (its `start` makes one, `after_deal` keeps it one)."""
+    assert isinstance(state, kind)
+    return state
 
 
 @dataclass(frozen=True)
@@ -114,6 +127,7 @@ class Game:
 
     slug: str = ""
     name: str = ""
+    #: stored with each deal; raised when a game scores stored deals differently
     version: int = 1
     players: tuple[int, ...] = ()
     lower_is_better: bool = False
@@ -185,10 +199,8 @@ class Game:
         )
 
     def is_over(self, table: Table, state: State) -> bool:
-        limit = table.options.get("deals")
-        if not limit:
-            return False
-        return state.deals_played >= limit
+        """Over when the agreed number of deals (option ``deals``, if the game has it) is played."""
+        return self.deals_left(table, state) == 0
 
     def deals_left(self, table: Table, state: State) -> int | None:
         limit = table.options.get("deals")
@@ -232,11 +244,7 @@ class Game:
     # -- phases (bids entered and locked before play)
     def phases(self, table: Table, state: State) -> tuple[str, ...]:
         """The entry phases of the next deal in order, e.g. ("bid", "play")."""
-        seen: list[str] = []
-        for spec in self.deal_fields(table, state):
-            if spec.phase not in seen:
-                seen.append(spec.phase)
-        return tuple(seen)
+        return tuple(dict.fromkeys(spec.phase for spec in self.deal_fields(table, state)))
 
     def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
         """What the table must know once an early phase is locked (Stendhal: the minus suits)."""

@@ -55,12 +55,12 @@ Decisions and named options:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import captured
-from .base import DealResult, Game, State, Table, next_active
+from .base import DealResult, Game, State, Table, narrow, next_active
 from .cards import label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
@@ -80,22 +80,10 @@ class HandjassState(State):
     out_after: tuple[int | None, ...] = ()  # the deal number after which a seat went out
 
 
-def _handjass(state: State) -> HandjassState:
-    """The state of a Handjass session (`start` makes one, `after_deal` keeps it one)."""
-    assert isinstance(state, HandjassState)
-    return state
-
-
-def names(table: Table, seats: Iterable[int]) -> str:
-    return ", ".join(table.name(seat) for seat in seats)
-
-
 class Handjass(Game):
     slug = "handjass"
     name = N_("Handjass")
-    version = 1
     players = (2, 3, 4)
-    lower_is_better = False
     tally = True  # strokes are good: reaching the target makes a player safe
     unit = N_("strokes")
 
@@ -446,9 +434,9 @@ class Handjass(Game):
         need, drawn = slots - len(above), deal["draw"]
         if len(drawn) != need or any(seat not in tied for seat in drawn):
             raise RuleError(T("%(players)s tied at %(count)d: tick the %(n)d who won the card draw.",
-                              players=names(table, tied), count=cut, n=need), "draw")
+                              players=table.names_of(tied), count=cut, n=need), "draw")
         lines.append(T("%(players)s tied at %(count)d; the card draw went to %(winners)s.",
-                       players=names(table, tied), count=cut, winners=names(table, drawn)))
+                       players=table.names_of(tied), count=cut, winners=table.names_of(drawn)))
         return above + sorted(drawn, key=qualified.index), True
 
     def _settle(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[list[int], list[Text]]:
@@ -472,7 +460,7 @@ class Handjass(Game):
             return [T("Only %(player)s plays: +2 without play.", player=table.name(playing[0]))]
         for seat in playing:
             strokes[seat] = 1
-        return [T("Only %(players)s play and both take +1 without playing.", players=names(table, playing))]
+        return [T("Only %(players)s play and both take +1 without playing.", players=table.names_of(playing))]
 
     def _played_out(self, table: Table, state: State, deal: Mapping[str, Any], playing: list[int],
                     strokes: list[int]) -> tuple[list[Text], bool]:
@@ -497,7 +485,7 @@ class Handjass(Game):
             strokes[seat] = -1
         if potatoes:
             lines.append(T("Below %(threshold)d, a potato, -1: %(players)s.", threshold=threshold,
-                           players=names(table, potatoes)))
+                           players=table.names_of(potatoes)))
 
     def _reward(self, table: Table, state: State, deal: Mapping[str, Any], counts: dict[int, int],
                 playing: list[int], qualified: list[int], strokes: list[int],
@@ -525,7 +513,7 @@ class Handjass(Game):
         for seat in winners:
             strokes[seat] = 1
         lines.append(T("Highest at or above %(threshold)d, +1: %(players)s.", threshold=threshold,
-                       players=names(table, winners)))
+                       players=table.names_of(winners)))
         return winners, drew
 
     def _potato_bonus(self, table: Table, deal: Mapping[str, Any], counts: dict[int, int], potatoes: list[int],
@@ -534,7 +522,7 @@ class Handjass(Game):
         top = [seat for seat in winners if counts[seat] == counts[qualified[0]]]
         if len(top) > 1 and deal.get("bonus_draw") not in top:
             raise RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",
-                              players=names(table, top)), "bonus_draw")
+                              players=table.names_of(top)), "bonus_draw")
         taker = top[0] if len(top) == 1 else deal["bonus_draw"]
         if len(top) == 1 and deal.get("bonus_draw") is not None:
             raise RuleError(T("Nobody tied for the top: leave the potato-bonus draw empty."), "bonus_draw")
@@ -563,7 +551,7 @@ class Handjass(Game):
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         """Add the strokes, count potatoes, let players at the target go out, pass the deal to the right."""
-        own = _handjass(state)
+        own = narrow(state, HandjassState)
         totals = tuple(t + p for t, p in zip(own.totals, result.points))
         out = self._going_out(table, own, totals)
         active = tuple(on and seat not in out for seat, on in enumerate(own.active))
@@ -593,7 +581,7 @@ class Handjass(Game):
         """The last player left (should all remaining go out at once: the lowest of them)."""
         left = [seat for seat in range(table.size) if state.active[seat]]
         if not left:
-            out_after = _handjass(state).out_after
+            out_after = narrow(state, HandjassState).out_after
             last = [seat for seat in range(table.size) if out_after[seat] == state.deals_played]
             left = [seat for seat in last if state.totals[seat] == min(state.totals[s] for s in last)]
         return tuple(left)
@@ -602,7 +590,7 @@ class Handjass(Game):
         return tuple(seat for seat in range(table.size) if seat not in self.losers(table, state))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
-        own = _handjass(state)
+        own = narrow(state, HandjassState)
         return tuple(
             T("out, safe after deal %(deal)d; %(potatoes)s", deal=own.out_after[seat],
               potatoes=P("%(n)d potato", "%(n)d potatoes", own.potatoes[seat])) if not own.active[seat] else

@@ -78,7 +78,6 @@ def half_scores(first: list[int], second: list[int]) -> tuple[int, ...]:
 class ItalianWhist(Game):
     slug = "italian_whist"
     name = N_("Italian Whist")
-    version = 1
     players = (3,)
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
@@ -213,7 +212,7 @@ class ItalianWhist(Game):
         ]
         end, target = table.options.get("end", "deals"), table.options.get("target", 10)
         if self.end_reached(table, state):
-            names = ", ".join(table.name(s) for s, t in enumerate(state.totals) if t == max(state.totals))
+            names = table.names_of(s for s, t in enumerate(state.totals) if t == max(state.totals))
             notes.append(T("Tie-break deal: %(names)s share the highest total, so play on.", names=names))
         elif end == "target":
             notes.append(T("The game ends when a player reaches %(target)d points.", target=target))

@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Game, State, Table, narrow
 from .cards import SUIT_SYMBOLS
 from .entry import CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
@@ -95,7 +95,6 @@ class PitchState(State):
 class Pitch(Game):
     slug = "pitch"
     name = N_("Ten-Point Pitch with jokers")
-    version = 1
     players = (4, 5, 6)
     setup_help = N_("Partners sit opposite: with 4 players, players 1 & 3 against 2 & 4; with 6, players "
                     "1, 3, 5 against 2, 4, 6. With 5, the declarer calls a partner each deal.")
@@ -187,7 +186,7 @@ class Pitch(Game):
         return seat if table.size == 5 else seat % 2
 
     def side_name(self, table: Table, seat: int) -> str:
-        return " & ".join(table.name(s) for s in team_of(seat, table.size))
+        return table.names_of(team_of(seat, table.size), " & ")
 
     # -- scoring ---------------------------------------------------------------
     def declaring_side(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
@@ -203,7 +202,7 @@ class Pitch(Game):
         columns = sorted({self.column(table, seat) for seat in side})
         side_points = sum(taken[c] for c in columns)
         score = contract_score(bid, side_points, table.options.get("made_scores", "points"))
-        names = " & ".join(table.name(s) for s in side)
+        names = table.names_of(side, " & ")
         lines = self._bid_lines(table, state, deal, side, trump)
         lines.append(T("%(names)s took %(taken)d of %(bid)d: %(outcome)s.", names=names, taken=side_points,
                        bid=bid, outcome=self._outcome(bid, score)))
@@ -244,8 +243,7 @@ class Pitch(Game):
         return PitchState(0, table.first_dealer, (0,) * table.size, (True,) * table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        after = super().after_deal(table, state, deal, result)
-        assert isinstance(after, PitchState)  # start makes one, and the deal keeps its type
+        after = narrow(super().after_deal(table, state, deal, result), PitchState)
         return dataclasses.replace(after, declarers=self.declaring_side(table, deal))
 
     def target(self, table: Table) -> int:

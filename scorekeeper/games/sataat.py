@@ -52,7 +52,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Game, State, Table, narrow
 from .cards import FRENCH_SUITS, SUIT_NAMES
 from .entry import BOOL, CHOICE, INT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
@@ -116,12 +116,6 @@ class SataatState(State):
     thirteens: tuple[int, int] = (0, 0)
 
 
-def _sataat(state: State) -> SataatState:
-    """The state of a Sataat session (`start` makes one, `after_deal` keeps it one)."""
-    assert isinstance(state, SataatState)
-    return state
-
-
 def _parent(state: State) -> int:
     """The parent of the next deal: a Sataat session always has one (its leader)."""
     assert state.leader is not None
@@ -131,7 +125,6 @@ def _parent(state: State) -> int:
 class Sataat(Game):
     slug = "sataat"
     name = N_("Sataat")
-    version = 1
     players = (4,)
     setup_help = N_("Partners sit opposite: players 1 & 3 against players 2 & 4.")
     first_seat_label = N_("First parent (drew the highest card; the dealer sits on their right)")
@@ -170,7 +163,7 @@ class Sataat(Game):
         return ((0, 2), (1, 3))
 
     def team_name(self, table: Table, team: int) -> str:
-        return " & ".join(table.name(seat) for seat in (team, team + 2))
+        return table.names_of((team, team + 2), " & ")
 
     def hidden(self, table: Table) -> bool:
         return table.options.get("variant", SATAAT) == TRUP_KASIET
@@ -259,7 +252,7 @@ class Sataat(Game):
         def bump(counts: tuple[int, int], yes: bool) -> tuple[int, int]:
             return counts[0] + (yes and team == 0), counts[1] + (yes and team == 1)
 
-        old = _sataat(state)
+        old = narrow(state, SataatState)
         return dataclasses.replace(
             old,
             deals_played=state.deals_played + 1,
@@ -288,7 +281,7 @@ class Sataat(Game):
         _, counts, _ = self.ending(table)
         if counts == "points":
             return state.totals
-        wins = _sataat(state).wins
+        wins = narrow(state, SataatState).wins
         return tuple(wins[seat % 2] for seat in range(4))
 
     def is_over(self, table: Table, state: State) -> bool:
@@ -317,7 +310,7 @@ class Sataat(Game):
         return (None,) * table.size
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
-        own = _sataat(state)
+        own = narrow(state, SataatState)
         parent, dealer = _parent(state), state.dealer
         top = Text(N_("the joker")) if table.options.get("joker_for_heart_two") else Text(N_("the ♥2"))
         lines = [T("%(dealer)s deals 5 cards each, then 4 and 4; %(parent)s is parent: names trump (from the first "
@@ -349,7 +342,7 @@ class Sataat(Game):
 
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
         """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""
-        own = _sataat(state)
+        own = narrow(state, SataatState)
         if not own.exchange:
             return []
         name = table.name

@@ -85,7 +85,6 @@ def tenths(value: int, rounding: str) -> int:
 class Schieberamsch(Game):
     slug = "schieberamsch"
     name = N_("Schieberamsch")
-    version = 1
     players = (3,)
     lower_is_better = True
 
@@ -248,7 +247,7 @@ class Schieberamsch(Game):
         if scorers:
             lines.append(self._ramsch_arithmetic(deal, base, multiplier, contra, raw, score))
         result = tuple(score if seat in scorers else 0 for seat in range(table.size))
-        names = ", ".join(table.name(seat) for seat in scorers)
+        names = table.names_of(scorers)
         summary = (T("Ramsch x%(m)d: %(names)s %(score)+d", m=multiplier * contra, names=names, score=score)
                    if scorers else T("Ramsch: no score"))
         return DealResult(result, tuple(lines), summary)

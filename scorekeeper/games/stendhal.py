@@ -45,7 +45,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Game, State, Table, narrow
 from .entry import CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .tennos import (
     PAIRED_SUIT,
@@ -146,7 +146,6 @@ class Stendhal(Game):
     locked_title = N_("Revealed cards")
     lock_hint = N_("the revealed cards first; they are locked before play")
     name = N_("Stendhal")
-    version = 1
     players = (5, 6, 7)
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
@@ -413,8 +412,7 @@ class Stendhal(Game):
         return StendhalState(0, table.first_dealer, (0,) * table.size, (True,) * table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        new = super().after_deal(table, state, deal, result)
-        assert isinstance(new, StendhalState)  # start makes one, and the deal keeps its type
+        new = narrow(super().after_deal(table, state, deal, result), StendhalState)
         reached = getattr(state, "reached", False) or min(new.totals) <= -self.limit(table)
         return dataclasses.replace(new, reached=reached)
 

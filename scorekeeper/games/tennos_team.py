@@ -49,7 +49,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Game, State, Table, narrow
 from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .tennos import (
     BLACK,
@@ -112,16 +112,9 @@ class SeriesState(State):
     fixed: tuple[tuple[int, ...], ...] = ()
 
 
-def _series(state: State) -> SeriesState:
-    """The state of a series of games (`start` makes one, `after_deal` keeps it one)."""
-    assert isinstance(state, SeriesState)
-    return state
-
-
 class TennosTeam(Game):
     slug = "tennos_team"
     name = N_("TENNOS team game")
-    version = 1
     players = (2, 3, 4, 5, 6)
     rounds_are_games = True
 
@@ -216,7 +209,7 @@ class TennosTeam(Game):
         fixed = getattr(state, "fixed", ())
         if fixed and self.mode(table) in (TEAM, SECRET):
             if self._split(table, deal) != fixed:
-                teams = "; ".join(" & ".join(table.name(s) for s in seats) for seats in fixed)
+                teams = "; ".join(table.names_of(seats, " & ") for seats in fixed)
                 raise RuleError(T("The teams are fixed for this session: %(teams)s.", teams=teams),
                                 "suit" if self.mode(table) == TEAM else "joker")
 
@@ -227,7 +220,7 @@ class TennosTeam(Game):
             if unused > 2:
                 raise RuleError(T("The %(colour)s team had two jokers; %(names)s entered %(n)d unused.",
                                   colour=Text(COLOUR_NAMES[colour]), n=unused,
-                                  names=", ".join(table.name(s) for s in members)), "jokers")
+                                  names=table.names_of(members)), "jokers")
 
     # -- scoring -------------------------------------------------------------------
     def groups(self, table: Table, deal: Mapping[str, Any]) -> dict[str, list[int]]:
@@ -288,7 +281,7 @@ class TennosTeam(Game):
             totals[colour] = sum(points[s] for s in seats) + BATTALION * battalions
             extra = T(" + %(n)d battalions x 2", n=battalions) if battalions else ""
             lines.append(T("%(colour)s team (%(names)s): %(points)s%(extra)s = %(total)d.",
-                           colour=Text(COLOUR_NAMES[colour]), names=", ".join(table.name(s) for s in seats),
+                           colour=Text(COLOUR_NAMES[colour]), names=table.names_of(seats),
                            points=" + ".join(str(points[s]) for s in seats), extra=extra, total=totals[colour]))
         winner, why = self._team_tie_break(deal, groups, points, totals, mode)
         lines.append(T("The %(colour)s team wins: %(why)s.", colour=Text(COLOUR_NAMES[winner]), why=why))
@@ -332,7 +325,7 @@ class TennosTeam(Game):
                            suit=tennos_label("A" + suit)[0], parts=joined(" + ", shown) if shown else "0",
                            total=points[seat]))
         won, decision = self.decide(table, deal)
-        summary = T("%(names)s win", names=", ".join(table.name(s) for s in won))
+        summary = T("%(names)s win", names=table.names_of(won))
         return DealResult(points, tuple(lines + decision), summary)
 
     # -- the series of games -----------------------------------------------------------
@@ -341,8 +334,8 @@ class TennosTeam(Game):
                            wins=(0,) * table.size, team_points=(0,) * table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        own = _series(state)
-        new = _series(super().after_deal(table, own, deal, result))
+        own = narrow(state, SeriesState)
+        new = narrow(super().after_deal(table, own, deal, result), SeriesState)
         won = self.decide(table, deal)[0]
         fixed = own.fixed
         if not fixed and table.options.get("teams") == "fixed" and self.mode(table) != INDIVIDUAL:
@@ -355,7 +348,7 @@ class TennosTeam(Game):
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
         """Most games won, then the higher point total (team and secret modes: the team totals,
         battalions included, so a whole team wins); ties share."""
-        own = _series(state)
+        own = narrow(state, SeriesState)
         tiebreak = own.totals if self.mode(table) == INDIVIDUAL else own.team_points
         best = max(zip(own.wins, tiebreak))
         return tuple(s for s in range(table.size) if (own.wins[s], tiebreak[s]) == best)
@@ -368,7 +361,7 @@ class TennosTeam(Game):
         fixed = getattr(state, "fixed", ())
         if fixed:
             notes.append(T("The teams are fixed for this session: %(teams)s.",
-                           teams="; ".join(" & ".join(table.name(s) for s in seats) for seats in fixed)))
+                           teams="; ".join(table.names_of(seats, " & ") for seats in fixed)))
         return tuple(notes)
 
 

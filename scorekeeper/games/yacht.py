@@ -84,7 +84,6 @@ def distance_points(distance: int, options: Mapping[str, Any]) -> int:
 class Yacht(Game):
     slug = "yacht"
     name = N_("Yacht")
-    version = 1
     players = (3, 4, 5)
 
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
