@@ -38,13 +38,17 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     from . import access, assets, dbsafety, errors, i18n, summaries
     from .api import bp as api_bp
-    from .extensions import compress, csrf, db, migrate
+    from .extensions import compress, csrf, db, migrate, talisman
     from .sessions import bp as sessions_bp
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)
     compress.init_app(app)
+    https = bool(app.config["FORCE_HTTPS"])
+    talisman.init_app(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,
+                      content_security_policy=app.config["CONTENT_SECURITY_POLICY"], frame_options="DENY",
+                      referrer_policy="same-origin")
     i18n.init_app(app)
     assets.init_app(app)
     errors.init_app(app)

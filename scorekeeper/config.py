@@ -22,9 +22,17 @@ ACCESS_FREE_ATTEMPTS = 3
 # Behind a reverse proxy (nginx, Caddy): how many proxies set X-Forwarded-For/-Proto/-Host. 0 trusts
 # none: the client address is the connection's (behind a proxy, every table would share the proxy's).
 PROXY_FIX = 0
+# Security headers (Flask-Talisman): only the app's own scripts, styles and pictures, never inside
+# another site's frame. FORCE_HTTPS (behind an HTTPS reverse proxy, with PROXY_FIX): http is
+# redirected to https, and HSTS and secure cookies are sent.
+FORCE_HTTPS = False
+CONTENT_SECURITY_POLICY = {"default-src": "'self'", "img-src": "'self' data:", "object-src": "'none'",
+                           "base-uri": "'self'", "form-action": "'self'", "frame-ancestors": "'none'"}
 SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
 # A deal is a few hundred bytes; larger bodies are refused (413) before they are read.
 MAX_CONTENT_LENGTH = 256 * 1024
+# ...except an import (POST /import, /api/v1/import): a backup of every session; an upload is spooled to a file.
+IMPORT_MAX_BYTES = 64 * 1024 * 1024
 # JSON bodies nested deeper than this are refused (400) before they are parsed.
 MAX_JSON_DEPTH = 32
 # Flask-Compress: static files are sent as streams; a browser that takes only gzip gets them gzipped too

@@ -3,6 +3,7 @@ from flask_babel import Babel
 from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
+from flask_talisman import Talisman
 from flask_wtf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
@@ -18,3 +19,4 @@ migrate = Migrate(render_as_batch=True)  # batch mode keeps SQLite ALTERs workin
 csrf = CSRFProtect()
 babel = Babel()
 compress = Compress()
+talisman = Talisman()  # security headers: Content-Security-Policy, X-Frame-Options, nosniff, ...

@@ -4,10 +4,11 @@
 // fingerprinted (?v=hash): offline, a copy of the same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
 "use strict";
-var SHELL = "scorekeeper-shell-v3";
-var PAGES = "scorekeeper-pages-v3";
+var SHELL = "scorekeeper-shell-v4";
+var PAGES = "scorekeeper-pages-v4";
 var SHELL_FILES = [
-  "/static/css/app.css", "/static/js/app.js", "/static/js/htmx-2.0.11.min.js", "/static/icons/icon.svg",
+  "/static/css/app.css", "/static/js/app.js", "/static/js/theme.js", "/static/js/htmx-2.0.11.min.js",
+  "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest", "/offline"
 ];
 

@@ -144,6 +144,15 @@
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:afterSwap", function (event) { init(document); });
+  // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
+  // so that a refusal also stops htmx from sending it.
+  document.addEventListener("submit", function (event) {
+    var message = event.target.getAttribute("data-confirm");
+    if (message && !window.confirm(message)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
 })();
 
 // The table-side experience: never lose what was typed, show the saved deal where the eye is,

@@ -88,7 +88,26 @@ def new_page(browser, live_server, device=None, **context_options):
     chromium, ipad = browser
     context = chromium.new_context(**(device or ipad), base_url=live_server, locale="en-GB", **context_options)
     context.set_default_timeout(10_000)
-    return context.new_page()
+    page = context.new_page()
+    page.on("console", lambda message: _csp_violation(page, f"{message.text} at {message.location}"))
+    return page
+
+
+CSP_VIOLATIONS: list[str] = []
+
+
+def _csp_violation(page, text: str) -> None:
+    if "Content Security Policy" in text:
+        CSP_VIOLATIONS.append(f"{page.url}: {text}")
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused_by_the_content_security_policy():
+    """Every browser test also checks that the pages it went through needed nothing the
+    Content-Security-Policy refuses (Chromium reports each refusal on the console)."""
+    CSP_VIOLATIONS.clear()
+    yield
+    assert not CSP_VIOLATIONS, CSP_VIOLATIONS
 
 
 @pytest.fixture

@@ -475,7 +475,7 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     for shell_file in ("/static/css/app.css", "/static/js/app.js", "/offline"):
-        kept = f"caches.open('scorekeeper-shell-v3').then(c => c.match('{shell_file}')).then(r => !!r)"
+        kept = f"caches.open('scorekeeper-shell-v4').then(c => c.match('{shell_file}')).then(r => !!r)"
         assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.reload()

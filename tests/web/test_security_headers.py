@@ -1,0 +1,48 @@
+"""Issue 21, item 6: security headers on every answer (Flask-Talisman), and pages that need
+nothing the Content-Security-Policy forbids (no inline script, style or event handler)."""
+from __future__ import annotations
+
+import re
+
+from .helpers import new_schieberamsch, ramsch_form
+
+
+def _policy(response) -> dict[str, str]:
+    return dict(part.strip().split(" ", 1) for part in response.headers["Content-Security-Policy"].split(";"))
+
+
+def test_every_answer_carries_the_security_headers(client):
+    sid = new_schieberamsch(client)
+    for path in ("/", f"/sessions/{sid}", f"/sessions/{sid}/watch", "/api/v1/games", "/static/css/app.css"):
+        response = client.get(path)
+        assert response.headers["X-Content-Type-Options"] == "nosniff", path
+        assert response.headers["X-Frame-Options"] == "DENY", path
+        assert response.headers["Referrer-Policy"] == "same-origin", path
+        policy = _policy(response)
+        assert policy["default-src"] == "'self'" and policy["frame-ancestors"] == "'none'", path
+        assert "unsafe" not in response.headers["Content-Security-Policy"], path
+    # the embedded default runs on plain http at the table: no redirect, no secure-only cookie
+    assert client.get("/").status_code == 200
+    assert "Strict-Transport-Security" not in client.get("/").headers
+
+
+def test_pages_have_no_inline_script_style_or_handler(client):
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]))
+    for path in ("/", "/history", "/players", f"/sessions/{sid}", f"/sessions/{sid}/watch", f"/sessions/{sid}/big",
+                 "/sessions/new/handjass", f"/sessions/{sid}?cards=1", "/import"):
+        page = client.get(path).get_data(as_text=True)
+        assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", page), path
+        assert not re.search(r"<style|\sstyle=|\son[a-z]+=", page), path
+
+
+def test_behind_an_https_proxy_http_is_redirected_and_cookies_are_secure(tmp_path):
+    from scorekeeper import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "FORCE_HTTPS": True, "PROXY_FIX": 1,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'https.sqlite'}"})
+    client = app.test_client()
+    response = client.get("/", headers={"X-Forwarded-Proto": "http"})
+    assert response.status_code == 302 and response.headers["Location"].startswith("https://")
+    response = client.get("/", headers={"X-Forwarded-Proto": "https"})
+    assert response.status_code == 200 and "max-age" in response.headers["Strict-Transport-Security"]
