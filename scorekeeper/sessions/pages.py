@@ -154,7 +154,8 @@ def deal_breakdown(session_id: int, deal_id: int):
 def session_changes(session_id: int):
     """The whole change log, loaded when asked for (the board lists the latest few)."""
     session = session_or_404(session_id)
-    return render_template("sessions/_revisions.html", session=session, board=board(session), all_changes=True,
+    template = "sessions/_revisions.html" if is_htmx() else "sessions/changes.html"
+    return render_template(template, session=session, board=board(session), all_changes=True,
                            changes=latest_changes(session.id, None))
 
 

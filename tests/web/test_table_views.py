@@ -81,7 +81,9 @@ def test_breakdown_and_change_log_load_on_demand(client, ctx):
     assert "/delete" not in rows  # Delete comes with the breakdown
     assert html.count('class="revision revision-') == 3 and "2 earlier changes" in html
     changes = client.get(f"/sessions/{sid}/changes", headers=HX).get_data(as_text=True)
-    assert changes.count('class="revision revision-') == 5
+    assert changes.count('class="revision revision-') == 5 and "<!doctype html>" not in changes
+    page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)  # the link, followed without htmx
+    assert "<!doctype html>" in page and page.count('class="revision revision-') == 5
     deal = Deal.query.order_by(Deal.position).first()
     fragment = client.get(f"/sessions/{sid}/deals/{deal.id}/breakdown", headers=HX).get_data(as_text=True)
     assert "<ol>" in fragment and "Totals after this deal: 0 / 0 / 90" in fragment
