@@ -156,9 +156,12 @@ class Game:
     locked_title: str = N_("Locked bids")
     lock_hint: str = N_("bids first; they are locked before play")
 
+    #: the variants and house rules, each with a default (see `option_specs`)
+    options: tuple[OptionSpec, ...] = ()
+
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return ()
+        return self.options
 
     def check_table(self, table: Table) -> None:
         """Raise RuleError when the number of players or an option combination cannot be played."""

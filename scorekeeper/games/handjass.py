@@ -69,6 +69,9 @@ from .text import N_, P, RuleError, T, Text
 SUITS = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
 BERNER = {"H": ("berner_hearts", 4), "D": ("berner_diamonds", 3), "C": ("berner_clubs", 2),
           "S": ("berner_spades", 1)}
+BERNER_LABELS = {"H": N_("Berner: hearts trump x"), "D": N_("Berner: diamonds trump x"),
+                 "C": N_("Berner: clubs trump x"), "S": N_("Berner: spades trump x")}
+BERNER_HELP = N_("Berner Handjass only. The source lost the red suits: hearts x4, diamonds x3 is a guess.")
 STOECK = 20
 REASONS = (N_("a stronger Weis"), N_("more cards"), N_("a higher top card"), N_("the trump suit"),
            N_("nearer the dealer's right"))
@@ -87,38 +90,32 @@ class Handjass(Game):
     tally = True  # strokes are good: reaching the target makes a player safe
     unit = N_("strokes")
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        berner_help = N_("Berner Handjass only. The source lost the red suits: hearts x4, diamonds x3 is a guess.")
-        labels = {"H": N_("Berner: hearts trump x"), "D": N_("Berner: diamonds trump x"),
-                  "C": N_("Berner: clubs trump x"), "S": N_("Berner: spades trump x")}
-        return (
-            OptionSpec("variant", N_("Variant"), CHOICE, "standard",
-                       choices=(("standard", N_("Handjass")), ("berner", N_("Berner Handjass (x trump suit)")))),
-            *(OptionSpec(key, labels[suit], INT, factor, minimum=1, maximum=10,
-                         help=berner_help if suit == "H" else "",  # said once, under the first
-                         show_if=("variant", ("berner",)))
-              for suit, (key, factor) in BERNER.items()),
-            OptionSpec("target", N_("Out (safe) at"), INT, 7, minimum=1, maximum=99, help=N_("7; some play 9 or 5.")),
-            OptionSpec("threshold", N_("Potato below"), INT, 26, minimum=1, maximum=TOTAL,
-                       help=N_("26; some books say 21.")),
-            OptionSpec("weis_values", N_("Weis values"), CHOICE, "handjass",
-                       choices=(("handjass", N_("Handjass: any sequence of 5 or more 100")),
-                                ("swiss", N_("Swiss: 6 in a row 150 ... 9 in a row 300, four 9s 150")))),
-            OptionSpec("potato_bonus", N_("Top scorer +1 for each potato"), BOOL, False),
-            OptionSpec("three_player_two_winners", N_("Three players: the top two score +1"), BOOL, True,
-                       help=N_("As with four players (the seed); off: only the top count scores.")),
-            OptionSpec("two_player_rule", N_("Two players"), CHOICE, "as_four",
-                       choices=(("as_four", N_("as with four: +2 when the other is a potato, +1 each when both "
-                                               "reach it")),
-                                ("higher", N_("only the higher count scores")))),
-            OptionSpec("two_player_winner_strokes", N_("Two players: strokes for the winner"), INT, 1,
-                       minimum=1, maximum=2, show_if=("two_player_rule", ("higher",))),
-            OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
-            OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
-            captured.count_option(N_("Tapping each player's captured cards counts the points (trump J 20, "
-                                     "trump 9 14, the last trick's 5 added). When all 36 cards are played, "
-                                     "one player's pile is what nobody else was given.")),
-        )
+    options = (
+        OptionSpec("variant", N_("Variant"), CHOICE, "standard",
+                   choices=(("standard", N_("Handjass")), ("berner", N_("Berner Handjass (x trump suit)")))),
+        *(OptionSpec(key, BERNER_LABELS[suit], INT, factor, minimum=1, maximum=10, show_if=("variant", ("berner",)),
+                     help=BERNER_HELP if suit == "H" else "")  # said once, under the first
+          for suit, (key, factor) in BERNER.items()),
+        OptionSpec("target", N_("Out (safe) at"), INT, 7, minimum=1, maximum=99, help=N_("7; some play 9 or 5.")),
+        OptionSpec("threshold", N_("Potato below"), INT, 26, minimum=1, maximum=TOTAL,
+                   help=N_("26; some books say 21.")),
+        OptionSpec("weis_values", N_("Weis values"), CHOICE, "handjass",
+                   choices=(("handjass", N_("Handjass: any sequence of 5 or more 100")),
+                            ("swiss", N_("Swiss: 6 in a row 150 ... 9 in a row 300, four 9s 150")))),
+        OptionSpec("potato_bonus", N_("Top scorer +1 for each potato"), BOOL, False),
+        OptionSpec("three_player_two_winners", N_("Three players: the top two score +1"), BOOL, True,
+                   help=N_("As with four players (the seed); off: only the top count scores.")),
+        OptionSpec("two_player_rule", N_("Two players"), CHOICE, "as_four",
+                   choices=(("as_four", N_("as with four: +2 when the other is a potato, +1 each when both reach it")),
+                            ("higher", N_("only the higher count scores")))),
+        OptionSpec("two_player_winner_strokes", N_("Two players: strokes for the winner"), INT, 1,
+                   minimum=1, maximum=2, show_if=("two_player_rule", ("higher",))),
+        OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
+        OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
+        captured.count_option(N_("Tapping each player's captured cards counts the points (trump J 20, trump 9 14, "
+                                 "the last trick's 5 added). When all 36 cards are played, one player's pile is "
+                                 "what nobody else was given.")),
+    )
 
     def check_table(self, table: Table) -> None:
         super().check_table(table)

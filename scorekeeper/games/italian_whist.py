@@ -80,22 +80,21 @@ class ItalianWhist(Game):
     name = N_("Italian Whist")
     players = (3,)
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return (
-            OptionSpec("end", N_("The game ends"), CHOICE, "deals",
-                       choices=(("deals", N_("after a number of deals")),
-                                ("target", N_("when a player reaches the target score")),
-                                ("loss", N_("when a player falls to minus the target score")))),
-            OptionSpec("deals", N_("Number of deals"), INT, 6, minimum=1, maximum=99,
-                       help=N_("A multiple of 6 plays each trump and passing combination equally often."),
-                       show_if=("end", ("deals",))),
-            OptionSpec("target", N_("Target score"), INT, 10, minimum=1, maximum=999,
-                       help=N_("Used when the game ends at a target score or at minus the target."),
-                       show_if=("end", ("target", "loss"))),
-            OptionSpec("tie", N_("Tied for the highest total at the end"), CHOICE, "shared",
-                       choices=(("shared", N_("the tied players share the win")),
-                                ("play_on", N_("play more deals until one player leads")))),
-        )
+    options = (
+        OptionSpec("end", N_("The game ends"), CHOICE, "deals",
+                   choices=(("deals", N_("after a number of deals")),
+                            ("target", N_("when a player reaches the target score")),
+                            ("loss", N_("when a player falls to minus the target score")))),
+        OptionSpec("deals", N_("Number of deals"), INT, 6, minimum=1, maximum=99,
+                   help=N_("A multiple of 6 plays each trump and passing combination equally often."),
+                   show_if=("end", ("deals",))),
+        OptionSpec("target", N_("Target score"), INT, 10, minimum=1, maximum=999,
+                   help=N_("Used when the game ends at a target score or at minus the target."),
+                   show_if=("end", ("target", "loss"))),
+        OptionSpec("tie", N_("Tied for the highest total at the end"), CHOICE, "shared",
+                   choices=(("shared", N_("the tied players share the win")),
+                            ("play_on", N_("play more deals until one player leads")))),
+    )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         return (

@@ -99,19 +99,18 @@ class Pitch(Game):
     setup_help = N_("Partners sit opposite: with 4 players, players 1 & 3 against 2 & 4; with 6, players "
                     "1, 3, 5 against 2, 4, 6. With 5, the declarer calls a partner each deal.")
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return (
-            OptionSpec("made_scores", N_("A made bid scores"), CHOICE, "points",
-                       choices=(("points", N_("the points taken")), ("bid", N_("the bid")))),
-            OptionSpec("points_in_play", N_("Point cards in play"), CHOICE, "all",
-                       choices=(("all", N_("all ten points every deal")),
-                                ("some", N_("some may stay in the stock")))),
-            OptionSpec("target", N_("Game to"), INT, 0, minimum=0, maximum=999,
-                       help=N_("0: by the number of players, 32 with 4, 42 with 5, 54 with 6.")),
-            OptionSpec("both_out", N_("Several reach the target in one deal"), CHOICE, "bidder",
-                       choices=(("bidder", N_("the declaring side goes out first")),
-                                ("higher", N_("the higher total wins")))),
-        )
+    options = (
+        OptionSpec("made_scores", N_("A made bid scores"), CHOICE, "points",
+                   choices=(("points", N_("the points taken")), ("bid", N_("the bid")))),
+        OptionSpec("points_in_play", N_("Point cards in play"), CHOICE, "all",
+                   choices=(("all", N_("all ten points every deal")),
+                            ("some", N_("some may stay in the stock")))),
+        OptionSpec("target", N_("Game to"), INT, 0, minimum=0, maximum=999,
+                   help=N_("0: by the number of players, 32 with 4, 42 with 5, 54 with 6.")),
+        OptionSpec("both_out", N_("Several reach the target in one deal"), CHOICE, "bidder",
+                   choices=(("bidder", N_("the declaring side goes out first")),
+                            ("higher", N_("the higher total wins")))),
+    )
 
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
         if table.size == 5:

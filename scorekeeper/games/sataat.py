@@ -133,31 +133,30 @@ class Sataat(Game):
         """The seed's card draw names the first parent; the dealer is the parent's right-hand neighbour."""
         return right(seat)
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return (
-            OptionSpec("variant", N_("Variant"), CHOICE, SATAAT,
-                       choices=((SATAAT, N_("Sataat (trump announced)")),
-                                (TRUP_KASIET, N_("Trup Kasiet (trump hidden)")))),
-            OptionSpec("win_value", N_("A won deal scores"), INT, 1, minimum=0, maximum=99),
-            OptionSpec("seven_value", N_("A 7-0 scores"), INT, 2, minimum=0, maximum=99),
-            OptionSpec("thirteen_value", N_("A 13-0 scores"), INT, 4, minimum=0, maximum=99),
-            OptionSpec("end", N_("The session ends"), CHOICE, "deals",
-                       choices=(("deals", N_("after a number of deals")),
-                                ("wins", N_("when a team has won a number of deals")),
-                                ("points", N_("when a team reaches a number of points")))),
-            OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
-                       show_if=("end", ("deals",))),
-            OptionSpec("decided_by", N_("After the last deal, the winner is the team with more"), CHOICE, "wins",
-                       choices=(("wins", N_("deals won")), ("points", N_("points"))),
-                       show_if=("end", ("deals",))),
-            OptionSpec("wins", N_("Wins to reach"), INT, 7, minimum=1, maximum=99,
-                       help=N_("Deals won; a 7-0 or 13-0 is one win."), show_if=("end", ("wins",))),
-            OptionSpec("points_target", N_("Points to reach"), INT, 10, minimum=1, maximum=999,
-                       help=N_("A 7-0 or 13-0 counts as its value."), show_if=("end", ("points",))),
-            OptionSpec("exchange_after_dealer_team_sweep", N_("Exchange also after a 7-0 of the dealer's team"),
-                       BOOL, False, help=N_("The seed owes the exchange only after a 7-0 of the parent's team.")),
-            OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False),
-        )
+    options = (
+        OptionSpec("variant", N_("Variant"), CHOICE, SATAAT,
+                   choices=((SATAAT, N_("Sataat (trump announced)")),
+                            (TRUP_KASIET, N_("Trup Kasiet (trump hidden)")))),
+        OptionSpec("win_value", N_("A won deal scores"), INT, 1, minimum=0, maximum=99),
+        OptionSpec("seven_value", N_("A 7-0 scores"), INT, 2, minimum=0, maximum=99),
+        OptionSpec("thirteen_value", N_("A 13-0 scores"), INT, 4, minimum=0, maximum=99),
+        OptionSpec("end", N_("The session ends"), CHOICE, "deals",
+                   choices=(("deals", N_("after a number of deals")),
+                            ("wins", N_("when a team has won a number of deals")),
+                            ("points", N_("when a team reaches a number of points")))),
+        OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
+                   show_if=("end", ("deals",))),
+        OptionSpec("decided_by", N_("After the last deal, the winner is the team with more"), CHOICE, "wins",
+                   choices=(("wins", N_("deals won")), ("points", N_("points"))),
+                   show_if=("end", ("deals",))),
+        OptionSpec("wins", N_("Wins to reach"), INT, 7, minimum=1, maximum=99,
+                   help=N_("Deals won; a 7-0 or 13-0 is one win."), show_if=("end", ("wins",))),
+        OptionSpec("points_target", N_("Points to reach"), INT, 10, minimum=1, maximum=999,
+                   help=N_("A 7-0 or 13-0 counts as its value."), show_if=("end", ("points",))),
+        OptionSpec("exchange_after_dealer_team_sweep", N_("Exchange also after a 7-0 of the dealer's team"),
+                   BOOL, False, help=N_("The seed owes the exchange only after a 7-0 of the parent's team.")),
+        OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False),
+    )
 
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
         return ((0, 2), (1, 3))

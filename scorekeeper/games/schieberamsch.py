@@ -88,22 +88,21 @@ class Schieberamsch(Game):
     players = (3,)
     lower_is_better = True
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return (
-            OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
-                       help=N_("Agreed at the start; a multiple of three deals everyone equally often.")),
-            OptionSpec("rounding", N_("Dividing by ten"), CHOICE, "toward_zero",
-                       choices=(("toward_zero", N_("drop the fraction (-9.6 -> -9)")),
-                                ("floor", N_("round down (-9.6 -> -10)")))),
-            OptionSpec("three_way_tie", N_("Ramsch 40/40/40"), CHOICE, "nobody",
-                       choices=(("nobody", N_("nobody scores")), ("all", N_("all three score 40")))),
-            OptionSpec("schneider_both_ways", N_("Schneider also when the soloist takes 30 or fewer"), BOOL, False),
-            OptionSpec("schwarz_both_ways", N_("Schwarz also when the soloist takes no trick"), BOOL, False),
-            OptionSpec("lost_doubled", N_("A lost Grand Hand counts double"), BOOL, False),
-            OptionSpec("contra_in_ramsch", N_("Contra and recontra in Ramsch"), BOOL, False),
-            captured.count_option(N_("Tapping each player's captured cards counts the points; the last "
-                                     "player's pile (skat included) is what nobody else was given.")),
-        )
+    options = (
+        OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
+                   help=N_("Agreed at the start; a multiple of three deals everyone equally often.")),
+        OptionSpec("rounding", N_("Dividing by ten"), CHOICE, "toward_zero",
+                   choices=(("toward_zero", N_("drop the fraction (-9.6 -> -9)")),
+                            ("floor", N_("round down (-9.6 -> -10)")))),
+        OptionSpec("three_way_tie", N_("Ramsch 40/40/40"), CHOICE, "nobody",
+                   choices=(("nobody", N_("nobody scores")), ("all", N_("all three score 40")))),
+        OptionSpec("schneider_both_ways", N_("Schneider also when the soloist takes 30 or fewer"), BOOL, False),
+        OptionSpec("schwarz_both_ways", N_("Schwarz also when the soloist takes no trick"), BOOL, False),
+        OptionSpec("lost_doubled", N_("A lost Grand Hand counts double"), BOOL, False),
+        OptionSpec("contra_in_ramsch", N_("Contra and recontra in Ramsch"), BOOL, False),
+        captured.count_option(N_("Tapping each player's captured cards counts the points; the last "
+                                 "player's pile (skat included) is what nobody else was given.")),
+    )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         """The same for every deal of a session: built once per table size and the options they
@@ -115,8 +114,6 @@ class Schieberamsch(Game):
     @functools.lru_cache(maxsize=64)  # noqa: B019 (the game objects live as long as the process)
     def _fields(self, size: int, schwarz_both_ways: bool, contra_in_ramsch: bool,
                 count_from: str) -> tuple[FieldSpec, ...]:
-        table = Table(("",) * size, {"schwarz_both_ways": schwarz_both_ways, "contra_in_ramsch": contra_in_ramsch,
-                                     "count_from": count_from})
         ramsch = ("type", (RAMSCH,))
         grand = ("type", (GRAND_HAND,))
         fields = [
@@ -135,19 +132,14 @@ class Schieberamsch(Game):
                       choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=grand),
             FieldSpec("all_tricks", N_("Soloist took every trick"), BOOL, show_if=grand),
         ]
-        if table.options.get("schwarz_both_ways"):
+        if schwarz_both_ways:
             fields.append(FieldSpec("no_tricks", N_("Soloist took no trick"), BOOL, show_if=grand))
-        contra = FieldSpec("contra", N_("Contra"), CHOICE, default="none", choices=CONTRA_CHOICES, required=False,
-                           show_if=None if table.options.get("contra_in_ramsch") else grand)
-        fields.append(contra)
-        return self._card_fields(table, tuple(fields))
-
-    def _card_fields(self, table: Table, fields: tuple[FieldSpec, ...]) -> tuple[FieldSpec, ...]:
-        """Captured cards as the other way to enter card points: asked instead of the typed points."""
-        extra = captured.pile_fields(SKAT_DECK, "skat", table.size - 1, None,
-                                     N_("Captured cards (skat with its taker)"))
-        return captured.with_cards(fields, CARD_DERIVED, fields[-1].name, extra,
-                                   captured.count_field(table.options.get("count_from", captured.POINTS)), "type")
+        fields.append(FieldSpec("contra", N_("Contra"), CHOICE, default="none", choices=CONTRA_CHOICES,
+                                required=False, show_if=None if contra_in_ramsch else grand))
+        # captured cards: the other way to enter card points, asked instead of the typed points
+        piles = captured.pile_fields(SKAT_DECK, "skat", size - 1, None, N_("Captured cards (skat with its taker)"))
+        count = captured.count_field(count_from)
+        return captured.with_cards(tuple(fields), CARD_DERIVED, "contra", piles, count, "type")
 
     def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
         """Counting by cards: each pile's points, who took a trick, the soloist's points, schwarz."""
@@ -170,7 +162,7 @@ class Schieberamsch(Game):
         """A pile is whole tricks of three cards, plus the two skat cards for whoever has the skat: the
         taker of the last trick in a Ramsch, the soloist in a Grand Hand."""
         player = table.name(seat)
-        if soloist is None and n % 3 == 1 or soloist is None and n == 2:
+        if soloist is None and (n % 3 == 1 or n == 2):
             raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a pile is whole tricks of three "
                               "cards (0, 3, ... 30), and whoever took the last trick also has the two skat "
                               "cards (5, 8, ... 32).", player=player, n=n), f"cards-{seat}")
@@ -200,13 +192,9 @@ class Schieberamsch(Game):
 
     # -- rules ---------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        if deal["type"] == RAMSCH:
-            self._check_ramsch(table, deal)
-        else:
+        if deal["type"] == GRAND_HAND:
             self._check_grand(deal)
-
-    def _check_ramsch(self, table: Table, deal: Mapping[str, Any]) -> None:
-        if not any(self.took(deal)):
+        elif not any(self.took(deal)):
             raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
 
     def _check_grand(self, deal: Mapping[str, Any]) -> None:

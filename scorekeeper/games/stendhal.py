@@ -148,20 +148,19 @@ class Stendhal(Game):
     name = N_("Stendhal")
     players = (5, 6, 7)
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return (
-            OptionSpec("limit", N_("The game ends at minus"), CHOICE, "100",
-                       choices=tuple((v, v) for v in LIMITS) + (("custom", N_("custom")),)),
-            OptionSpec("custom_limit", N_("Custom limit"), INT, 200, minimum=1, maximum=9999),
-            OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "seats",
-                       choices=(("seats", N_("enter each player's revealed card")),
-                                ("revealed", N_("enter the revealed cards together")),
-                                ("suit", N_("name the minus suit")))),
-            OptionSpec("capture_entry", N_("Minus cards taken"), CHOICE, "cards",
-                       choices=(("cards", N_("pick the cards")), ("count", N_("count and lowest card")))),
-            OptionSpec("lowest_ace", N_("The ace as lowest card"), CHOICE, "high",
-                       choices=(("high", N_("A is the highest card")), ("low", N_("A is the lowest card")))),
-        )
+    options = (
+        OptionSpec("limit", N_("The game ends at minus"), CHOICE, "100",
+                   choices=tuple((v, v) for v in LIMITS) + (("custom", N_("custom")),)),
+        OptionSpec("custom_limit", N_("Custom limit"), INT, 200, minimum=1, maximum=9999),
+        OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "seats",
+                   choices=(("seats", N_("enter each player's revealed card")),
+                            ("revealed", N_("enter the revealed cards together")),
+                            ("suit", N_("name the minus suit")))),
+        OptionSpec("capture_entry", N_("Minus cards taken"), CHOICE, "cards",
+                   choices=(("cards", N_("pick the cards")), ("count", N_("count and lowest card")))),
+        OptionSpec("lowest_ace", N_("The ace as lowest card"), CHOICE, "high",
+                   choices=(("high", N_("A is the highest card")), ("low", N_("A is the lowest card")))),
+    )
 
     def limit(self, table: Table) -> int:
         value = table.options.get("limit", "100")

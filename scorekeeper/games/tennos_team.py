@@ -118,17 +118,16 @@ class TennosTeam(Game):
     players = (2, 3, 4, 5, 6)
     rounds_are_games = True
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        return (
-            OptionSpec("mode", N_("Mode"), CHOICE, AUTO,
-                       choices=((AUTO, N_("by the number of players: team with 4 or 6, else individual")),
-                                (TEAM, N_("team (4 or 6 players)")), (INDIVIDUAL, N_("individual (2-6 players)")),
-                                (SECRET, N_("secret teams (6 players)")))),
-            OptionSpec("teams", N_("Teams"), CHOICE, "drawn",
-                       choices=(("drawn", N_("drawn for each game (the aces or jokers)")),
-                                ("fixed", N_("decided in advance: the first game's teams stay")))),
-            OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
-        )
+    options = (
+        OptionSpec("mode", N_("Mode"), CHOICE, AUTO,
+                   choices=((AUTO, N_("by the number of players: team with 4 or 6, else individual")),
+                            (TEAM, N_("team (4 or 6 players)")), (INDIVIDUAL, N_("individual (2-6 players)")),
+                            (SECRET, N_("secret teams (6 players)")))),
+        OptionSpec("teams", N_("Teams"), CHOICE, "drawn",
+                   choices=(("drawn", N_("drawn for each game (the aces or jokers)")),
+                            ("fixed", N_("decided in advance: the first game's teams stay")))),
+        OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
+    )
 
     def mode(self, table: Table) -> str:
         """The option, with "auto" read as the rules' default for this many players."""

@@ -47,10 +47,20 @@ from .text import N_, P, RuleError, T, Text
 GOAL, TU, LTU = "goal", "tu", "ltu"
 HAND_SIZE = {3: 17, 4: 13, 5: 10}
 THREES_REMOVED = {3: 1, 4: 0, 5: 2}
-DISTANCE_OPTIONS = ("points_off_0", "points_off_1", "points_off_2", "points_off_3", "points_off_4")
-DEFAULTS = {"points_off_0": 50, "points_off_1": 40, "points_off_2": 30, "points_off_3": 20,
-            "points_off_4": 10, "points_off_more": 0, "tu_made": 100, "tu_failed": 100,
-            "ltu_made": 200, "ltu_failed": 200}
+#: the house score table, each number an option: name -> (default, label)
+HOUSE_TABLE = {
+    "points_off_0": (50, N_("House table: goal hit exactly")),
+    "points_off_1": (40, N_("House table: 1 away from the goal")),
+    "points_off_2": (30, N_("House table: 2 away from the goal")),
+    "points_off_3": (20, N_("House table: 3 away from the goal")),
+    "points_off_4": (10, N_("House table: 4 away from the goal")),
+    "points_off_more": (0, N_("House table: 5 or more away from the goal")),
+    "tu_made": (100, N_("House table: T.U. made (no trick)")),
+    "tu_failed": (100, N_("House table: points lost for a failed T.U.")),
+    "ltu_made": (200, N_("House table: L.T.U. made (no trick)")),
+    "ltu_failed": (200, N_("House table: points lost for a failed L.T.U.")),
+}
+DEFAULTS = {name: default for name, (default, _) in HOUSE_TABLE.items()}
 
 
 def hand_size(players: int) -> int:
@@ -77,7 +87,7 @@ def distance_points(distance: int, options: Mapping[str, Any]) -> int:
     >>> distance_points(1, {}), distance_points(7, {})
     (40, 0)
     """
-    name = DISTANCE_OPTIONS[distance] if distance < len(DISTANCE_OPTIONS) else "points_off_more"
+    name = f"points_off_{distance}" if distance < 5 else "points_off_more"
     return options.get(name, DEFAULTS[name])
 
 
@@ -86,33 +96,19 @@ class Yacht(Game):
     name = N_("Yacht")
     players = (3, 4, 5)
 
-    def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
-        table_help = N_("House table: the original score table is lost; agree on the numbers.")
-        labels = {
-            "points_off_0": N_("House table: goal hit exactly"),
-            "points_off_1": N_("House table: 1 away from the goal"),
-            "points_off_2": N_("House table: 2 away from the goal"),
-            "points_off_3": N_("House table: 3 away from the goal"),
-            "points_off_4": N_("House table: 4 away from the goal"),
-            "points_off_more": N_("House table: 5 or more away from the goal"),
-            "tu_made": N_("House table: T.U. made (no trick)"),
-            "tu_failed": N_("House table: points lost for a failed T.U."),
-            "ltu_made": N_("House table: L.T.U. made (no trick)"),
-            "ltu_failed": N_("House table: points lost for a failed L.T.U."),
-        }
-        return (
-            OptionSpec("target", N_("Game ends when someone reaches"), INT, 500, minimum=10, maximum=10000,
-                       help=N_("500, or 1000 for a longer game.")),
-            OptionSpec("deals", N_("Or stop after this many deals (0: no limit)"), INT, 0, minimum=0, maximum=99),
-            OptionSpec("simple_bids", N_("Simple bids: bid a number of tricks"), BOOL, False,
-                       help=N_("Scores 50 - 10 x |tricks - bid|, never below 0 (with the default table).")),
-            OptionSpec("seed_dealing", N_("Deal 17/13/10 and set the leftovers aside"), BOOL, False,
-                       help=N_("Off: remove one (3 players) or two (5 players) non-trump threes.")),
-        ) + tuple(
-            OptionSpec(key, labels[key], INT, DEFAULTS[key], minimum=0, maximum=1000,
-                       help=table_help if index == 0 else "")  # said once, above the table
-            for index, key in enumerate(DEFAULTS)
-        )
+    options = (
+        OptionSpec("target", N_("Game ends when someone reaches"), INT, 500, minimum=10, maximum=10000,
+                   help=N_("500, or 1000 for a longer game.")),
+        OptionSpec("deals", N_("Or stop after this many deals (0: no limit)"), INT, 0, minimum=0, maximum=99),
+        OptionSpec("simple_bids", N_("Simple bids: bid a number of tricks"), BOOL, False,
+                   help=N_("Scores 50 - 10 x |tricks - bid|, never below 0 (with the default table).")),
+        OptionSpec("seed_dealing", N_("Deal 17/13/10 and set the leftovers aside"), BOOL, False,
+                   help=N_("Off: remove one (3 players) or two (5 players) non-trump threes.")),
+        *(OptionSpec(name, label, INT, default, minimum=0, maximum=1000,
+                     help=N_("House table: the original score table is lost; agree on the numbers.")
+                     if name == "points_off_0" else "")  # said once, above the table
+          for name, (default, label) in HOUSE_TABLE.items()),
+    )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         n = hand_size(table.size)
