@@ -153,8 +153,8 @@ def raw_deal(form: FlaskForm, fields: Sequence[FieldSpec], size: int) -> dict[st
     return raw
 
 
-def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
-    """Names in clockwise order, the first dealer, and the game's options."""
+def new_session_form(game: Game, *, formdata: Any = None, data: Mapping[str, Any] | None = None) -> FlaskForm:
+    """Names in clockwise order, the first dealer, and the game's options (`data`: filled in)."""
     most = max(game.players)
 
     class NewSessionForm(FlaskForm):
@@ -181,7 +181,7 @@ def new_session_form(game: Game, *, formdata: Any = None) -> FlaskForm:
     option_specs = game.option_specs(min(game.players))
     for spec in option_specs:
         setattr(NewSessionForm, f"option_{spec.name}", _option_field(spec))
-    return NewSessionForm(formdata=formdata)
+    return NewSessionForm(formdata=formdata, data=data)
 
 
 def _option_field(spec: OptionSpec) -> Field:

@@ -3,6 +3,8 @@ deleting a deal, ending the game early. A full page includes its fragments; an h
 the fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
 from __future__ import annotations
 
+from typing import Any
+
 from flask import abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from sqlalchemy import select
@@ -47,7 +49,8 @@ def home():
 @bp.route("/sessions/new/<slug>", methods=["GET", "POST"])
 def new_session(slug: str):
     game = GAMES.get(slug) or abort(404)
-    form = new_session_form(game, formdata=request.form if request.method == "POST" else None)
+    form = new_session_form(game, formdata=request.form if request.method == "POST" else None,
+                            data=_same_again(slug, request.args.get("again", type=int)))
     status = 200
     if request.method == "POST" and form.validate():
         names = [name.strip() for name in form.players.data if name and name.strip()]
@@ -65,6 +68,19 @@ def new_session(slug: str):
         status = 422
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
     return render_template("sessions/new.html", game=game, form=form, known=known), status
+
+
+def _same_again(slug: str, session_id: int | None) -> dict[str, Any] | None:
+    """The new-game form filled from an earlier session of the game: the same players in the same
+    seats, the same options, and the first seat chosen so that the next dealer deals."""
+    earlier = db.session.get(GameSession, session_id) if session_id else None
+    if earlier is None or earlier.game != slug:
+        return None
+    game, names = GAMES[slug], [seat.player.name for seat in earlier.seats]
+    dealer = board(earlier).standing.state.dealer  # who would deal the next deal
+    first = next(seat for seat in range(len(names)) if game.dealer_for_first_seat(len(names), seat) == dealer)
+    return {"players": names, "first_dealer": first, **{f"option_{name}": value
+                                                       for name, value in earlier.options.items()}}
 
 
 # --- the scoreboard and deal entry --------------------------------------------------------------

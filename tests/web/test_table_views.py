@@ -223,3 +223,24 @@ def test_a_saves_answer_carries_the_notes_when_they_changed_and_the_teams_in_a_t
     html = client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]),
                        headers={"HX-Request": "true"}).get_data(as_text=True)
     assert 'id="board-notes" hx-swap-oob="true"' in html and "Note after 4 deals" in html
+
+
+def test_game_over_offers_a_new_game_with_the_same_players(client):
+    """Issue 23, item 9: at game over, the same players start the same game with the same options;
+    the dealer after the last deal deals first."""
+    sid = new_schieberamsch(client, names=("Dora", "Emil", "Fritz"), first_dealer=1, deals=4)
+    for _ in range(4):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]))
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    link = f"/sessions/new/schieberamsch?again={sid}"
+    assert "Game over." in board and link in board
+    assert link not in client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
+    form = client.get(link).get_data(as_text=True)
+    for seat, name in enumerate(("Dora", "Emil", "Fritz")):
+        assert re.search(rf'name="players-{seat}"[^>]*value="{name}"', form)
+    assert re.search(r'<option selected value="2">', form)  # 1 dealt first; after 4 deals 1 + 4 = seat 2 deals
+    assert re.search(r'id="option_deals"[^>]*value="4"', form)
+    # another game's session, or none, fills nothing
+    other_game = client.get(f"/sessions/new/yacht?again={sid}").get_data(as_text=True)
+    assert not re.search(r'name="players-0"[^>]*value="Dora"', other_game)
+    assert client.get("/sessions/new/schieberamsch?again=999").status_code == 200
