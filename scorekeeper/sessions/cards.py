@@ -58,11 +58,14 @@ def form_deck(fields: Sequence[FieldSpec], name: str) -> tuple[FieldSpec, int | 
 
 @bp.app_template_global()
 def card_rows(spec: FieldSpec) -> list[tuple[str, list[str]]]:
-    """The choices grouped by suit, in the engine's order: [(suit, [card, ...]), ...]."""
+    """The choices grouped by suit, in the engine's order: [(suit, [card, ...]), ...]; one card of
+    each suit (Grand Hand's jacks) makes one row, not a column of rows."""
     rows: dict[str, list[str]] = {}
     for value, _ in spec.choices:
         suit = "joker" if value in JOKER_COLOUR else value[-1]
         rows.setdefault(suit, []).append(value)
+    if len(rows) > 1 and all(len(cards) == 1 for cards in rows.values()):
+        return [("mixed", [cards[0] for cards in rows.values()])]
     return list(rows.items())
 
 

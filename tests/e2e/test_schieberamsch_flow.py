@@ -40,6 +40,9 @@ def test_three_deals_and_a_correction(page):
     entry.get_by_text("Grand Hand", exact=True).click()
     entry.locator("[data-field=soloist]").get_by_text("Ben", exact=True).click()
     entry.get_by_label("Soloist's card points (skat included)").fill("95")
+    jacks = entry.locator("[data-field=jacks]")
+    expect(jacks.locator(".suit-row")).to_have_count(1)  # the four jacks in one row, not one per row
+    expect(jacks.locator(".suit-row label.card")).to_have_count(4)
     entry.locator("[data-field=jacks]").get_by_text("♣J", exact=True).click()
     entry.locator("[data-field=jacks]").get_by_text("♠J", exact=True).click()
     expect(entry.get_by_label("Soloist took every trick")).to_have_count(1)
