@@ -19,7 +19,18 @@ from ..games.base import RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from .blueprint import bp, is_htmx
-from .board_view import context, entry_form, etag, only_added, pickers, render, revalidated, saved_flash, unchanged
+from .board_view import (
+    context,
+    entry_form,
+    etag,
+    only_added,
+    phase_fields,
+    pickers,
+    render,
+    revalidated,
+    saved_flash,
+    unchanged,
+)
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
 
 
@@ -216,6 +227,11 @@ def delete_deal(session_id: int, deal_id: int):
     if error is None and not is_htmx():
         return redirect(url_for(".show_session", session_id=session.id))
     after = saved.board if saved is not None else None
+    if after is not None and request.form.get("undo") and after.pending is None and not after.standing.over:
+        # the toast's Undo: the deal goes back into the entry form, to be fixed and saved again
+        fields = phase_fields(after)
+        form = deal_form(fields, after.table, payload=deal.payload)
+        return render(**context(session, after, form=form, fields=fields, undone=len(after.deals) + 1))
     return render(422 if error else 200, **context(session, after, board_error=error))
 
 

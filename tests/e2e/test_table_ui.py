@@ -109,6 +109,11 @@ def test_three_taps_for_a_ramsch_deal_then_the_result_is_where_the_eye_is_and_un
     expect(page.locator("tr.deal-row")).to_have_count(5)
     expect(totals(page)).to_have_text(["0", "0", "110"])
     expect(page.locator("#undo-toast")).to_have_count(0)
+    # the undone deal is back in the form, to be fixed and saved again
+    expect(page.locator("#flash")).to_have_text("Deal 6 removed; it is back in the form.")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("20")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("40")
+    screenshot(page, f"table-undone-{page.size_name}")
 
 
 def test_undo_toast_goes_away(page):

@@ -244,3 +244,22 @@ def test_game_over_offers_a_new_game_with_the_same_players(client):
     other_game = client.get(f"/sessions/new/yacht?again={sid}").get_data(as_text=True)
     assert not re.search(r'name="players-0"[^>]*value="Dora"', other_game)
     assert client.get("/sessions/new/schieberamsch?again=999").status_code == 200
+
+
+def test_undo_puts_the_deal_back_into_the_form(client, ctx):
+    """Issue 23, item 9: the toast's Undo removes the deal, says so, and leaves its values in the
+    entry form to be fixed and saved again."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]), headers=HX)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]), headers=HX)
+    deal = Deal.query.order_by(Deal.position.desc()).first()
+    html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data={"undo": "1"}, headers=HX).get_data(as_text=True)
+    assert "Deal 2 removed; it is back in the form." in html
+    for seat, points in enumerate((20, 40, 60)):
+        assert re.search(rf'name="points-{seat}"[^>]*value="{points}"', html), seat
+    db.session.expire_all()
+    assert Deal.query.count() == 1
+    # a Delete from the breakdown (no undo) leaves the form fresh
+    deal = Deal.query.one()
+    html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", headers=HX).get_data(as_text=True)
+    assert "removed; it is back in the form" not in html and not re.search(r'name="points-0"[^>]*value="0"', html)
