@@ -22,15 +22,8 @@ from sqlalchemy import create_engine, text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.web.test_concurrency import (  # noqa: E402
-    RAMSCH,
-    _fresh_database,
-    fire,
-    new_session,
-    request,
-    start_gunicorn,
-    wait_until_up,
-)
+from tests.servers import fresh_database, request, start_gunicorn, wait_until_up  # noqa: E402
+from tests.web.test_concurrency import RAMSCH, fire, new_session  # noqa: E402
 
 
 def boots(count: int) -> int:
@@ -38,7 +31,7 @@ def boots(count: int) -> int:
     for _ in range(count):
         with tempfile.TemporaryDirectory() as folder:
             instance = Path(folder)
-            process, port = start_gunicorn(instance, _fresh_database(instance))
+            process, port = start_gunicorn(instance, fresh_database(instance))
             try:
                 wait_until_up(process, port, instance)
             except RuntimeError:
@@ -94,7 +87,7 @@ def main() -> None:
     print(f"gunicorn -w 4 on a fresh database: {args.boots - boots(args.boots)}/{args.boots} boots answered")
     with tempfile.TemporaryDirectory() as folder:
         instance = Path(folder)
-        uri = _fresh_database(instance)
+        uri = fresh_database(instance)
         process, port = start_gunicorn(instance, uri)
         engine = create_engine(uri)
         try:

@@ -7,11 +7,8 @@ PostgreSQL under scripts/test-postgres (SCOREKEEPER_TEST_DATABASE_URI).
 from __future__ import annotations
 
 import http.client
-import json
 import os
 import subprocess
-import sys
-import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,7 +16,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
-from ..servers import free_port, new_postgres_database
+from ..servers import fresh_database, request, start_gunicorn, wait_until_up
 
 pytestmark = pytest.mark.concurrency
 
@@ -27,61 +24,10 @@ RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [F
 SAVES = 200
 
 
-def _fresh_database(instance: Path) -> str:
-    if not os.environ.get("SCOREKEEPER_TEST_DATABASE_URI"):
-        return f"sqlite:///{instance / 'scorekeeper.sqlite'}"
-    return new_postgres_database("sk_conc")
-
-
-def start_gunicorn(instance: Path, uri: str, workers: int = 4) -> tuple[subprocess.Popen, int]:
-    """`gunicorn -w 4 'scorekeeper:create_app()'` exactly as the README says; every worker starts the app
-    (and so the guarded schema upgrade) at the same time."""
-    port = free_port()
-    env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(instance), "SCOREKEEPER_SECRET_KEY": "conc",
-           "SCOREKEEPER_SQLALCHEMY_DATABASE_URI": uri}
-    log = open(instance / "gunicorn.log", "a")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-w", str(workers), "-b", f"127.0.0.1:{port}", "--timeout", "120",
-         "scorekeeper:create_app()"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
-    log.close()
-    return process, port
-
-
-def wait_until_up(process: subprocess.Popen, port: int, instance: Path, seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        if process.poll() is not None:
-            raise RuntimeError("gunicorn died on start:\n" + (instance / "gunicorn.log").read_text()[-4000:])
-        try:
-            status, _ = request(port, "GET", "/api/v1/games")
-            if status == 200:
-                return
-        except OSError:
-            pass
-        if time.monotonic() > deadline:
-            process.kill()
-            raise RuntimeError("gunicorn did not answer in time")
-        time.sleep(0.2)
-
-
-def request(port: int, method: str, path: str, body=None, headers=None) -> tuple[int, dict | None]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-    try:
-        payload = None if body is None else json.dumps(body)
-        all_headers = {"Content-Type": "application/json", **(headers or {})}
-        connection.request(method, path, body=payload, headers=all_headers)
-        response = connection.getresponse()
-        raw = response.read()
-        return response.status, (json.loads(raw) if raw else None)
-    finally:
-        connection.close()
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     instance = tmp_path_factory.mktemp("conc")
-    uri = _fresh_database(instance)
+    uri = fresh_database(instance)
     process, port = start_gunicorn(instance, uri)
     wait_until_up(process, port, instance)
     engine = create_engine(uri)
@@ -222,7 +168,7 @@ def test_gunicorn_with_four_workers_boots_on_a_fresh_database_every_time(tmp_pat
     for attempt in range(3):
         instance = tmp_path / f"boot{attempt}"
         instance.mkdir()
-        process, port = start_gunicorn(instance, _fresh_database(instance))
+        process, port = start_gunicorn(instance, fresh_database(instance))
         try:
             wait_until_up(process, port, instance)
             assert request(port, "POST", "/api/v1/sessions", {"game": "yacht", "players": ["A", "B", "C"]})[0] == 201
@@ -234,7 +180,7 @@ def test_gunicorn_with_four_workers_boots_on_a_fresh_database_every_time(tmp_pat
 
 def test_scripts_migrate_creates_the_schema_once(tmp_path):
     root = Path(__file__).resolve().parents[2]
-    uri = _fresh_database(tmp_path)
+    uri = fresh_database(tmp_path)
     env = {**os.environ, "SCOREKEEPER_INSTANCE_PATH": str(tmp_path), "SCOREKEEPER_SECRET_KEY": "m",
            "SCOREKEEPER_SQLALCHEMY_DATABASE_URI": uri}
     for _ in range(2):  # the second run finds the schema current
