@@ -105,8 +105,22 @@
     });
   }
 
+  // A correction opens with every box of a fixed sum typed: its last box is taken as the filled
+  // remainder, so that changing one count recomputes it instead of breaking the sum.
+  function storedRemainders(root) {
+    root.querySelectorAll("#correction [data-total]").forEach(function (row) {
+      var boxes = row.querySelectorAll("input.num");
+      var last = boxes[boxes.length - 1];
+      if (!last || last.dataset.remainder) return;
+      last.dataset.remainder = "1";
+      var sum = Array.prototype.reduce.call(boxes, function (acc, b) { return acc + parseInt(b.value, 10); }, 0);
+      if (sum === parseInt(row.getAttribute("data-total"), 10)) last.dataset.filled = "1";
+    });
+  }
+
   function init(root) {
     untypedDefaults(root);
+    storedRemainders(root);
     applyShowIf(root);
     nameDealers();
   }

@@ -567,3 +567,21 @@ def test_the_answer_to_a_save_carries_the_changed_parts_and_a_fresh_form(any_pag
     assert [text.split("Deal ", 1)[1] for text in changes.all_inner_texts()] == lines
     page.get_by_text("2 earlier changes").click()
     expect(changes).to_have_count(5)
+
+
+def test_a_correction_recomputes_the_filled_remainder(any_page):
+    """Issue 23, item 9: in a correction every count is typed; changing one refills the last box
+    (the remainder) instead of breaking the sum of 120."""
+    page = any_page
+    ramsch = {"type": "ramsch", "pushed": 0, "points": [20, 40, 60], "took_trick": [None, None, None]}
+    sid = api_session(page, options={"deals": 8}, deals=[ramsch])
+    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
+    page.goto(f"/sessions/{sid}/deals/{deal}/edit")
+    correction = page.locator("#correction")
+    expect(correction.get_by_label(POINTS + "Carl")).to_have_value("60")
+    correction.get_by_label(POINTS + "Anna").fill("25")
+    expect(correction.get_by_label(POINTS + "Carl")).to_have_value("55")
+    correction.get_by_role("button", name=re.compile("Save")).click()
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    stored = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]
+    assert stored["values"]["points"] == [25, 40, 55]
