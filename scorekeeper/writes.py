@@ -65,6 +65,22 @@ class Saved:
     replayed: bool = False
 
 
+class RequestKey(str):
+    """An idempotency key with the fingerprint of the request it came with: the same key with
+    another request is refused (`KeyReused`). A plain str key (the pages') is never compared."""
+
+    fingerprint: str | None = None
+
+    def __new__(cls, key: str, fingerprint: str | None = None) -> RequestKey:
+        made = super().__new__(cls, key)
+        made.fingerprint = fingerprint
+        return made
+
+
+class KeyReused(Exception):
+    """The idempotency key was stored with another request (IETF Idempotency-Key draft: 422)."""
+
+
 def claim(session: GameSession, expected: int) -> None:
     """Take the session's write turn: bump its version iff it is still the one the change was
     checked against (see the module's docstring)."""
@@ -89,13 +105,17 @@ def stale(session: GameSession) -> StaleBoard:
 
 
 def earlier_save(session: GameSession, key: str | None) -> Saved | None:
-    """The save already stored under this idempotency key, if any (a retry of it stores nothing)."""
+    """The save already stored under this idempotency key, if any (a retry of it stores nothing);
+    KeyReused when the key came with another request (both fingerprints known and different)."""
     if not key:
         return None
     revision = db.session.scalar(select(Revision).where(Revision.session_id == session.id,
                                                         Revision.idempotency_key == key))
     if revision is None:
         return None
+    fingerprint = getattr(key, "fingerprint", None)
+    if None not in (fingerprint, revision.request_fingerprint) and fingerprint != revision.request_fingerprint:
+        raise KeyReused(key)
     db.session.expire(session)  # stored after this request read the session: what it loaded is older
     deal = db.session.get(Deal, revision.deal_id) if revision.deal_id else None
     return Saved(deal if deal is not None and deal.session_id == session.id else None, None, replayed=True)
@@ -130,7 +150,8 @@ def revise(session: GameSession, deal_id: int | None, action: str, before: Any, 
            key: str | None = None) -> None:
     # added by id: the session's whole change log is never loaded for a write
     db.session.add(Revision(session_id=session.id, deal_id=deal_id, deal_number=number, action=action,
-                            before=before, after=after, idempotency_key=key or None))
+                            before=before, after=after, idempotency_key=key or None,
+                            request_fingerprint=getattr(key, "fingerprint", None)))
 
 
 def finish(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],

@@ -2,6 +2,7 @@
 breaks a rule of its game is 422 with the rule's sentence, naming the field it is about."""
 from __future__ import annotations
 
+from .. import writes
 from ..errors import error_response, stored_deal_no_longer_fits
 from ..extensions import db
 from ..games.base import DealError, RuleError
@@ -20,3 +21,11 @@ def handle_rule_error(error: RuleError):
         return stored_deal_no_longer_fits(error)
     db.session.rollback()
     return rule_error_response(error)
+
+
+@bp.errorhandler(writes.KeyReused)
+def handle_reused_key(error: writes.KeyReused):
+    """IETF Idempotency-Key draft: a key is one request's; sent with another it is refused."""
+    db.session.rollback()
+    message = "This Idempotency-Key was used for another request; send this one with a new key."
+    return error_response(422, message, {"Idempotency-Key": message})

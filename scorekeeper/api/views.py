@@ -2,20 +2,24 @@
 in openapi.json beside this file."""
 from __future__ import annotations
 
+import hashlib
 import json
+from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, jsonify, request, url_for
+from flask import Response, abort, current_app, jsonify, request, send_from_directory, url_for
+from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import access, writes
 from ..board import Board, board, deal_or_404, session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..errors import error_response
+from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
+from ..games.base import FieldSpec, Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
 from ..i18n import translate
-from ..models import Deal, GameSession
+from ..models import Deal, GameSession, Revision
 from .blueprint import bp
 
 
@@ -139,7 +143,7 @@ def create_session():
                 or game is None):
             raise RuleError(T("Choose the first seat among the players."), "first_seat")
         first_dealer = game.dealer_for_first_seat(len(players), first_seat)
-    options = body.get("options") or {}
+    options = {} if body.get("options") is None else body["options"]
     if not isinstance(options, dict):
         raise RuleError(T("Options must be a set of named values."), "options")
     pin_problem = access.pin_problem(body.get("pin"))
@@ -156,11 +160,22 @@ def show_session(session_id: int):
     return session_json(api_session(session_id))
 
 
-def _idempotency_key() -> str | None:
+@bp.get("/openapi.json")
+def openapi_document():
+    """The document beside this module, sent as a file: ETag and Last-Modified, so a client revalidates."""
+    return send_from_directory(Path(__file__).parent, "openapi.json", max_age=3600)
+
+
+def _request_key(body: dict[str, Any] | None) -> writes.RequestKey | None:
+    """The client's Idempotency-Key, with the fingerprint of this request (method, path, body): the
+    same key sent with another request is refused (writes.KeyReused)."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 80:
         raise RuleError(T("The Idempotency-Key header can have at most 80 characters."), "Idempotency-Key")
-    return key or None
+    if not key:
+        return None
+    canonical = json.dumps([request.method, request.path, body], sort_keys=True, separators=(",", ":"))
+    return writes.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
 
 
 def _claimed_version(body: dict[str, Any]) -> int | None:
@@ -185,47 +200,51 @@ def stale_response(stale: writes.StaleBoard):
     return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
 
 
-@bp.post("/sessions/<int:session_id>/deals")
-def add_deal(session_id: int):
-    session = api_session(session_id)
-    key = _idempotency_key()
-    body = json_body()
-    earlier = writes.earlier_save(session, key)
-    if earlier is not None:  # a retry of a save already stored: answered as the first one was
-        return _created(session, earlier)
+def _values(body: dict[str, Any]) -> dict[str, Any]:
     values = body.get("values")
     if not isinstance(values, dict):
         raise RuleError(T("A deal must be a set of named values."), "values")
-    claimed = _claimed_version(body)
-    phase = body.get("phase")
+    return values
+
+
+@bp.post("/sessions/<int:session_id>/deals")
+def add_deal(session_id: int):
+    session = api_session(session_id)
+    body = json_body()
+    key = _request_key(body)
+    earlier = writes.earlier_save(session, key)
+    if earlier is not None:  # a retry of a save already stored: answered as the first one was
+        return _created(session, earlier)
+    values, claimed, phase = _values(body), _claimed_version(body), body.get("phase")
     current = board(session)
     if phase is not None and phase != current.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
-    whole = False
-    if not current.standing.over:
-        fields = current.game.deal_fields(current.table, current.state)
-        early = [spec for spec in fields if spec.phase == current.phase]
-        later = sorted(name for name in values if name not in {spec.name for spec in early}
-                       and name in {spec.name for spec in fields})
-        # a whole deal posted where the bids come first is stored whole (its bids were never locked
-        # apart), never half: the play values are not dropped
-        whole = current.pending is None and not current.last_phase and bool(later)
-        if whole and phase is not None:
-            return _refused(T("These values belong to a later entry than %(phase)s: %(names)s.",
-                              phase=current.phase, names=", ".join(later)), later)
-        locked = current.pending.payload if current.pending is not None else {}
-        changed = sorted(name for name in values if name in locked and values[name] != locked[name])
-        if changed:
-            return _refused(T("The bids of this deal are already locked; enter the play."), changed)
-        merged = {**locked, **values}
-        refused = _unknown_or_hidden(current, fields if whole or current.last_phase else early, merged, values)
-        if refused is not None:
-            return refused
+    whole, refused = (False, None) if current.standing.over else _checked_entry(current, values, phase)
+    if refused is not None:
+        return refused
     try:
         saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
     except writes.StaleBoard as stale:
         return stale_response(stale)
     return _created(session, saved)
+
+
+def _checked_entry(current: Board, values: dict[str, Any], phase: str | None) -> tuple[bool, Response | None]:
+    """Whether the values are a whole deal posted where the bids come first (stored whole, never
+    half: the play values are not dropped), and the refusal of values this entry does not take."""
+    fields = current.game.deal_fields(current.table, current.state)
+    early = [spec for spec in fields if spec.phase == current.phase]
+    later = sorted(set(values) & {spec.name for spec in fields} - {spec.name for spec in early})
+    whole = current.pending is None and not current.last_phase and bool(later)
+    if whole and phase is not None:
+        return whole, _refused(T("These values belong to a later entry than %(phase)s: %(names)s.",
+                                 phase=current.phase, names=", ".join(later)), later)
+    locked = current.pending.payload if current.pending is not None else {}
+    changed = sorted(name for name in set(values) & set(locked) if values[name] != locked[name])
+    if changed:
+        return whole, _refused(T("The bids of this deal are already locked; enter the play."), changed)
+    return whole, _unknown_or_hidden(current, fields if whole or current.last_phase else early,
+                                     {**locked, **values}, values)
 
 
 def _created(session: GameSession, saved: writes.Saved):
@@ -241,43 +260,50 @@ def _refused(text, names):
 def _unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None):
     """422 naming the values that are not inputs of this entry, or that its show_if hides given the
     other values (a T.U. bid's start, say); None when every value sent is asked."""
-    state = state or current.state
-    known = {spec.name for spec in current.game.deal_fields(current.table, state)}
+    known = {spec.name for spec in current.game.deal_fields(current.table, state or current.state)}
     unknown = sorted(name for name in sent if name not in known)
     if unknown:
         return _refused(T("Unknown input: %(names)s.", names=", ".join(unknown)), unknown)
+    asked = {spec.name for spec in specs}
     try:
-        parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in {s.name for s in specs}},
+        parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in asked},
                             current.table.size, current.table.names)
     except RuleError:
         return None  # the engine names the bad value itself
-    hidden = []
-    for spec in specs:
-        if spec.name not in sent or spec.show_if is None:
-            continue
-        value = sent[spec.name]
-        if spec.per_seat and isinstance(value, list):
-            hidden += [f"{spec.name}-{seat}" for seat, entry in enumerate(value)
-                       if entry not in (None, "", [], spec.empty()) and not is_shown(spec, parsed, seat)]
-        elif value not in (None, "", [], spec.empty()) and not is_shown(spec, parsed):
-            hidden.append(spec.name)
+    hidden = [entry for spec in specs if spec.name in sent for entry in _hidden(spec, sent[spec.name], parsed)]
     if hidden:
         return _refused(T("Not asked with the other values given; leave out: %(names)s.",
                           names=", ".join(hidden)), hidden)
     return None
 
 
-@bp.put("/sessions/<int:session_id>/deals/<int:deal_id>")
+def _hidden(spec: FieldSpec, value: Any, parsed: dict[str, Any]) -> list[str]:
+    """The entries of a value sent that the field's show_if hides given the other values (a
+    player's entry of a per-seat field as name-seat)."""
+    if spec.show_if is None:
+        return []
+    entered = lambda entry: entry not in (None, "", [], spec.empty())  # noqa: E731
+    if spec.per_seat and isinstance(value, list):
+        return [f"{spec.name}-{seat}" for seat, entry in enumerate(value)
+                if entered(entry) and not is_shown(spec, parsed, seat)]
+    return [spec.name] if entered(value) and not is_shown(spec, parsed) else []
+
+
+@bp.route("/sessions/<int:session_id>/deals/<int:deal_id>", methods=["PUT", "DELETE"])
+def deal_view(session_id: int, deal_id: int):
+    """One rule for both methods: with a rule each, an id beyond the id columns met the other
+    method's rule and was answered 405 instead of 404."""
+    return (replace_deal if request.method == "PUT" else delete_deal)(session_id, deal_id)
+
+
 def replace_deal(session_id: int, deal_id: int):
     session = api_session(session_id)
-    key = _idempotency_key()
     body = json_body()
+    key = _request_key(body)
     if writes.earlier_save(session, key) is not None:
         return session_json(session)
     deal = _deal(session, deal_id)
-    values = body.get("values")
-    if not isinstance(values, dict):
-        raise RuleError(T("A deal must be a set of named values."), "values")
+    values = _values(body)
     if deal.phase != "complete":
         values = {**deal.payload, **values}
     current = board(session)
@@ -295,17 +321,22 @@ def replace_deal(session_id: int, deal_id: int):
     return session_json(session, saved.board)
 
 
-@bp.delete("/sessions/<int:session_id>/deals/<int:deal_id>")
 def delete_deal(session_id: int, deal_id: int):
     session = api_session(session_id)
-    key = _idempotency_key()
-    if writes.earlier_save(session, key) is not None:
-        return "", 204
-    deal = _deal(session, deal_id)
-    try:
-        writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
-    except writes.StaleBoard as stale:
-        return stale_response(stale)
-    except writes.DealGone:
-        abort(404, "There is no such deal in this session.")
-    return "", 204
+    key = _request_key(None)
+    if writes.earlier_save(session, key) is None:
+        deal = _deal(session, deal_id)
+        try:
+            writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
+        except writes.StaleBoard as stale:
+            return stale_response(stale)
+        except writes.DealGone:
+            abort(404, "There is no such deal in this session.")
+    deletion = _deletion(session, deal_id)
+    return "", 204, {"Revision-Id": str(deletion)} if deletion else {}
+
+
+def _deletion(session: GameSession, deal_id: int) -> int | None:
+    """The change that deleted the deal: what POST .../revisions/<id>/restore takes to bring it back."""
+    return db.session.scalar(select(Revision.id).where(Revision.session_id == session.id, Revision.deal_id == deal_id,
+                                                       Revision.action == "delete").order_by(Revision.id.desc()))

@@ -1,9 +1,17 @@
 """The JSON API: every answer checked against openapi.json, errors in one shape."""
 from __future__ import annotations
 
+import importlib.util
+import re
+from pathlib import Path
+
 from openapi_spec_validator import validate
 
-from .openapi_check import SPEC, check
+from scorekeeper import writes
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+
+from .openapi_check import SPEC, SPEC_PATH, check
 
 
 def call(client, method, path, body=None, **kwargs):
@@ -136,3 +144,99 @@ def test_a_correction_that_would_spoil_a_later_deal_is_refused_naming_it(client)
     assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}").status_code == 204
     after = call(client, "GET", f"/api/v1/sessions/{sid}").json
     assert len(after["deals"]) == 1 and after["standings"]["active"][0] is True
+
+
+def _games_script():
+    path = Path(__file__).resolve().parents[2] / "scripts" / "openapi_games.py"
+    spec = importlib.util.spec_from_file_location("openapi_games", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_games_part_of_the_document_follows_the_engines():
+    """Slugs, players, options and deal fields per game are written by scripts/openapi_games.py."""
+    script = _games_script()
+    assert script.dump(script.updated(SPEC)) == SPEC_PATH.read_text(), "run scripts/openapi_games.py"
+
+
+def test_the_api_version_follows_the_changelog():
+    changelog = (SPEC_PATH.parents[2] / "CHANGELOG.md").read_text()
+    newest = re.search(r"API version (\d+\.\d+\.\d+)", changelog)
+    assert newest is not None and newest.group(1) == SPEC["info"]["version"]
+
+
+def test_the_document_is_served_and_revalidated(client):
+    response = client.get("/api/v1/openapi.json")
+    assert response.status_code == 200 and response.json == SPEC
+    assert response.headers["ETag"] and "max-age" in response.headers["Cache-Control"]
+    assert client.get("/api/v1/openapi.json", headers={"If-None-Match": response.headers["ETag"]}).status_code == 304
+
+
+def _concrete(template, number):
+    return "/api/v1" + re.sub(r"\{slug\}", "schieberamsch", re.sub(r"\{[a-z_]+\}", str(number), template))
+
+
+def test_a_method_a_path_does_not_offer_is_405_with_allow(client):
+    for template, item in SPEC["paths"].items():
+        offered = {method.upper() for method in item if method in ("get", "post", "put", "delete")}
+        other = next(method for method in ("PATCH", "DELETE", "PUT", "POST") if method not in offered)
+        response = client.open(_concrete(template, 1), method=other)
+        assert response.status_code == 405, template
+        assert offered <= {method.strip() for method in response.headers["Allow"].split(",")}
+
+
+def test_an_id_beyond_the_id_columns_is_404_like_any_unknown_id(client):
+    for template, item in SPEC["paths"].items():
+        if "_id}" not in template:
+            continue
+        for method in (m for m in item if m in ("get", "post", "put", "delete")):
+            for number in (2**31, 2**63, 10**30):
+                path = _concrete(template, number)
+                response = call(client, method.upper(), path, {"values": {}} if method in ("post", "put") else None)
+                assert response.status_code == 404, (method, path)
+
+
+def test_every_documented_example_is_accepted(client):
+    """Each game's example session, and its example deal posted to it (then corrected with the same
+    values, deleted and restored)."""
+    sessions = SPEC["paths"]["/sessions"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    deals = SPEC["paths"]["/sessions/{session_id}/deals"]["post"]["requestBody"]["content"]["application/json"][
+        "examples"]
+    assert set(sessions) == set(deals) == set(SPEC["components"]["schemas"]["GameSlug"]["enum"])
+    for slug, example in deals.items():
+        created = call(client, "POST", "/api/v1/sessions", sessions[slug]["value"])
+        assert created.status_code == 201, (slug, created.json)
+        base = f"/api/v1/sessions/{created.json['id']}"
+        added = call(client, "POST", f"{base}/deals", example["value"])
+        assert added.status_code == 201, (slug, added.json)
+        deal = added.json["deals"][0]
+        assert call(client, "PUT", f"{base}/deals/{deal['id']}", example["value"]).status_code == 200
+        deleted = call(client, "DELETE", f"{base}/deals/{deal['id']}")
+        assert deleted.status_code == 204
+        restored = call(client, "POST", f"{base}/revisions/{deleted.headers['Revision-Id']}/restore")
+        assert restored.status_code == 201 and restored.json["deals"][0]["points"] == deal["points"]
+
+
+def test_a_reused_idempotency_key_with_another_body_is_refused(client, ctx):
+    sid = new_session(client)
+    first = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"Idempotency-Key": "k1"})
+    again = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"Idempotency-Key": "k1"})
+    assert first.status_code == again.status_code == 201 and again.json["deals"] == first.json["deals"]
+    other = {**RAMSCH, "pushed": 0}
+    refused = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": other},
+                   headers={"Idempotency-Key": "k1"})
+    assert refused.status_code == 422 and "another request" in refused.json["fields"]["Idempotency-Key"]
+    deal_id = first.json["deals"][0]["id"]
+    # the same key on another operation is another request too
+    refused = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{deal_id}", {"values": RAMSCH},
+                   headers={"Idempotency-Key": "k1"})
+    assert refused.status_code == 422 and "Idempotency-Key" in refused.json["fields"]
+    assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}", headers={"Idempotency-Key": "k2"}
+                ).status_code == 204
+    assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}", headers={"Idempotency-Key": "k2"}
+                ).status_code == 204  # a retry: answered as the first
+    assert len(call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"]) == 0
+    # a key without a fingerprint (the pages' form) is never compared
+    session = db.session.get(GameSession, sid)
+    assert writes.earlier_save(session, "k1") is not None
