@@ -25,7 +25,7 @@ from .text import N_
 TENNOS_SUITS = ("S", "H", "X", "L", "C", "D")  # the seating order of the team game, clockwise
 TENNOS_SUIT_NAMES = {"S": N_("spade"), "H": N_("heart"), "X": N_("cross"), "L": N_("leaf"),
                      "C": N_("club"), "D": N_("diamond")}
-TENNOS_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "X": "✚", "L": "☘", "C": "♣", "D": "♦"}
+TENNOS_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "X": "✚", "L": "❧", "C": "♣", "D": "♦"}
 BLACK, RED, WHITE = "black", "red", "white"
 COLOUR_NAMES = {BLACK: N_("black"), RED: N_("red"), WHITE: N_("white")}
 TENNOS_COLOURS = {"S": BLACK, "H": RED, "X": BLACK, "L": RED, "C": BLACK, "D": RED}

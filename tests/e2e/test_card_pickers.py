@@ -171,8 +171,8 @@ def test_tennos_picture_cards_are_drawn_by_suit(screen):
     colours = cell.locator(".suit-row label.card:first-child .face").evaluate_all(
         "faces => faces.map(f => getComputedStyle(f).color)")
     assert len(set(colours)) == 6, f"each TENNOS suit has its own colour: {colours}"
-    cell.get_by_text("☘K", exact=True).click()
-    expect(cell.locator("summary .picked")).to_have_text("☘K")
+    cell.get_by_text("❧K", exact=True).click()
+    expect(cell.locator("summary .picked")).to_have_text("❧K")
     screenshot(page, f"cards-tennos-{kind}")
     assert_cards_fit(page, "#entry tr[data-field=pictures]")
 

@@ -55,16 +55,16 @@ def test_a_series_of_three_games_with_a_correction(page):
 
     # --- Game 1: worked examples 1 and 2. Anna (spade): 3 x 3 + 2 + set of own colour 2 + ace 1 = 14.
     # Ben (heart): six other pictures 12 + club set of the other colour 3 + four jacks 2 = 17.
-    # Carl (club): ♥Q ♥K 4 + one unused joker = 5. Dora (diamond): ♦Q ♦K 6 + ✚Q ✚K ☘Q ☘K 8 = 14.
+    # Carl (club): ♥Q ♥K 4 + one unused joker = 5. Dora (diamond): ♦Q ♦K 6 + ✚Q ✚K ❧Q ❧K 8 = 14.
     # Black (Anna, Carl) 19 v red (Ben, Dora) 31: red wins.
     # Dora's ♥J is also tapped by mistake: refused, naming the card and both players.
     entry = page.locator("#entry")
     enter_game(entry,
                suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
                pictures={"Anna": ["♠J", "♠Q", "♠K", "♥J"],
-                         "Ben": ["♣J", "♣Q", "♣K", "♦J", "☘J", "✚J"],
+                         "Ben": ["♣J", "♣Q", "♣K", "♦J", "❧J", "✚J"],
                          "Carl": ["♥Q", "♥K"],
-                         "Dora": ["♦Q", "♦K", "✚Q", "✚K", "☘Q", "☘K", "♥J"]},
+                         "Dora": ["♦Q", "♦K", "✚Q", "✚K", "❧Q", "❧K", "♥J"]},
                jokers={"Carl": 1}, aces=["Anna"])
     page.get_by_role("button", name="Save game").click()
     dora = cell(page, "pictures", "Dora")
@@ -93,12 +93,12 @@ def test_a_series_of_three_games_with_a_correction(page):
 
     # --- Game 2: new aces. Worked example 3: black 31 v red 30, within one point.
     # Anna (club): ♣ set 9 + 2, ♠ set 6 + 2, joker 1, ace 1 = 21. Carl (spade): ✚ set 6 + 2, joker, ace = 10.
-    # Ben (diamond): ♦ set 9 + 2, ☘ set 6 + 2 = 19. Dora (heart): ♥ set 9 + 2 = 11.
+    # Ben (diamond): ♦ set 9 + 2, ❧ set 6 + 2 = 19. Dora (heart): ♥ set 9 + 2 = 11.
     # Second-best players: black 10, red 11 -> red wins though its total is lower.
     enter_game(page.locator("#entry"),
                suits={"Anna": "club", "Ben": "diamond", "Carl": "spade", "Dora": "heart"},
                pictures={"Anna": ["♣J", "♣Q", "♣K", "♠J", "♠Q", "♠K"],
-                         "Ben": ["♦J", "♦Q", "♦K", "☘J", "☘Q", "☘K"],
+                         "Ben": ["♦J", "♦Q", "♦K", "❧J", "❧Q", "❧K"],
                          "Carl": ["✚J", "✚Q", "✚K"],
                          "Dora": ["♥J", "♥Q", "♥K"]},
                jokers={"Anna": 1, "Carl": 1}, aces=["Anna", "Carl"])
@@ -126,13 +126,13 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "tennos_team-game-over")
 
-    # --- Correction of game 2: Carl, not Ben, took the ☘J. Carl: ✚ set 8 + ☘J 2 + joker + ace = 12;
-    # Ben: ♦ set 11 + ☘Q ☘K 4 = 15. Black 33 v red 26: black wins game 2, and Anna and Carl (black
+    # --- Correction of game 2: Carl, not Ben, took the ❧J. Carl: ✚ set 8 + ❧J 2 + joker + ace = 12;
+    # Ben: ♦ set 11 + ❧Q ❧K 4 = 15. Black 33 v red 26: black wins game 2, and Anna and Carl (black
     # in every game) win the series.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
     expect(cell(page, "pictures", "Ben").locator("input[value=JL]")).to_be_checked()
-    tap_pictures(page, "Ben", ["☘J"])
-    tap_pictures(page, "Carl", ["☘J"])
+    tap_pictures(page, "Ben", ["❧J"])
+    tap_pictures(page, "Carl", ["❧J"])
     screenshot(page, "tennos_team-correct-form")
     page.get_by_role("button", name="Save correction").click()
     expect(totals(page)).to_have_text(["46", "35", "36", "28"])
@@ -165,3 +165,29 @@ def test_teams_fixed_for_the_session_refuse_another_split(page):
     enter_game(page.locator("#entry"), suits={"Ben": "heart", "Carl": "club"}, pictures={})
     page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["3", "2", "0", "0"])  # Ben (heart) took the ♣J: another suit's picture, 2
+
+
+def test_leaf_does_not_look_like_club(page):
+    """Issue 23, item 3: the leaf suit's glyph, drawn in the app's own font as text shows it
+    (summaries, breakdowns, CSV), shares little ink with the club's; the old ☘ fell back to a
+    club-like glyph."""
+    from scorekeeper.games.tennos import TENNOS_SUIT_SYMBOLS
+
+    page.goto("/")
+    overlap = page.evaluate("""([a, b]) => {
+        const font = "48px " + getComputedStyle(document.body).fontFamily;
+        function ink(glyph) {
+            const canvas = document.createElement("canvas");
+            canvas.width = canvas.height = 64;
+            const context = canvas.getContext("2d");
+            context.font = font; context.textBaseline = "top"; context.fillText(glyph, 4, 4);
+            const data = context.getImageData(0, 0, 64, 64).data, on = [];
+            for (let i = 3; i < data.length; i += 4) on.push(data[i] > 128);
+            return on;
+        }
+        const [x, y] = [ink(a), ink(b)];
+        let both = 0, either = 0;
+        x.forEach((on, i) => { both += on && y[i]; either += on || y[i]; });
+        return both / either;
+    }""", [TENNOS_SUIT_SYMBOLS["L"], TENNOS_SUIT_SYMBOLS["C"]])
+    assert overlap < 0.5, overlap  # the old ☘: 0.67; ❧: 0.38

@@ -147,7 +147,7 @@ def test_revealed_card_cannot_be_taken():
 def test_card_taken_twice_names_both_players():
     d = cross_deal()
     d["paired_cards"][3] = ["10"]
-    with pytest.raises(DealError, match="☘10 is entered for both A and D") as caught:
+    with pytest.raises(DealError, match="❧10 is entered for both A and D") as caught:
         GAME.replay(table(), [d])
     assert caught.value.field == "paired_cards-3"
 
@@ -327,8 +327,8 @@ def test_default_entry_is_one_revealed_card_per_player_and_the_middle():
 def test_seed_example_seven_players_per_seat_the_app_breaks_the_full_tie():
     """Seed 001: 「ディーラーの右隣の人から反時計回りの順に、ダイヤのJ、クラブのA、リーフの9、スペードの9、
     スペードのA、クラブの9、ハートの3、そして中央のカードでリーフのAが出た場合、…クラブが最初に出ているので、
-    クラブがマイナススートになります」 (counter-clockwise from the dealer's right: ♦J ♣A ☘9 ♠9 ♠A ♣9 ♥3,
-    middle ☘A; club comes first, so club is the minus suit). Entered per seat, nobody has to say so."""
+    クラブがマイナススートになります」 (counter-clockwise from the dealer's right: ♦J ♣A ❧9 ♠9 ♠A ♣9 ♥3,
+    middle ❧A; club comes first, so club is the minus suit). Entered per seat, nobody has to say so."""
     for dealer in (0, 3):
         t = seats_table(7, dealer)
         in_order = ["JD", "AC", "9L", "9S", "AS", "9C", "3H"]

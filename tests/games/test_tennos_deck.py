@@ -64,5 +64,5 @@ def test_team_game_cards_by_player_count():
 
 
 def test_labels_and_not_a_registered_game():
-    assert tennos_label("10X") == "✚10" and tennos_label("QL") == "☘Q"
+    assert tennos_label("10X") == "✚10" and tennos_label("QL") == "❧Q"
     assert {"stendhal", "tennos_team"} <= set(GAMES) and "tennos" not in GAMES
