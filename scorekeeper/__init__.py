@@ -81,17 +81,42 @@ def _instance_secret(instance: Path) -> str:
 
 def _upgrade_database(app: Flask) -> None:
     """Create or upgrade the schema on start (Alembic), so a fresh install needs no manual step;
-    one process at a time (several gunicorn workers start together: see dbsafety.migration_lock)."""
+    one process at a time (several gunicorn workers start together: see dbsafety.migration_lock).
+    Then the missing session summaries, when there are few (summaries.ON_START; else `flask
+    summaries` computes them). An instance folder this process cannot write (a read-only mount)
+    serves without upgrading when the schema is current, and does not start when it is not."""
+    from alembic.migration import MigrationContext
+    from alembic.script import ScriptDirectory
     from flask_migrate import upgrade
+    from sqlalchemy.exc import DBAPIError
 
+    from . import summaries
     from .dbsafety import migration_lock
     from .extensions import db
 
     alembic = logging.getLogger("alembic")
-    with app.app_context(), migration_lock(db.engine, app.instance_path):
+    with app.app_context(), migration_lock(db.engine, app.instance_path) as locked:
+        if not locked:
+            with db.engine.connect() as connection:
+                current = set(MigrationContext.configure(connection).get_current_heads())
+            if current != set(ScriptDirectory.from_config(app.extensions["migrate"].migrate.get_config()).get_heads()):
+                raise RuntimeError(f"{app.instance_path} is read-only and the database schema needs an upgrade: "
+                                   "make the folder writable, or run scripts/migrate as a user who can write it.")
+            app.logger.warning("%s is read-only: serving without a schema upgrade (the schema is current).",
+                               app.instance_path)
+            return
         level = alembic.level
         alembic.setLevel(logging.WARNING)
         try:
             upgrade()
         finally:
             alembic.setLevel(level)
+        missing = summaries.stale(limit=summaries.ON_START + 1)
+        try:
+            if len(missing) <= summaries.ON_START:
+                summaries.refresh(missing)
+                return
+        except DBAPIError:  # a read-only database
+            db.session.rollback()
+        app.logger.warning("Session summaries are missing: run `flask --app scorekeeper summaries`; the history "
+                           "and player pages list those sessions as being updated.")

@@ -14,9 +14,15 @@ and SQLite writers wait for each other instead of failing.
   nothing; a power cut can lose the last saves before the last checkpoint, never corrupt the file.
 - what reaches the database is sane: ids beyond the id columns' range never match a route, JSON bodies are checked
   for nesting depth and lone surrogates before they are used.
+- faults say what happened: a write the database refuses because its disk is full or it is read-only
+  becomes a `Fault` (a RuleError: the form keeps what was typed; the API answers 507 or 503), never a
+  500. A SQLite file in a folder this process cannot write is opened read-only (`sqlite_read_only_folder`),
+  and `migration_lock` then lets the app start without an upgrade.
 """
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,7 +30,11 @@ from pathlib import Path
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import DBAPIError
 from werkzeug.routing import IntegerConverter
+
+from .extensions import db
+from .games.base import RuleError, T, Text
 
 # pg_advisory_lock's key: any constant the app uses for nothing else ("SCOREKEP" in ASCII)
 ADVISORY_KEY = 0x53434F52454B4550
@@ -44,14 +54,30 @@ def sqlite_connection(dbapi_connection, connection_record) -> None:
         cursor.close()
 
 
+@event.listens_for(Engine, "do_connect")
+def sqlite_read_only_folder(dialect, connection_record, cargs, cparams) -> None:
+    """A SQLite file in a folder this process cannot write (a read-only mount, file modes) is opened
+    read-only: SQLite cannot create the write-ahead log's index beside it, and without one it reads
+    the file as immutable (nobody can write it either). Writes are then refused (SQLITE_READONLY)."""
+    if dialect.name != "sqlite" or not cargs or cparams.get("uri"):
+        return
+    path = Path(cargs[0])
+    if not path.is_file() or os.access(path.parent, os.W_OK):
+        return
+    index_there = path.with_name(path.name + "-shm").exists()
+    cargs[0] = path.resolve().as_uri() + ("?mode=ro" if index_there else "?mode=ro&immutable=1")
+    cparams["uri"] = True
+
+
 @contextmanager
-def migration_lock(engine: Engine, instance_path: str) -> Iterator[None]:
-    """Hold the one-migrator-at-a-time lock for the database `engine` points at."""
+def migration_lock(engine: Engine, instance_path: str) -> Iterator[bool]:
+    """Hold the one-migrator-at-a-time lock for the database `engine` points at: True; False when
+    the instance folder is read-only for this process (SQLite: nobody can migrate there then)."""
     if engine.dialect.name == "postgresql":
         with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
             connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": ADVISORY_KEY})
             try:
-                yield
+                yield True
             finally:
                 connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": ADVISORY_KEY})
         return
@@ -59,12 +85,58 @@ def migration_lock(engine: Engine, instance_path: str) -> Iterator[None]:
 
     path = Path(instance_path) / "migrate.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "a") as handle:
+    try:
+        handle = open(path, "a")
+    except OSError as error:
+        if error.errno not in (errno.EACCES, errno.EPERM, errno.EROFS):
+            raise
+        yield False
+        return
+    with handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
         try:
-            yield
+            yield True
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class Fault(RuleError):
+    """A write the database refused for a reason of the server's, not of the table's: nothing was
+    stored. `status`: the API's answer (507 a full disk, 503 a read-only database)."""
+
+    def __init__(self, text: Text, status: int) -> None:
+        super().__init__(text)
+        self.status = status
+
+
+def fault(error: DBAPIError) -> Fault | None:
+    """What a database error means to the table, when the server ran out of room or cannot write:
+    SQLite's SQLITE_FULL / SQLITE_READONLY (any extended code); PostgreSQL's 53100 (disk full),
+    the rest of class 53 (out of memory, too many connections) and 25006 (a read-only transaction)."""
+    code = (getattr(error.orig, "sqlite_errorcode", None) or 0) & 0xFF
+    state = getattr(error.orig, "sqlstate", None) or ""
+    if code == sqlite3.SQLITE_FULL or state == "53100":
+        return Fault(T("The server's disk is full; nothing you typed is lost."), 507)
+    if code == sqlite3.SQLITE_READONLY or state == "25006":
+        return Fault(T("This Scorekeeper is read-only right now; nothing was saved."), 503)
+    if state.startswith("53"):
+        return Fault(T("The server is short of resources right now; nothing you typed is lost. Please try again."),
+                     503)
+    return None
+
+
+@contextmanager
+def refusing_faults() -> Iterator[None]:
+    """Turn a full disk or a read-only database met inside into a `Fault` (rolled back); as a
+    decorator too."""
+    try:
+        yield
+    except DBAPIError as error:
+        refusal = fault(error)
+        if refusal is None:
+            raise
+        db.session.rollback()
+        raise refusal from error
 
 
 class BoundedIntConverter(IntegerConverter):

@@ -1,16 +1,19 @@
 """App-wide error answers: under /api/ a JSON body `{"error", "message", "fields"}`, elsewhere a
-page in the table's language (a session whose stored deal no longer fits gets its repair page)."""
+page in the table's language (a session whose stored deal no longer fits gets its repair page; a
+full disk or a read-only database met outside a deal's entry says so, dbsafety.fault)."""
 from __future__ import annotations
 
 from flask import Flask, Response, jsonify, render_template, request
 from flask_babel import gettext
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from .board import broken, complete_deals
+from .dbsafety import Fault, fault
 from .extensions import db
 from .games.base import DealError
-from .i18n import stored_deal_message
+from .i18n import stored_deal_message, translate
 from .models import GameSession
 
 
@@ -68,6 +71,20 @@ def stored_deal_no_longer_fits(error: DealError):
                            number=refusal.index + 1), 409
 
 
+def database_fault(error: DBAPIError | Fault):
+    """A full disk or a read-only database (507, 503) where no form takes the refusal (writes.py
+    turns it into one beside the entry form); any other database error stays a 500."""
+    refusal = error if isinstance(error, Fault) else fault(error)
+    if refusal is None:
+        raise error
+    db.session.rollback()
+    if for_api():
+        return error_response(refusal.status, translate(refusal.text))
+    return render_template("error.html", message=translate(refusal.text), status=refusal.status), refusal.status
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(DealError, stored_deal_no_longer_fits)
+    app.register_error_handler(DBAPIError, database_fault)
+    app.register_error_handler(Fault, database_fault)  # a write no form catches (ending a game, say)

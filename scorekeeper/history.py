@@ -69,23 +69,19 @@ class GameTally:
         return round(self.total_finished / self.finished, 1) if self.finished else None
 
 
-def player_tallies(player_id: int, seats: int) -> list[GameTally]:
-    """The player's record per game (`seats`: how many sessions the player sat in) from the seat
-    summaries: two index-range queries. Sessions without a summary, or summarised by an older
-    engine, are replayed first; sessions that no longer replay are left out, and so are games
+def player_tallies(player_id: int) -> list[GameTally]:
+    """The player's record per game from the seat summaries: one index-range query. Sessions whose
+    summary is missing or from an older engine are not counted until `flask summaries` computes it
+    (their rows say "being updated"); sessions that no longer replay are left out, and so are games
     this Scorekeeper no longer knows."""
-    tallies = _tallies(player_id)
-    counted = sum(row.sessions for row in tallies)
-    outdated = any(row.engine_version != summaries.engine_version(row.game) for row in tallies if row.game in GAMES)
-    if counted != seats or outdated:
-        _repair(player_id)
-        tallies = _tallies(player_id)
     merged: dict[str, list[int]] = {}
-    for row in tallies:
+    for row in _tallies(player_id):
+        if row.game not in GAMES or row.engine_version != summaries.engine_version(row.game):
+            continue
         sums = merged.setdefault(row.game, [0, 0, 0, 0, 0])
         for index, value in enumerate((row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0)):
             sums[index] += value
-    return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0] and game in GAMES]
+    return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0]]
 
 
 def _tallies(player_id: int):
@@ -100,15 +96,3 @@ def _tallies(player_id: int):
         .where(SeatSummary.player_id == player_id)
         .group_by(SeatSummary.game, SeatSummary.engine_version)
     ).all()
-
-
-def _repair(player_id: int) -> None:
-    """Replay the player's sessions whose summary is missing or from an older engine."""
-    rows = db.session.execute(
-        select(GameSession.id, GameSession.game, SeatSummary.engine_version)
-        .join(Seat, Seat.session_id == GameSession.id)
-        .outerjoin(SeatSummary, (SeatSummary.session_id == Seat.session_id) & (SeatSummary.position == Seat.position))
-        .where(Seat.player_id == player_id)
-    ).all()
-    summaries.refresh([sid for sid, game, version in rows
-                       if version is None or version != summaries.engine_version(game)])

@@ -3,8 +3,9 @@ totals, winners, losers, whether it is over), derived from its replay, never ent
 
 Every write stores its session's summary in its own transaction (writes.py). A summary is stamped
 with the session's version and the engine's version it was derived from: one that is missing or
-stamped otherwise (a session stored by an older version of the app, a new engine) is replayed when
-a page lists its session (`fresh`), or all at once by `flask summaries` after an upgrade.
+stamped otherwise (a session stored by an older version of the app, a new engine) is computed by
+`flask summaries` (scripts/serve runs it before serving) or, when there are few, by the schema
+upgrade on start; never by a visitor's request: meanwhile the pages list its session as being updated.
 """
 from __future__ import annotations
 
@@ -13,15 +14,18 @@ from typing import Any
 
 import click
 from flask import Flask
-from sqlalchemy import delete, select, update
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
+from sqlalchemy import case, delete, select, update
 
 from .board import WITH_DEALS, Board, board
+from .dbsafety import migration_lock
 from .extensions import db
 from .games import GAMES
 from .games.base import DealError
 from .models import GameSession, SeatSummary, SessionSummary, utcnow
+
+# the schema upgrade on start (AUTO_MIGRATE) computes the missing summaries when there are at most
+# this many; more are left to `flask summaries`, so that no worker's start outlasts its timeout
+ON_START = 200
 
 
 def engine_version(slug: str) -> int:
@@ -67,22 +71,24 @@ def replayed(session: GameSession) -> None:
     store(session, current)
 
 
-def fresh(sessions: Sequence[GameSession]) -> dict[int, SessionSummary]:
-    """The summaries of `sessions` (one page of a list) by session id, replaying missing or stale ones."""
+def fresh(sessions: Sequence[GameSession]) -> dict[int, SessionSummary | None]:
+    """The summaries of `sessions` (one page of a list) by session id as stored: None for a session
+    whose summary is missing or stale (listed as being updated; nothing is replayed here)."""
     ids = [session.id for session in sessions]
     query = select(SessionSummary).where(SessionSummary.session_id.in_(ids))
     found = {summary.session_id: summary for summary in db.session.scalars(query)} if ids else {}
-    stale = [session for session in sessions if not is_fresh(found.get(session.id), session)]
-    if not stale:
-        return found
-    for session in stale:
-        replayed(session)
-    try:
-        db.session.commit()
-    except IntegrityError:  # another request stored the same missing summary first: read theirs
-        db.session.rollback()
-    return {summary.session_id: summary for summary in db.session.scalars(query.execution_options(
-        populate_existing=True))}
+    return {session.id: found[session.id] if is_fresh(found.get(session.id), session) else None
+            for session in sessions}
+
+
+def stale(limit: int | None = None) -> list[int]:
+    """The ids of the sessions whose summary is missing or stale (at most `limit`), by one query."""
+    current = case({slug: game.version for slug, game in GAMES.items()}, value=GameSession.game, else_=0)
+    return list(db.session.scalars(
+        select(GameSession.id).outerjoin(SessionSummary)
+        .where(SessionSummary.session_id.is_(None) | (SessionSummary.session_version != GameSession.version)
+               | (SessionSummary.engine_version != current))
+        .order_by(GameSession.id).limit(limit)))
 
 
 def refresh(session_ids: Sequence[int]) -> None:
@@ -92,28 +98,14 @@ def refresh(session_ids: Sequence[int]) -> None:
         for session in db.session.scalars(select(GameSession).where(GameSession.id.in_(chunk)).options(*WITH_DEALS)):
             replayed(session)
         db.session.commit()
-
-
-def refresh_all(chunk: int = 500) -> int:
-    """Replay every session whose summary is missing or stale; returns how many were replayed."""
-    replayed_count, last_id = 0, 0
-    while True:
-        sessions = db.session.scalars(
-            select(GameSession).where(GameSession.id > last_id).order_by(GameSession.id).limit(chunk)
-            .options(*WITH_DEALS, selectinload(GameSession.summary))).all()
-        if not sessions:
-            return replayed_count
-        last_id = sessions[-1].id
-        for session in sessions:
-            if not is_fresh(session.summary, session):
-                replayed(session)
-                replayed_count += 1
-        db.session.commit()
-        db.session.expunge_all()
+        db.session.expunge_all()  # a backfill of 100,000 sessions holds one chunk at a time
 
 
 def init_app(app: Flask) -> None:
     @app.cli.command("summaries")
     def summaries_command() -> Any:
-        """Compute the session summaries that are missing or stale."""
-        click.echo(f"{refresh_all()} session summaries computed.")
+        """Compute the session summaries that are missing or stale (after an upgrade)."""
+        with migration_lock(db.engine, app.instance_path):  # one server at a time (several start together)
+            ids = stale()
+            refresh(ids)
+        click.echo(f"{len(ids)} session summaries computed.")

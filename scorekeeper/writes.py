@@ -24,6 +24,7 @@ from sqlalchemy.orm.exc import ObjectDeletedError
 
 from . import summaries
 from .board import COMPLETE, Board, board, build, complete_deals, deal_context, pending_deal, played, remember, table_of
+from .dbsafety import refusing_faults
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, T, Table, Text, resolve_options
@@ -121,6 +122,7 @@ def earlier_save(session: GameSession, key: str | None) -> Saved | None:
     return Saved(deal if deal is not None and deal.session_id == session.id else None, None, replayed=True)
 
 
+@refusing_faults()  # a full disk or a read-only database: refused like a broken rule
 def run(session: GameSession, command: Callable[[int], Saved], *, version: int | None = None,
         key: str | None = None, attempts: int = 50) -> Saved:
     """Run `command(expected_version)` until it lands. A client that named the version it saw gets
@@ -342,6 +344,7 @@ def _toggle(session: GameSession, action: str, expected: int) -> Saved:
     return Saved(None, finish(session, game, table, standing, deals, pending_deal(session)))
 
 
+@refusing_faults()
 def create_session(slug: str, names: Sequence[str], first_dealer: int,
                    options: Mapping[str, Any] | None) -> GameSession:
     """Check the table with the engine, then store the players, the seats and the frozen options."""

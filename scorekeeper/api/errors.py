@@ -12,7 +12,8 @@ from .blueprint import bp
 
 def rule_error_response(error: RuleError):
     message = translate(error.text)
-    return error_response(422, message, {error.field: message} if error.field else {})
+    status = getattr(error, "status", 422)  # dbsafety.Fault: 507 a full disk, 503 a read-only database
+    return error_response(status, message, {error.field: message} if error.field else {})
 
 
 @bp.errorhandler(RuleError)
