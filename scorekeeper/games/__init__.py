@@ -1,34 +1,15 @@
-"""The registry of games: every module in this package that defines `GAME` (or a
-tuple `GAMES`) is registered under the game's slug.
+"""The registry of games: every engine module's `GAME`, under the game's slug.
 
 >>> get_game("schieberamsch").players
 (3,)
 """
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
+from . import handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht
 from .base import Game, RuleError
 
-_NOT_GAMES = {"base", "cards", "entry", "text"}
-
-
-def _discover() -> dict[str, Game]:
-    found: dict[str, Game] = {}
-    for module_info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if module_info.name in _NOT_GAMES or module_info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"{__name__}.{module_info.name}")
-        games = getattr(module, "GAMES", None) or ((module.GAME,) if hasattr(module, "GAME") else ())
-        for game in games:
-            if game.slug in found:
-                raise RuntimeError(f"two games use the slug {game.slug!r}")
-            found[game.slug] = game
-    return found
-
-
-GAMES: dict[str, Game] = _discover()
+ENGINES = (handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht)
+GAMES: dict[str, Game] = {module.GAME.slug: module.GAME for module in ENGINES}
 
 
 def get_game(slug: str) -> Game:
