@@ -1,28 +1,17 @@
 """The game protocol and the frozen value types every engine speaks.
 
-Engines are plain values in, plain values out: no Flask, no database, no clock,
-no randomness. A session is a `Table` (names, options, first dealer) plus the
-list of deal payloads that were entered; `replay()` walks them through a game
-and returns a `Standing`.
+Engines are plain values in, plain values out: no Flask, no database, no clock, no
+randomness. A session is a `Table` (names, options, first dealer) plus the deal payloads
+entered; `replay()` walks them through a game and returns a `Standing`.
 
-A game module subclasses `Game` and fills in:
-
-- `option_specs(n_players)`: the variant and house rules, each an `OptionSpec`
-  with a default, so that old sessions stay reproducible from their frozen copy;
-- `deal_fields(table, state)`: what the table enters after a deal, as `FieldSpec`s
-  (the web form, the API schema and `parse_deal` all read them);
-- `check_deal(table, state, deal)`: raise `RuleError` with a sentence a player
-  understands when the deal breaks a rule;
-- `score_deal(table, state, deal)`: a `DealResult` with per-seat points and a
-  readable breakdown;
-- `after_deal(...)`, `is_over(...)`, `winners(...)`, `notes(...)` where the
-  defaults (clockwise dealer, sum the points, never over) do not fit;
-- `facts(table, state, early)`: what `notes` says before the next deal, as plain
-  data for the API's "next" (default: dealer, leader and the game State's own fields).
-
-Every user-facing sentence is a `Text`: an English msgid with ``%(name)s``
-placeholders, translated by the web layer (`T` and `N_` are the extraction
-keywords for Babel).
+A game subclasses `Game` and fills in `options` (the variants and house rules, each an
+`OptionSpec` with a default, so old sessions replay from their frozen copy), `deal_fields`
+(what the table enters after a deal, as `FieldSpec`s: the web form, the API schema and
+`parse_deal` all read them), `check_deal` (raise `RuleError` with a sentence a player
+understands), `score_deal` (per-seat points and a readable breakdown) and, where the
+defaults (clockwise dealer, sum the points, never over) do not fit, `after_deal`,
+`is_over`, `winners`, `notes` and `facts` (what `notes` says, as data for the API's "next").
+Every user-facing sentence is a `Text` (``text.py``), translated by the web layer.
 """
 from __future__ import annotations
 
@@ -31,21 +20,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .entry import (  # noqa: F401  (re-exported: the web layer imports the protocol from here)
-    BOOL,
-    CHOICE,
-    INT,
-    KINDS,
-    MULTI,
-    SEAT,
-    SEATS,
-    FieldSpec,
-    OptionSpec,
-    is_shown,
-    parse_deal,
-    resolve_options,
-)
-from .text import N_, DealError, P, RuleError, T, Text, joined  # noqa: F401
+# the web layer imports the protocol from here: these names are re-exported
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec, is_shown, parse_deal, resolve_options  # noqa: F401
+from .text import N_, DealError, RuleError, T, Text
 
 
 @dataclass(frozen=True)
@@ -166,11 +143,8 @@ class Game:
     def check_table(self, table: Table) -> None:
         """Raise RuleError when the number of players or an option combination cannot be played."""
         if table.size not in self.players:
-            raise RuleError(
-                T("%(game)s is played by %(counts)s players.", game=Text(self.name),
-                  counts=" / ".join(str(n) for n in self.players)),
-                "players",
-            )
+            raise RuleError(T("%(game)s is played by %(counts)s players.", game=Text(self.name),
+                              counts=" / ".join(str(n) for n in self.players)), "players")
         if not 0 <= table.first_dealer < table.size:
             raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
 
@@ -315,21 +289,13 @@ class Game:
             running.append(state.totals)
         over = self.is_over(table, state)
         return Standing(
-            results=tuple(results),
-            running=tuple(running),
-            totals=state.totals,
-            dealer=None if over else state.dealer,
-            leader=None if over else state.leader,
-            over=over,
-            winners=self.winners(table, state) if over else (),
-            losers=self.losers(table, state) if over else (),
-            dealers=tuple(dealers),
-            deals_left=self.deals_left(table, state),
+            results=tuple(results), running=tuple(running), totals=state.totals, state=state, over=over,
+            dealer=None if over else state.dealer, leader=None if over else state.leader,
+            winners=self.winners(table, state) if over else (), losers=self.losers(table, state) if over else (),
+            dealers=tuple(dealers), deals_left=self.deals_left(table, state),
             notes=() if over else self.notes(table, state),
             seat_notes=self.final_seat_notes(table, state) if over else self.seat_notes(table, state),
-            active=state.active,
-            teams=self.teams(table),
-            state=state,
+            active=state.active, teams=self.teams(table),
         )
 
 
@@ -354,9 +320,3 @@ def next_active(seat: int, active: Sequence[bool], step: int) -> int:
         if active[candidate]:
             return candidate
     return seat
-
-
-def drop_toward_zero(numerator: int, denominator: int) -> int:
-    """Integer division that drops the fraction toward zero: -96/10 -> -9."""
-    quotient = abs(numerator) // denominator
-    return quotient if numerator >= 0 else -quotient

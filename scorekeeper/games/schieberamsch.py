@@ -46,7 +46,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import captured
-from .base import DealResult, Game, State, Table, drop_toward_zero
+from .base import DealResult, Game, State, Table
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_TOTAL, label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
@@ -78,8 +78,11 @@ def matadors(jacks: set[str] | list[str]) -> tuple[str, int]:
 
 
 def tenths(value: int, rounding: str) -> int:
-    """Divide by ten, dropping the fraction toward zero or down (option ``rounding``)."""
-    return drop_toward_zero(value, 10) if rounding == "toward_zero" else value // 10
+    """Divide by ten, dropping the fraction toward zero (-96 -> -9) or down (-96 -> -10), as option
+    ``rounding`` says."""
+    if rounding == "toward_zero" and value < 0:
+        return -(-value // 10)
+    return value // 10
 
 
 class Schieberamsch(Game):
