@@ -27,17 +27,9 @@ POINTS, CARDS = "points", "cards"
 COUNT_CHOICES = ((POINTS, N_("type card points")), (CARDS, N_("tap captured cards")))
 
 
-def skat_points(card: str, trump: str | None = None) -> int:
-    """Skat card points: A 11, 10 10, K 4, Q 3, J 2 (no trump values)."""
-    return SKAT_POINTS[rank_of(card)]
-
-
-def jass_points(card: str, trump: str | None = None) -> int:
-    """Jass card points; the trump J is 20 and the trump 9 is 14."""
-    return jass_card_points(card, trump or "")
-
-
-VALUES = {"skat": (skat_points, SKAT_DECK, ()), "jass": (jass_points, JASS_DECK, ("C", "S", "H", "D"))}
+#: scheme -> (a card's points given the trump suit, the deck, the trump suits that change points)
+VALUES = {"skat": (lambda card, trump: SKAT_POINTS[rank_of(card)], SKAT_DECK, ()),  # A 11, 10 10, K 4, Q 3, J 2
+          "jass": (lambda card, trump: jass_card_points(card, trump or ""), JASS_DECK, ("C", "S", "H", "D"))}
 
 
 def pile_points(pile: Sequence[str], scheme: str, trump: str | None = None) -> int:
@@ -51,7 +43,7 @@ def value_tables(scheme: str) -> dict[str, dict[str, int]]:
     return {trump: {card: points(card, trump or None) for card in deck} for trump in (trumps or ("",))}
 
 
-def count_option(help_text: str = "") -> OptionSpec:
+def count_option(help_text: str) -> OptionSpec:
     """The session's default way to enter a deal's card points (each deal may still switch)."""
     return OptionSpec("count_from", N_("Card points are entered as"), CHOICE, POINTS, choices=COUNT_CHOICES,
                       help=help_text)
@@ -63,9 +55,9 @@ def count_field(default: str) -> FieldSpec:
 
 @memoized
 def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seats: tuple[int, ...] | None,
-                label_text: str, show_if: tuple | None = None) -> tuple[FieldSpec, FieldSpec]:
+                label_text: str) -> tuple[FieldSpec, FieldSpec]:
     """The per-seat captured cards and the seat that gets the rest (both asked only when counting cards)."""
-    when = show_if or ("count", (CARDS,))
+    when = ("count", (CARDS,))
     return (
         FieldSpec("rest", N_("The remaining cards go to"), SEAT, required=False, default=rest_default,
                   seats=seats, show_if=when,
@@ -93,7 +85,7 @@ def with_cards(fields: Sequence[FieldSpec], hidden: Sequence[str], after: str, e
     return tuple(out)
 
 
-def check_given_once(names: Sequence[str], cards: Sequence[Sequence[str]], field: str = "cards") -> None:
+def check_given_once(names: Sequence[str], cards: Sequence[Sequence[str]]) -> None:
     """Refuse a card tapped for two players, naming both."""
     owner: dict[str, int] = {}
     for seat, pile in enumerate(cards):
@@ -101,7 +93,7 @@ def check_given_once(names: Sequence[str], cards: Sequence[Sequence[str]], field
             if card in owner:
                 raise RuleError(T("%(card)s is given to both %(first)s and %(player)s: each card goes to one "
                                   "player.", card=label(card), first=names[owner[card]], player=names[seat]),
-                                f"{field}-{seat}")
+                                f"cards-{seat}")
             owner[card] = seat
 
 
@@ -119,9 +111,6 @@ def pile_line(player: str, pile: Sequence[str], scheme: str, trump: str | None, 
     points = VALUES[scheme][0]
     counting = [f"{label(card)} {points(card, trump)}" for card in pile if points(card, trump)]
     listed = " + ".join(counting) if counting else "0"
-    total = pile_points(pile, scheme, trump)
-    if inferred:
-        return T("%(player)s's cards (%(n)d, the ones nobody else was given): %(cards)s = %(points)d.",
-                 player=player, n=len(pile), cards=listed, points=total)
-    return T("%(player)s's cards (%(n)d): %(cards)s = %(points)d.", player=player, n=len(pile), cards=listed,
-             points=total)
+    message = (N_("%(player)s's cards (%(n)d, the ones nobody else was given): %(cards)s = %(points)d.") if inferred
+               else N_("%(player)s's cards (%(n)d): %(cards)s = %(points)d."))
+    return T(message, player=player, n=len(pile), cards=listed, points=pile_points(pile, scheme, trump))

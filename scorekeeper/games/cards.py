@@ -12,8 +12,6 @@ SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("d
 SUIT_SYMBOLS = {"C": "♣", "S": "♠", "H": "♥", "D": "♦"}
 
 RANKS_32 = ("7", "8", "9", "10", "J", "Q", "K", "A")
-RANKS_36 = ("6",) + RANKS_32
-RANKS_52 = ("2", "3", "4", "5") + RANKS_36
 
 
 def deck(ranks: tuple[str, ...], suits: tuple[str, ...] = FRENCH_SUITS) -> tuple[str, ...]:
