@@ -148,23 +148,16 @@ class Handjass(Game):
         if table.options.get("potato_bonus"):
             fields.append(FieldSpec("bonus_draw", N_("Won the draw for the potato bonus (tie for the top)"),
                                     SEAT, required=False, seats=active, on_demand=True))
-        return self._card_fields(table, state, active, tuple(fields))
+        # captured cards instead of typed card points: the count choice before the points, the piles after
+        # the last trick (the rest defaults to the last active player while every card can be in play)
+        whole_deck = len(active) * self.hand_size(table, state) == len(DECK)
+        piles = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active, N_("Captured cards"))
+        count = captured.count_field(table.options.get("count_from", captured.POINTS))
+        return captured.with_cards(tuple(fields), ("points",), "last_trick", piles, count, "trump")
 
     # -- captured cards instead of typed card points ------------------------------
     def hand_size(self, table: Table, state: State) -> int:
         return 12 if table.options.get("twelve_cards") and sum(state.active) <= 3 else 9
-
-    def _card_fields(self, table: Table, state: State, active: tuple[int, ...],
-                     fields: tuple[FieldSpec, ...]) -> tuple[FieldSpec, ...]:
-        """The count choice before the typed points; the piles after the last trick (the rest
-        defaults to the last active player while every card can be in play)."""
-        whole_deck = len(active) * self.hand_size(table, state) == len(DECK)
-        extra = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active,
-                                     N_("Captured cards"))
-        count = captured.count_field(table.options.get("count_from", captured.POINTS))
-        before_points = next((spec.name for spec in reversed(fields[:[f.name for f in fields].index("points")])),
-                             fields[0].name)
-        return captured.with_cards(fields, ("points",), "last_trick", extra, count, before_points)
 
     def card_piles(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[list[list[str]], int | None]:
         """Each player's captured cards, and who got the rest (only when all 36 cards were played)."""
@@ -205,13 +198,11 @@ class Handjass(Game):
         n, hand = len(playing), self.hand_size(table, state)
         given = sum(len(piles[seat]) for seat in playing)
         if given != n * hand:
-            message = T("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are tapped.",
-                        n=n, hand=hand, cards=n * hand, given=given)
-            if n * hand < len(DECK):
-                message = T("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are "
-                            "tapped. Not all 36 cards were in play, so nobody's pile can be inferred: tap every "
-                            "player's cards.", n=n, hand=hand, cards=n * hand, given=given)
-            raise RuleError(message, "cards")
+            message = (N_("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are tapped. "
+                          "Not all 36 cards were in play, so nobody's pile can be inferred: tap every player's "
+                          "cards.") if n * hand < len(DECK) else
+                       N_("%(n)d players x %(hand)d cards = %(cards)d cards were played, but %(given)d are tapped."))
+            raise RuleError(T(message, n=n, hand=hand, cards=n * hand, given=given), "cards")
         for seat in playing:
             if len(piles[seat]) % n:
                 raise RuleError(T("%(player)s has %(count)d cards, which cannot be: a pile is whole tricks of "

@@ -123,15 +123,13 @@ class ItalianWhist(Game):
     def describe(self, table: Table, deal_number: int) -> tuple[Text, Text]:
         """The trump and the passing of one deal, in words, with the players' names."""
         trump, passing = schedule(deal_number)
-        trump_text = (T("Deal %(n)d: spades are trump.", n=deal_number) if trump else
-                      T("Deal %(n)d: no trump.", n=deal_number))
+        trump_text = T(N_("Deal %(n)d: spades are trump.") if trump else N_("Deal %(n)d: no trump."), n=deal_number)
         if passing == KEPT:
             return trump_text, T("Everyone keeps their own second hand.")
         moves = ", ".join(f"{table.name(seat)} → {table.name(second_hand_holder(seat, passing, table.size))}"
                           for seat in range(table.size))
-        if passing == LEFT:
-            return trump_text, T("Second hands go to the left neighbour: %(moves)s.", moves=moves)
-        return trump_text, T("Second hands go to the right neighbour: %(moves)s.", moves=moves)
+        return trump_text, T(N_("Second hands go to the left neighbour: %(moves)s.") if passing == LEFT else
+                             N_("Second hands go to the right neighbour: %(moves)s."), moves=moves)
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         number = state.deals_played + 1

@@ -253,9 +253,7 @@ class Sataat(Game):
 
         old = narrow(state, SataatState)
         return dataclasses.replace(
-            old,
-            deals_played=state.deals_played + 1,
-            totals=tuple(t + p for t, p in zip(state.totals, result.points)),
+            narrow(super().after_deal(table, state, deal, result), SataatState),
             dealer=right(new_parent), leader=new_parent, exchange=exchange, givers=givers,
             wins=bump(old.wins, True), sevens=bump(old.sevens, category == SEVEN),
             thirteens=bump(old.thirteens, category == THIRTEEN),
@@ -353,17 +351,14 @@ class Sataat(Game):
         else:
             what = T("a trump if they have one, otherwise their highest card (%(top)s never has to be given)",
                      top=top)
-        give = (T("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives two cards to %(b)s and %(c)s "
-                  "two to %(d)s: %(what)s.", a=name(first), b=name(takers[0]), c=name(second), d=name(takers[1]),
-                  what=what) if two else
-                T("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives one card to %(b)s and %(c)s "
-                  "one to %(d)s: %(what)s.", a=name(first), b=name(takers[0]), c=name(second), d=name(takers[1]),
-                  what=what))
-        back = (T("Then %(a)s gives any two cards to %(b)s and %(c)s any two to %(d)s.", a=name(takers[0]),
-                  b=name(left(takers[0])), c=name(takers[1]), d=name(left(takers[1]))) if two else
-                T("Then %(a)s gives any one card to %(b)s and %(c)s any one to %(d)s.", a=name(takers[0]),
-                  b=name(left(takers[0])), c=name(takers[1]), d=name(left(takers[1]))))
-        return [give, back]
+        give = (N_("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives two cards to %(b)s and %(c)s "
+                   "two to %(d)s: %(what)s.") if two else
+                N_("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives one card to %(b)s and %(c)s "
+                   "one to %(d)s: %(what)s."))
+        back = (N_("Then %(a)s gives any two cards to %(b)s and %(c)s any two to %(d)s.") if two else
+                N_("Then %(a)s gives any one card to %(b)s and %(c)s any one to %(d)s."))
+        return [T(give, a=name(first), b=name(takers[0]), c=name(second), d=name(takers[1]), what=what),
+                T(back, a=name(takers[0]), b=name(left(takers[0])), c=name(takers[1]), d=name(left(takers[1])))]
 
 
 GAME = Sataat()

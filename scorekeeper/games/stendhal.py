@@ -116,6 +116,11 @@ def minus_points(count: int, lowest: str | None) -> int:
     return -(count - 1) - RANK_VALUE[lowest]
 
 
+def minus_line(suit: str, paired: str, why: Text) -> Text:
+    return T("Minus suits: %(suit)s (%(why)s) and its pair %(paired)s.", suit=Text(TENNOS_SUIT_NAMES[suit]), why=why,
+             paired=Text(TENNOS_SUIT_NAMES[paired]))
+
+
 class _Minus(NamedTuple):
     """One minus suit while the cards taken are checked: its fields' prefix, the suit and the ranks
     revealed of it (out of play)."""
@@ -180,7 +185,7 @@ class Stendhal(Game):
         elif entry == "revealed":
             fields += [
                 FieldSpec("revealed", N_("Revealed cards (one per player and the middle)"), MULTI, phase="bid",
-                          choices=tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)),
+                          choices=cards),
                 FieldSpec("first_tied", N_("Only if suits still tie: the first of them counter-clockwise "
                                            "from the dealer's right"), CHOICE, required=False,
                           choices=SUIT_CHOICES, phase="bid"),
@@ -216,25 +221,23 @@ class Stendhal(Game):
     def check_reveal(self, table: Table, deal: Mapping[str, Any]) -> None:
         """Each player reveals exactly one card, the middle its leftover cards, no card twice."""
         middle = stendhal_cards(table.size)[1]
-        seen: dict[str, str] = {}
         for seat, cards in enumerate(deal["reveal"]):
             if len(cards) != 1:
                 raise RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
                                   n=len(cards)), f"reveal-{seat}")
-            seen[cards[0]] = table.name(seat)
         if middle and len(deal.get("middle") or []) != middle:
             raise RuleError(P("The middle holds %(n)d card; enter it.", "The middle holds %(n)d cards; enter them.",
                               middle), "middle")
-        for seat, cards in enumerate(deal["reveal"]):
-            for other in range(seat):
-                if deal["reveal"][other] == cards:
-                    raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
-                                      card=tennos_label(cards[0]), first=table.name(other),
-                                      second=table.name(seat)), f"reveal-{seat}")
+        seen: dict[str, int] = {}
+        for seat, (card,) in enumerate(deal["reveal"]):
+            if card in seen:
+                raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.", card=tennos_label(card),
+                                  first=table.name(seen[card]), second=table.name(seat)), f"reveal-{seat}")
+            seen[card] = seat
         for card in deal.get("middle") or []:
             if card in seen:
                 raise RuleError(T("%(card)s is entered for both %(first)s and the middle.",
-                                  card=tennos_label(card), first=seen[card]), "middle")
+                                  card=tennos_label(card), first=table.name(seen[card])), "middle")
 
     def decide(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[str, str, Text]:
         """(minus suit, paired suit, why) from the bid-phase fields; raises RuleError."""
@@ -297,9 +300,7 @@ class Stendhal(Game):
 
     def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
         """Once the revealed cards are locked, the table plays knowing the minus suits."""
-        suit, paired, why = self.decide(table, state, early)
-        return (T("Minus suits: %(suit)s (%(why)s) and its pair %(paired)s.", suit=Text(TENNOS_SUIT_NAMES[suit]),
-                  why=why, paired=Text(TENNOS_SUIT_NAMES[paired])),)
+        return (minus_line(*self.decide(table, state, early)),)
 
     # -- what each player took ------------------------------------------------------
     def order(self, table: Table) -> tuple[str, ...]:
@@ -376,8 +377,7 @@ class Stendhal(Game):
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         suit, paired, why = self.decide(table, state, deal)
         taken = {pick: self.taken(table, deal, pick) for pick in ("minus", "paired")}
-        lines = [T("Minus suits: %(suit)s (%(why)s) and its pair %(paired)s.", suit=Text(TENNOS_SUIT_NAMES[suit]),
-                   why=why, paired=Text(TENNOS_SUIT_NAMES[paired]))]
+        lines = [minus_line(suit, paired, why)]
         points = []
         for seat in range(table.size):
             parts, score = [], 0
@@ -412,8 +412,7 @@ class Stendhal(Game):
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         new = narrow(super().after_deal(table, state, deal, result), StendhalState)
-        reached = getattr(state, "reached", False) or min(new.totals) <= -self.limit(table)
-        return dataclasses.replace(new, reached=reached)
+        return dataclasses.replace(new, reached=self.reached(table, new))
 
     def reached(self, table: Table, state: State) -> bool:
         return getattr(state, "reached", False) or min(state.totals) <= -self.limit(table)

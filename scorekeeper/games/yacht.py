@@ -140,12 +140,10 @@ class Yacht(Game):
             for name in self._number_fields(table):
                 value = deal[name][seat]
                 if kind == GOAL and value is None:
-                    message = {"start": T("%(player)s bid a start and a goal: enter the start number.",
-                                          player=player),
-                               "goal": T("%(player)s bid a start and a goal: enter the goal number.",
-                                         player=player),
-                               "bid_tricks": T("%(player)s bid a number of tricks: enter it.", player=player)}
-                    raise RuleError(message[name], f"{name}-{seat}")
+                    message = {"start": N_("%(player)s bid a start and a goal: enter the start number."),
+                               "goal": N_("%(player)s bid a start and a goal: enter the goal number."),
+                               "bid_tricks": N_("%(player)s bid a number of tricks: enter it.")}[name]
+                    raise RuleError(T(message, player=player), f"{name}-{seat}")
                 if value is not None and not 0 <= value <= n:
                     raise RuleError(T("%(player)s: a bid number is from 0 to %(n)d.", player=player, n=n),
                                     f"{name}-{seat}")
@@ -210,11 +208,9 @@ class Yacht(Game):
         if removed and seed:
             deal = T("%(dealer)s deals %(n)d cards each and sets the %(left)d left over aside.",
                      dealer=table.name(dealer), n=n, left=52 - n * table.size)
-        elif removed == 1:
-            deal = T("%(dealer)s removes one non-trump three and deals %(n)d cards each.",
-                     dealer=table.name(dealer), n=n)
         elif removed:
-            deal = T("%(dealer)s removes two non-trump threes and deals %(n)d cards each.",
+            deal = T(N_("%(dealer)s removes one non-trump three and deals %(n)d cards each.") if removed == 1 else
+                     N_("%(dealer)s removes two non-trump threes and deals %(n)d cards each."),
                      dealer=table.name(dealer), n=n)
         else:
             deal = T("%(dealer)s deals %(n)d cards each.", dealer=table.name(dealer), n=n)
