@@ -255,8 +255,8 @@ def test_undo_puts_the_deal_back_into_the_form(client, ctx):
     deal = Deal.query.order_by(Deal.position.desc()).first()
     html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data={"undo": "1"}, headers=HX).get_data(as_text=True)
     assert "Deal 2 removed; it is back in the form." in html
-    for seat, points in enumerate((20, 40, 60)):
-        assert re.search(rf'name="points-{seat}"[^>]*value="{points}"', html), seat
+    for seat, typed in enumerate((20, 40, 60)):
+        assert re.search(rf'name="points-{seat}"[^>]*value="{typed}"', html), seat
     db.session.expire_all()
     assert Deal.query.count() == 1
     # a Delete from the breakdown (no undo) leaves the form fresh
