@@ -4,8 +4,8 @@
 // fingerprinted (?v=hash): offline, a copy of the same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
 "use strict";
-var SHELL = "scorekeeper-shell-v4";
-var PAGES = "scorekeeper-pages-v4";
+var SHELL = "scorekeeper-shell-v5";
+var PAGES = "scorekeeper-pages-v5";
 var SHELL_FILES = [
   "/static/css/app.css", "/static/js/app.js", "/static/js/theme.js", "/static/js/htmx-2.0.11.min.js",
   "/static/icons/icon.svg",
@@ -23,6 +23,16 @@ self.addEventListener("activate", function (event) {
       .map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
+
+// A kept page served without the network says so (<html data-offline-copy="when it was kept">):
+// the board as the device last saw it (app.js keeps it after every save), with the time it was kept.
+function offlineCopy(hit) {
+  return hit.text().then(function (html) {
+    var kept = (html.match(/data-copy-at="([^"]+)"/) || [])[1] || hit.headers.get("Date") || "";
+    return new Response(html.replace("<html", '<html data-offline-copy="' + kept + '"'),
+      { headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
+}
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
@@ -48,7 +58,8 @@ self.addEventListener("fetch", function (event) {
       return response;
     }).catch(function () {
       return caches.match(request, { cacheName: PAGES }).then(function (hit) {
-        return hit || caches.match("/offline", { cacheName: SHELL }).then(function (page) {
+        if (hit) return offlineCopy(hit);
+        return caches.match("/offline", { cacheName: SHELL }).then(function (page) {
           return page ? new Response(page.body, { status: 503, headers: page.headers })
             : new Response("Offline / オフライン", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
         });

@@ -227,6 +227,7 @@
       // back on the board: drafts of deals, phases and corrections already saved (or left) are stale
       store.keys().forEach(function (other) {
         if (other.indexOf(session) === 0 && other !== key) store.remove(other);
+        if (other.indexOf("queued:" + session) === 0 && other !== "queued:" + key) store.remove(other);
       });
     }
     if (!form || form.querySelector(".field-error, .form-error")) return;  // the server kept what was typed
@@ -255,7 +256,10 @@
     status.textContent = kind ? status.dataset[kind] : "";
   }
 
+  function queuedKey() { var key = draftKey(); return key ? "queued:" + key : null; }
+
   function notSent(form, kind) {
+    if (form.id === "entry" && queuedKey()) store.set(queuedKey(), "1");  // a reload or a closed tab keeps it
     pending = form.id;
     saveStatus(kind);
     clearInterval(retryTimer);
@@ -279,6 +283,43 @@
     }).catch(function () { /* still unreachable: try again later */ });
   }
   window.addEventListener("online", retry);
+  // an offline copy of the board goes back to the live one as soon as the network is back
+  window.addEventListener("online", function () {
+    if (document.documentElement.dataset.offlineCopy !== undefined && !pending) window.location.reload();
+  });
+
+  // A save that could not be sent before a reload or a closed tab is sent once the network is
+  // there, with the idempotency key it was typed with (kept in the draft): never entered twice.
+  function resumeQueued() {
+    var form = entryForm();
+    if (!form || form.id !== "entry" || pending || !store.get(queuedKey())) return;
+    notSent(form, navigator.onLine && document.documentElement.dataset.offlineCopy === undefined ? "sending" : "offline");
+    retry();
+  }
+
+  // --- the page kept for offline: the board as this device last saw it, and saying so --------
+  var PAGES = "scorekeeper-pages-v5";
+  function keepForOffline() {
+    var root = document.documentElement;
+    if (!window.caches || !document.getElementById("board") || root.dataset.offlineCopy !== undefined) return;
+    var copy = root.cloneNode(true);
+    copy.querySelectorAll("#undo-toast, #flash").forEach(function (el) { el.remove(); });
+    copy.setAttribute("data-copy-at", new Date().toISOString());
+    var html = "<!doctype html>\n" + copy.outerHTML;
+    caches.open(PAGES).then(function (cache) {
+      return cache.put(window.location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+    }).catch(function () { /* no cache: the page as last loaded stays */ });
+  }
+  function offlineNotice() {
+    var kept = document.documentElement.dataset.offlineCopy, note = document.getElementById("offline-copy");
+    if (kept === undefined || !note) return;
+    var when = new Date(kept), lang = document.documentElement.lang || "en";
+    var time = isNaN(when) ? "?" : when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
+    var deal = document.querySelectorAll("tr.deal-row").length + 1;
+    note.textContent = note.dataset.text.replace("{time}", time).replace("{n}", String(deal));
+    note.hidden = false;
+  }
+  document.addEventListener("htmx:afterSettle", keepForOffline);
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
@@ -299,11 +340,14 @@
     if (event.detail.elt.id === "entry") notSent(event.detail.elt, "failed");
   });
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.elt.id !== "entry" || !event.detail.successful) return;
-    var key = event.detail.elt.dataset.key;
-    if (key && event.detail.xhr.status === 200) store.remove(key);
+    // the form that sent it (detail.elt is the swap target once the answer replaced the form)
+    var form = (event.detail.requestConfig && event.detail.requestConfig.elt) || event.detail.elt;
+    if (form.id !== "entry" || !event.detail.successful) return;
+    var key = form.dataset.key;
+    if (key && event.detail.xhr.status === 200) { store.remove(key); store.remove("queued:" + key); }
     pending = null;
     clearInterval(retryTimer);
+    if (document.documentElement.dataset.offlineCopy !== undefined) window.location.reload();  // now the live board
   });
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.elt.id === "entry") event.detail.elt.dataset.key = draftKey() || "";
@@ -388,6 +432,8 @@
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
+    offlineNotice();
+    resumeQueued();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     trimChanges();
     localTimes(document);

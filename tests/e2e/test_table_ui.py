@@ -485,7 +485,7 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     for shell_file in ("/static/css/app.css", "/static/js/app.js", "/offline"):
-        kept = f"caches.open('scorekeeper-shell-v4').then(c => c.match('{shell_file}')).then(r => !!r)"
+        kept = f"caches.open('scorekeeper-shell-v5').then(c => c.match('{shell_file}')).then(r => !!r)"
         assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.reload()
@@ -585,3 +585,40 @@ def test_a_correction_recomputes_the_filled_remainder(any_page):
     expect(page.locator("tr.deal-row")).to_have_count(1)
     stored = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]
     assert stored["values"]["points"] == [25, 40, 55]
+
+
+def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(page):
+    """Issue 23, item 1: offline, a reload shows the board as of the last save (not the last full
+    page load) and says it is an offline copy; a deal saved offline survives a reload and is sent
+    once when the network is back."""
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()  # saved by htmx: no page load
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    page.wait_for_function("""() => caches.open('scorekeeper-pages-v5').then(c => c.match(location.pathname))
+        .then(r => r ? r.text() : '').then(t => t.includes('data-copy-at') && t.includes('deal-row'))""")
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("tr.deal-row")).to_have_count(2)  # deal 2 is there, as the tablet last saw it
+    expect(page.locator("#offline-copy")).to_be_visible()
+    expect(page.locator("#offline-copy")).to_contain_text(re.compile(r"Offline copy from \d\d:\d\d( [AP]M)?, deal 3"))
+    screenshot(page, "table-offline-copy")
+    entry.get_by_label(POINTS + "Anna").fill("30")
+    entry.get_by_label(POINTS + "Ben").fill("30")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#save-status")).to_contain_text("Not saved: no connection")
+    page.reload()  # mid-deal, still offline: what was typed and the queued save are kept
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("30")
+    expect(page.locator("#save-status")).to_contain_text("Not saved: no connection")
+    page.context.set_offline(False)
+    expect(page.locator("tr.deal-row")).to_have_count(3, timeout=12_000)
+    expect(page.locator("#offline-copy")).to_be_hidden()
+    page.wait_for_timeout(6000)  # a retry would come within 5 s: nothing is sent twice
+    assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 3
