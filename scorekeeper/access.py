@@ -56,9 +56,9 @@ from .models import Device, GameSession, utcnow
 
 bp = Blueprint("access", __name__)
 PIN_PATTERN = r"[0-9]{4,12}\Z"  # re.match: from the start; \Z: no trailing newline either
-# the PWA shell reveals no table: a tablet keeps it even before the club password is typed
+# the PWA shell and the API's description reveal no table: open before the club password is typed
 OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "sessions.service_worker",
-                  "sessions.manifest", "sessions.offline"}
+                  "sessions.manifest", "sessions.offline", "api.openapi_document"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 
 

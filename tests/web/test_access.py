@@ -48,7 +48,7 @@ def test_with_a_club_password_pages_ask_for_the_login(club_app):
     assert client.get("/sessions/1").headers["Location"].startswith("/login")
     assert client.get("/static/css/app.css").status_code == 200  # the login page keeps its looks
     # the PWA shell shows no table: a tablet can keep it before anyone logs in
-    for shell in ("/sw.js", "/manifest.webmanifest", "/offline"):
+    for shell in ("/sw.js", "/manifest.webmanifest", "/offline", "/api/v1/openapi.json"):
         assert client.get(shell).status_code == 200, shell
     response = client.post("/login?next=/history", data={"password": "1357"})
     assert response.status_code == 422
