@@ -8,6 +8,9 @@ exported (its hash would give a four-digit PIN away). Import checks everything f
 replaying each session through its engine, and stores nothing when one deal does not fit. A
 session that is already here exactly (same game, start time, players and deals: the same file
 imported twice, or a backup put back over the database it came from) is not stored again.
+
+In the CSV, a text cell a spreadsheet would read as a formula (it starts with = + - @, a tab or
+a carriage return) gets a leading apostrophe, as OWASP recommends; numbers stay numbers.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ from .names import find_or_create_player, name_key
 FORMAT = "scorekeeper-export"
 VERSION = 1
 ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 # --- export ------------------------------------------------------------------------
@@ -102,14 +106,19 @@ def scoreboard_csv(session: GameSession) -> str:
     current = board(session)
     names = current.table.names
     standing = current.standing
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([labels["deal"], labels["dealer"], *names])
+    rows = [[labels["deal"], labels["dealer"], *names]]
     for number, result in enumerate(standing.results, start=1):
         dealer = standing.dealers[number - 1]
-        writer.writerow([number, "" if dealer is None else names[dealer], *result.points])
-    writer.writerow([labels["total"], "", *standing.totals])
+        rows.append([number, "" if dealer is None else names[dealer], *result.points])
+    rows.append([labels["total"], "", *standing.totals])
+    out = io.StringIO()
+    csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
     return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """A text cell that cannot run as a spreadsheet formula (a number stays a number)."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
 # --- import ------------------------------------------------------------------------
