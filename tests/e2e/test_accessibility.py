@@ -1,0 +1,59 @@
+"""Issue 23, item 11: axe-core (through axe-playwright-python, which ships it) on every kind of page,
+both languages, light and dark, tablet and phone: no critical and no serious violation."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from .conftest import PHONE, new_page
+
+pytestmark = pytest.mark.e2e
+SPEC = json.loads((Path(__file__).resolve().parents[2] / "scorekeeper" / "api" / "openapi.json").read_text())
+NEW_SESSIONS = {slug: example["value"] for slug, example in SPEC["paths"]["/sessions"]["post"]["requestBody"]
+                ["content"]["application/json"]["examples"].items()}
+DEALS = {slug: example["value"] for slug, example in SPEC["paths"]["/sessions/{session_id}/deals"]["post"]
+         ["requestBody"]["content"]["application/json"]["examples"].items()}
+# (device, colour scheme, language): every page is checked in each
+LOOKS = [("tablet", "light", "English"), ("tablet", "dark", "日本語"), ("phone", "dark", "English"),
+         ("phone", "light", "日本語")]
+
+
+def _pages(page) -> list[str]:
+    """One session of every game with its example deal (the OpenAPI document's), and every kind of page."""
+    paths = ["/", "/history", "/players", "/import", "/offline", "/devices"]
+    for slug, body in NEW_SESSIONS.items():
+        sid = page.request.post("/api/v1/sessions", data=body).json()["id"]
+        answer = page.request.post(f"/api/v1/sessions/{sid}/deals", data=DEALS[slug])
+        assert answer.status == 201, answer.text()
+        paths += [f"/sessions/new/{slug}", f"/sessions/{sid}", f"/sessions/{sid}?cards=1"]
+    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
+    paths += [f"/sessions/{sid}/watch", f"/sessions/{sid}/big", f"/sessions/{sid}/deals/{deal}/edit",
+              f"/sessions/{sid}/deals/{deal}/breakdown", f"/sessions/{sid}/changes", f"/sessions/{sid}/chart",
+              f"/sessions/{sid}/statistics"]
+    page.goto("/players")
+    paths.append(page.locator("main a[href^='/players/']").first.get_attribute("href"))
+    return paths
+
+
+def test_no_page_has_a_serious_accessibility_violation(browser, live_server):
+    axe = Axe()
+    found = []
+    paths = None
+    for device, scheme, language in LOOKS:
+        page = new_page(browser, live_server, PHONE if device == "phone" else None, color_scheme=scheme)
+        paths = paths or _pages(page)
+        page.goto("/")
+        page.get_by_role("button", name=language).click()
+        expect(page.locator("html")).to_have_attribute("lang", "ja" if language == "日本語" else "en")
+        for path in paths:
+            page.goto(path)
+            for violation in axe.run(page).response["violations"]:
+                if violation["impact"] in ("critical", "serious"):
+                    targets = [node["target"] for node in violation["nodes"]][:3]
+                    found.append(f"{device} {scheme} {language} {path}: {violation['id']} {targets}")
+        page.context.close()
+    assert found == [], "\n".join(found)
