@@ -8,6 +8,8 @@ exported (its hash would give a four-digit PIN away). Import checks everything f
 replaying each session through its engine, and stores nothing when one deal does not fit. A
 session that is already here exactly (same game, start time, players and deals: the same file
 imported twice, or a backup put back over the database it came from) is not stored again.
+Every whole number is checked against its range before it reaches the database, every time lies
+between 2000 and tomorrow, and the options are resolved as a new session's are.
 
 In the CSV, a text cell a spreadsheet would read as a formula (it starts with = + - @, a tab or
 a carriage return) gets a leading apostrophe, as OWASP recommends; numbers stay numbers.
@@ -19,7 +21,7 @@ import io
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
 from flask_babel import gettext
@@ -27,16 +29,19 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from . import summaries
-from .board import board
+from .board import COMPLETE, WITH_DEALS, board, build
 from .extensions import db
 from .games import GAMES
-from .games.base import Game, RuleError, State, T, Table, Text
+from .games.base import DealError, FieldSpec, Game, RuleError, Standing, T, Table, Text, resolve_options
+from .games.entry import _parse_one as parse_value
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
-from .names import find_or_create_player, name_key
+from .names import checked_names, find_or_create_player, name_key
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
 ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
+INT_MAX = 2**31 - 1  # an INTEGER column (PostgreSQL: 32 bits signed)
+CHUNK = 50  # sessions stored per flush, players looked up per query
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
@@ -135,21 +140,37 @@ def _refuse(text: Text, where: Any = None) -> NoReturn:
 
 
 def _parse_time(value: Any, where, required: bool = True) -> datetime | None:
+    """A time in UTC, from 2000 to tomorrow."""
     if value is None and not required:
         return None
     try:
-        moment = datetime.fromisoformat(str(value).replace("Z", "+00:00"))
-    except ValueError:
-        _refuse(T("the time %(value)s cannot be read.", value=str(value)), where)
+        moment = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except (AttributeError, ValueError):
+        _refuse(T("the time %(value)s cannot be read.", value=str(value)[:40]), where)
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
+    if moment.year < 2000:
+        _refuse(T("%(field)s cannot be less than %(minimum)d.", field=f"the year of {value}", minimum=2000), where)
+    if moment - utcnow() > timedelta(days=1):
+        _refuse(T("%(field)s cannot be more than %(maximum)d.", field=f"the hours from now to {value}",
+                  maximum=24), where)
     return moment
 
 
-def _int(value: Any, what: str, where) -> int:
+def _int(value: Any, what: str, where, low: int = 0, high: int = INT_MAX) -> int:
+    """A whole number from `low` to `high` (never beyond what an INTEGER column holds)."""
     if not isinstance(value, int) or isinstance(value, bool):
         _refuse(T("%(what)s must be a whole number.", what=what), where)
+    if value < low:
+        _refuse(T("%(field)s cannot be less than %(minimum)d.", field=what, minimum=low), where)
+    if value > high:
+        _refuse(T("%(field)s cannot be more than %(maximum)d.", field=what, maximum=high), where)
     return value
+
+
+def _id(value: Any, what: str, where) -> int | None:
+    """A row id of the file (it only links a change to its deal), or None."""
+    return None if value is None else _int(value, what, where)
 
 
 def _session_name(number: int, entry: Mapping[str, Any]) -> Any:
@@ -167,19 +188,33 @@ def _check_session(number: int, entry: Any) -> dict[str, Any]:
     if game is None:
         _refuse(T("there is no game called %(slug)s.", slug=str(entry.get("game"))), where)
     names = _checked_seats(entry.get("seats"), where)
-    options = entry.get("options")
-    if not isinstance(options, dict):
-        _refuse(T("the options must be a set of named values."), where)
+    options = _checked_options(game, len(names), entry.get("options"), where)
     first_dealer = _int(entry.get("first_dealer"), "first_dealer", where)
-    deals = _checked_deals(game, Table(tuple(names), dict(options), first_dealer), entry.get("deals"), where)
+    table = Table(tuple(names), options, first_dealer)
+    deals, standing = _checked_deals(game, table, entry.get("deals"), where)
+    # the change log shows its values beside the fields of the board's next deal
+    fields = {spec.name: spec for spec in game.deal_fields(table, standing.state)}
+    revisions = _checked_revisions(entry.get("revisions") or [], fields, len(names), len(deals), where)
     return {
         "game": game.slug, "options": options, "first_dealer": first_dealer,
-        "engine_version": _int(entry.get("engine_version", game.version), "engine_version", where),
+        "engine_version": _int(entry.get("engine_version", game.version), "engine_version", where, 1, game.version),
         "created_at": _parse_time(entry.get("created_at"), where),
         "updated_at": _parse_time(entry.get("updated_at"), where),
         "closed_at": _parse_time(entry.get("closed_at"), where, required=False),
-        "names": names, "deals": deals, "revisions": _checked_revisions(entry.get("revisions") or [], where),
+        "names": names, "deals": deals, "revisions": revisions, "table": table, "standing": standing,
     }
+
+
+def _checked_options(game: Game, players: int, options: Any, where: Text) -> dict[str, Any]:
+    """The file's options checked as a new session's are (known ones only, each within its
+    limits); an option the file leaves out stays out, as it was stored."""
+    if not isinstance(options, dict):
+        _refuse(T("the options must be a set of named values."), where)
+    try:
+        resolved = resolve_options(game.option_specs(players), options)
+    except RuleError as error:
+        _refuse(error.text, where)
+    return {name: value for name, value in resolved.items() if name in options}
 
 
 def _position(item: dict[str, Any]) -> int:
@@ -193,103 +228,117 @@ def _checked_seats(seats: Any, where: Text) -> list[str]:
         _refuse(T("the seats are missing."), where)
     seats = sorted(seats, key=_position)
     names = [seat.get("player") for seat in seats]
-    if [seat.get("position") for seat in seats] != list(range(len(seats))):
+    if [_int(seat.get("position"), "position", where) for seat in seats] != list(range(len(seats))):
         _refuse(T("the seats must be numbered 0, 1, 2, ... clockwise."), where)
-    if not all(isinstance(name, str) and name.strip() and len(name) <= 60 for name in names):
+    if not all(isinstance(name, str) for name in names):
         _refuse(T("every player needs a name of at most 60 characters."), where)
-    if len({name.casefold() for name in names}) != len(names):
-        _refuse(T("two players have the same name."), where)
-    return names
+    try:
+        return checked_names(names)
+    except RuleError as error:
+        _refuse(error.text, where)
 
 
-def _checked_deals(game: Game, table: Table, deals: Any, where: Text) -> list[dict[str, Any]]:
-    """Every deal replayed by the game's engine, in order; only the last may wait for its play."""
+def _checked_deals(game: Game, table: Table, deals: Any, where: Text) -> tuple[list[dict[str, Any]], Standing]:
+    """Every deal replayed by the game's engine, in order; only the last may wait for its play.
+    Returns the deals' values and the standing after the complete ones."""
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         _refuse(T("the deals are missing."), where)
     deals = sorted(deals, key=_position)
-    try:
-        game.check_table(table)
-        state = game.start(table)
-    except RuleError as error:
-        _refuse(error.text, where)
-    except Exception:  # noqa: BLE001  (a malformed option is refused, never a 500)
-        _refuse(T("the options cannot be read."), where)
-    checked = []
+    checked: list[dict[str, Any]] = []
     for index, deal in enumerate(deals):
         deal_where = T("%(session)s, deal %(number)d", session=where, number=index + 1)
-        payload, phase = deal.get("payload"), deal.get("phase", "complete")
+        payload, phase = deal.get("payload"), deal.get("phase", COMPLETE)
         if not isinstance(payload, dict) or not isinstance(phase, str):
             _refuse(T("the deal's values are missing."), deal_where)
-        if phase != "complete" and index != len(deals) - 1:
+        if phase != COMPLETE and index != len(deals) - 1:
             _refuse(T("only the last deal can wait for its play."), deal_where)
-        state = _played(game, table, state, payload, phase, deal_where)
         checked.append({
-            "id": deal.get("id"), "position": _int(deal.get("position"), "position", deal_where),
+            "id": _id(deal.get("id"), "id", deal_where),
+            "position": _int(deal.get("position"), "position", deal_where, 1, len(deals)),
             "phase": phase, "payload": payload,
-            "engine_version": _int(deal.get("engine_version", game.version), "engine_version", deal_where),
+            "engine_version": _int(deal.get("engine_version", game.version), "engine_version", deal_where,
+                                   1, game.version),
             "created_at": _parse_time(deal.get("created_at"), deal_where),
             "updated_at": _parse_time(deal.get("updated_at"), deal_where),
         })
     if len({deal["position"] for deal in checked}) != len(checked):
         _refuse(T("two deals have the same position."), where)
-    return checked
-
-
-def _played(game: Game, table: Table, state: State, payload: dict[str, Any], phase: str, where: Text) -> State:
-    """The state after a complete deal; an early phase (locked bids) is checked and changes nothing."""
     try:
-        if phase == "complete":
-            return game.play(table, state, payload)[1]
-        if phase not in game.phases(table, state)[:-1]:
-            _refuse(T("there is no entry phase called %(phase)s.", phase=phase), where)
-        game.parse_phase(table, state, payload, phase)
-        return state
-    except ImportRefused:
-        raise
+        standing = game.replay(table, [deal["payload"] for deal in checked if deal["phase"] == COMPLETE])
+        if checked and checked[-1]["phase"] != COMPLETE:  # locked bids: checked as the next deal's
+            where = T("%(session)s, deal %(number)d", session=where, number=len(checked))
+            if checked[-1]["phase"] not in game.phases(table, standing.state)[:-1]:
+                raise RuleError(T("there is no entry phase called %(phase)s.", phase=checked[-1]["phase"]))
+            game.parse_phase(table, standing.state, checked[-1]["payload"], checked[-1]["phase"])
+    except DealError as error:
+        _refuse(error.text, T("%(session)s, deal %(number)d", session=where, number=error.index + 1))
     except RuleError as error:
         _refuse(error.text, where)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001  (a malformed value is refused, never a 500)
         _refuse(T("the deal's values cannot be read."), where)
+    return checked, standing
 
 
-def _checked_revisions(revisions: Any, where: Text) -> list[dict[str, Any]]:
-    """The change log: known actions, whole numbers, readable times."""
+def _checked_revisions(revisions: Any, fields: Mapping[str, FieldSpec], size: int, deals: int,
+                       where: Text) -> list[dict[str, Any]]:
+    """The change log: known actions, deal numbers the session can have had, readable times, and
+    values each of its field's kind (the rules of their deal held then, not necessarily now)."""
     if not isinstance(revisions, list):
         _refuse(T("the changes must be a list."), where)
     checked = []
     for revision in revisions:
-        if not isinstance(revision, dict) or revision.get("action") not in ACTIONS:
+        if not isinstance(revision, dict) or not isinstance(revision.get("action"), str) \
+                or revision["action"] not in ACTIONS:
             _refuse(T("a change has no known action."), where)
         checked.append({
-            "deal_id": revision.get("deal_id"),
-            "deal_number": _int(revision.get("deal_number", 0), "deal_number", where),
+            "deal_id": _id(revision.get("deal_id"), "deal_id", where),
+            "deal_number": _int(revision.get("deal_number", 0), "deal_number", where, 0, deals + len(revisions)),
             "action": revision["action"],
-            "before": revision.get("before") if isinstance(revision.get("before"), dict) else None,
-            "after": revision.get("after") if isinstance(revision.get("after"), dict) else None,
+            "before": _change_values(revision.get("before"), fields, size, where),
+            "after": _change_values(revision.get("after"), fields, size, where),
             "at": _parse_time(revision.get("at"), where),
         })
     return checked
 
 
+def _change_values(values: Any, fields: Mapping[str, FieldSpec], size: int, where: Text) -> dict[str, Any] | None:
+    """A deal's values as the change log keeps them (None: none), each of its field's kind."""
+    if not isinstance(values, dict):
+        return None
+    try:
+        for name, value in values.items():
+            spec = fields.get(name)  # a field no longer asked is shown as it was stored
+            if spec is None or value is None:
+                continue
+            if spec.per_seat and (not isinstance(value, list) or len(value) != size):
+                raise RuleError(T("%(field)s: give one value for each of the %(n)d players.",
+                                  field=Text(spec.label), n=size))
+            for item in value if spec.per_seat else [value]:
+                if item is not None:
+                    parse_value(spec, item, name, size)
+    except RuleError as error:
+        _refuse(error.text, where)
+    return values
+
+
 @dataclass
 class Imported:
-    """What an import stored (new sessions) and what it found already here (existing sessions)."""
+    """The ids of the sessions an import stored (new) and of those it found already here."""
 
-    stored: list[GameSession] = field(default_factory=list)
-    already_here: list[GameSession] = field(default_factory=list)
+    stored: list[int] = field(default_factory=list)
+    already_here: list[int] = field(default_factory=list)
 
 
-def _already_here(values: Mapping[str, Any]) -> GameSession | None:
-    """A stored session with the same game, start time, players in order and deals (positions,
-    phases, payloads): the same session, not a second one to add."""
-    wanted = [(deal["position"], deal["phase"], canonical(deal["payload"])) for deal in values["deals"]]
-    candidates = db.session.scalars(select(GameSession).where(
-        GameSession.game == values["game"], GameSession.created_at == values["created_at"]))
-    for session in candidates:
-        if ([name_key(name) for name in session.names] == [name_key(name) for name in values["names"]]
-                and [(d.position, d.phase, canonical(d.payload)) for d in session.deals] == wanted):
-            return session
-    return None
+def _key(game: str, created_at: datetime, names: Iterable[str], deals: Iterable[tuple[int, str, Any]]) -> tuple:
+    """What makes two sessions the same: game, start time, players in order and deals (positions,
+    phases, payloads)."""
+    return (game, created_at, tuple(name_key(name) for name in names),
+            tuple((position, phase, canonical(payload)) for position, phase, payload in deals))
+
+
+def _file_key(values: Mapping[str, Any]) -> tuple:
+    return _key(values["game"], values["created_at"], values["names"],
+                ((deal["position"], deal["phase"], deal["payload"]) for deal in values["deals"]))
 
 
 def import_document(document: Any) -> Imported:
@@ -309,48 +358,72 @@ def import_document(document: Any) -> Imported:
     for player in document.get("players") or []:
         if isinstance(player, dict) and isinstance(player.get("name"), str):
             first_seen[player["name"].casefold()] = _parse_time(player.get("created_at"), None, required=False)
+    players = _players(checked, first_seen)
     result = Imported()
-    for values in checked:
-        existing = _already_here(values)
-        if existing is not None:
-            result.already_here.append(existing)
-        else:
-            result.stored.append(_stored(values, first_seen))
+    for first in range(0, len(checked), CHUNK):
+        _store_chunk(checked[first:first + CHUNK], players, result)
     db.session.commit()
     return result
 
 
-def _stored(values: Mapping[str, Any], first_seen: Mapping[str, datetime | None]) -> GameSession:
-    """A checked session added with its seats, deals, changes and summary (new ids; not committed)."""
-    session = GameSession(
-        game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
-        engine_version=values["engine_version"], created_at=values["created_at"],
-        updated_at=values["updated_at"], closed_at=values["closed_at"],
-    )
-    for position, name in enumerate(values["names"]):
-        known = db.session.scalar(select(Player.id).where(Player.name_key == name_key(name)))
-        player = find_or_create_player(name)
-        seen = first_seen.get(name.casefold())
-        if known is None and seen is not None:
-            player.created_at = seen
-        session.seats.append(Seat(position=position, player=player))
-        db.session.flush()  # the next find sees this player
-    new_ids = {}
-    for deal in values["deals"]:
-        row = Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
-                   engine_version=deal["engine_version"], created_at=deal["created_at"],
-                   updated_at=deal["updated_at"])
-        session.deals.append(row)
-        new_ids[deal["id"]] = row
-    db.session.add(session)
+def _players(checked: list[dict[str, Any]], first_seen: Mapping[str, datetime | None]) -> dict[str, int]:
+    """The id of every player in the file by name key, found (by one query per CHUNK players) or
+    created; a new player keeps the file's first-seen time."""
+    names = {name_key(name): name for values in checked for name in values["names"]}
+    keys = list(names)
+    ids: dict[str, int] = {}
+    for first in range(0, len(keys), CHUNK):
+        query = select(Player.name_key, Player.id).where(Player.name_key.in_(keys[first:first + CHUNK]))
+        ids.update({key: player_id for key, player_id in db.session.execute(query)})
+    for key in set(names) - set(ids):
+        player = find_or_create_player(names[key])
+        player.created_at = first_seen.get(names[key].casefold()) or player.created_at
+        db.session.flush()
+        ids[key] = player.id
+    return ids
+
+
+def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result: Imported) -> None:
+    """Add the checked sessions of `chunk` that are not here yet, with their seats, deals, changes
+    and summaries, a few statements for all of them (new ids; not committed)."""
+    held = set(db.session.identity_map.values())
+    query = select(GameSession).where(GameSession.created_at.in_({values["created_at"] for values in chunk}))
+    here = {_key(session.game, session.created_at, session.names,
+                 ((deal.position, deal.phase, deal.payload) for deal in session.deals)): session
+            for session in db.session.scalars(query.options(*WITH_DEALS))}
+    added, already = [], []
+    for values in chunk:
+        key = _file_key(values)
+        if key in here:
+            already.append(here[key])
+            continue
+        session = here[key] = GameSession(
+            game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
+            engine_version=values["engine_version"], created_at=values["created_at"],
+            updated_at=values["updated_at"], closed_at=values["closed_at"],
+            seats=[Seat(position=position, player_id=players[name_key(name)])
+                   for position, name in enumerate(values["names"])],
+            deals=[Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
+                        engine_version=deal["engine_version"], created_at=deal["created_at"],
+                        updated_at=deal["updated_at"]) for deal in values["deals"]])
+        db.session.add(session)
+        added.append((session, values))
     db.session.flush()
-    for revision in values["revisions"]:
-        deal = new_ids.get(revision["deal_id"]) if revision["deal_id"] is not None else None
-        session.revisions.append(Revision(
-            deal_id=deal.id if deal is not None else None, deal_number=revision["deal_number"],
-            action=revision["action"], before=revision["before"], after=revision["after"], at=revision["at"],
-        ))
+    with db.session.no_autoflush:  # the changes and summaries below go in one flush
+        for session, values in added:
+            new_ids = {deal["id"]: row.id for deal, row in zip(values["deals"], session.deals)}
+            new_ids.pop(None, None)  # a deal the file gave no id: no change points to it
+            db.session.add_all(Revision(
+                session_id=session.id, deal_id=new_ids.get(revision["deal_id"]), deal_number=revision["deal_number"],
+                action=revision["action"], before=revision["before"], after=revision["after"], at=revision["at"],
+            ) for revision in values["revisions"])
+            deals = [row for row in session.deals if row.phase == COMPLETE]
+            pending = next((row for row in session.deals if row.phase != COMPLETE), None)
+            summaries.store(session, build(session, GAMES[values["game"]], values["table"], values["standing"],
+                                           deals, pending))
     db.session.flush()
-    session.updated_at = values["updated_at"]  # the flushes above must not stamp "now" on the imported times
-    summaries.replayed(session)
-    return session
+    result.stored += [session.id for session, _ in added]
+    result.already_here += [session.id for session in already]
+    for row in set(db.session.identity_map.values()) - held:  # the summaries' UPDATEs scan every object
+        if row in db.session:                                   # held: hold one chunk's, not all
+            db.session.expunge(row)

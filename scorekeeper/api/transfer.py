@@ -1,7 +1,7 @@
 """JSON endpoints to take data home and bring it back, and to restore a deleted deal."""
 from __future__ import annotations
 
-from flask import Response, abort, url_for
+from flask import Response, abort, current_app, request, url_for
 
 from .. import restore, transfer, writes
 from ..extensions import db
@@ -28,9 +28,9 @@ def export_csv(session_id: int):
 
 @bp.post("/import")
 def import_sessions():
+    request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]  # a whole backup, not a deal
     result = transfer.import_document(json_body())
-    return {"sessions": [session.id for session in result.stored],
-            "already_here": [session.id for session in result.already_here]}, 201
+    return {"sessions": result.stored, "already_here": result.already_here}, 201
 
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")

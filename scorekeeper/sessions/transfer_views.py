@@ -5,23 +5,23 @@ from __future__ import annotations
 import json
 from datetime import date
 
-from flask import Response, redirect, render_template, request, url_for
+from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import restore, transfer, writes
 from ..board import session_or_404
-from ..extensions import db
-from ..games.base import RuleError
+from ..dbsafety import has_lone_surrogate, json_too_deep
+from ..extensions import csrf, db
+from ..games.base import RuleError, T
 from ..i18n import translate
 from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
 from .forms import EmptyForm
-
-MAX_IMPORT_BYTES = 20 * 1024 * 1024
 
 
 class ImportForm(FlaskForm):
@@ -70,41 +70,52 @@ def export_everything():
 
 
 def read_import(form: ImportForm):
-    """The uploaded file as a JSON document, or None with the reason beside the field."""
-    data = form.file.data.stream.read(MAX_IMPORT_BYTES + 1)
-    if len(data) > MAX_IMPORT_BYTES:
-        form.file.errors = [gettext("The file is larger than 20 MB.")]
-        return None
+    """The uploaded file (spooled to a temporary file) as a JSON document, or None with the reason
+    beside the field; checked as the API checks a JSON body (nesting depth, valid Unicode)."""
+    data = form.file.data.stream.read()
     try:
-        return json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        form.file.errors = [gettext(
-            "The file is not JSON; choose a file made by “Download JSON” or “Export everything”.")]
-        return None
+        if not json_too_deep(data, current_app.config["MAX_JSON_DEPTH"]):
+            document = json.loads(data.decode("utf-8-sig"))
+            if not has_lone_surrogate(document):
+                return document
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        pass
+    form.file.errors = [gettext(
+        "The file is not JSON; choose a file made by “Download JSON” or “Export everything”.")]
+    return None
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@csrf.exempt  # checked here instead, under the import's own size limit
 def import_sessions():
-    form = ImportForm()
-    status = 200
-    if request.method == "POST":
-        status = 422
-        if form.validate():
-            document = read_import(form)
-            if document is not None:
-                try:
-                    result = transfer.import_document(document)
-                except RuleError as refused:
-                    db.session.rollback()
-                    form.file.errors = [translate(refused.text)]
-                else:
-                    found = result.stored + result.already_here
-                    if len(found) == 1:
-                        already = 1 if result.already_here else None
-                        return redirect(url_for(".show_session", session_id=found[0].id, already=already))
-                    return redirect(url_for(".history", imported=len(result.stored),
-                                            already=len(result.already_here)))
-    return render_template("transfer/import.html", form=form), status
+    if request.method == "GET":
+        return render_template("transfer/import.html", form=ImportForm())
+    request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
+    try:
+        if current_app.config["WTF_CSRF_ENABLED"]:
+            csrf.protect()
+        form = ImportForm()
+    except RequestEntityTooLarge:
+        form = ImportForm(formdata=None)
+        too_large = T("%(field)s cannot be more than %(maximum)d.", field=f"{form.file.label.text} (MB)",
+                      maximum=current_app.config["IMPORT_MAX_BYTES"] // 2**20)
+        form.file.errors = [translate(too_large)]
+        return render_template("transfer/import.html", form=form), 413
+    if form.validate():
+        document = read_import(form)
+        if document is not None:
+            try:
+                result = transfer.import_document(document)
+            except RuleError as refused:
+                db.session.rollback()
+                form.file.errors = [translate(refused.text)]
+            else:
+                found = result.stored + result.already_here
+                if len(found) == 1:
+                    already = 1 if result.already_here else None
+                    return redirect(url_for(".show_session", session_id=found[0], already=already))
+                return redirect(url_for(".history", imported=len(result.stored), already=len(result.already_here)))
+    return render_template("transfer/import.html", form=form), 422
 
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")

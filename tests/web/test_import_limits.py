@@ -1,0 +1,192 @@
+"""Import takes a whole backup (far over the 256 KB every other request is limited to) and checks
+each session of it as a new session and its deals are checked: hostile values are refused with
+422 naming the session, never stored, never a 500 (on SQLite and on PostgreSQL)."""
+from __future__ import annotations
+
+import copy
+import io
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+
+from .helpers import alerts
+from .openapi_check import check
+from .test_transfer import played, upload
+
+
+def exported(client) -> dict:
+    played(client)
+    return client.get("/api/v1/export").get_json()
+
+
+def session_count(client) -> int:
+    with client.application.app_context():
+        return db.session.query(GameSession).count()
+
+
+def many_sessions(document: dict, copies: int, start: int = 0) -> dict:
+    """The first session `copies` times, each started a minute earlier (a different session each)."""
+    big = copy.deepcopy(document)
+    first = document["sessions"][0]
+    started = datetime.fromisoformat(first["created_at"].removesuffix("Z"))
+    big["sessions"] = []
+    for number in range(start, start + copies):
+        entry = copy.deepcopy(first)
+        entry["created_at"] = (started - timedelta(minutes=number + 1)).isoformat() + "Z"
+        big["sessions"].append(entry)
+    return big
+
+
+def test_a_backup_over_256_kb_imports_through_the_api_and_the_page(client):
+    document = exported(client)
+    body = json.dumps(many_sessions(document, 120)).encode()
+    assert len(body) > 256 * 1024
+    before = session_count(client)
+    response = client.post("/api/v1/import", data=body, content_type="application/json")
+    check(response, "/api/v1/import", "POST")
+    assert response.status_code == 201, response.get_json()
+    assert len(response.get_json()["sessions"]) == 120
+    response = upload(client, many_sessions(document, 120, start=120))  # the page, another as large
+    assert response.status_code == 302, alerts(response.get_data(as_text=True))
+    assert session_count(client) == before + 240
+
+
+def test_other_routes_keep_the_small_limit(client):
+    names = ["x" * 60] * 5000  # about 300 KB
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": names})
+    assert response.status_code == 413
+    response = client.post("/sessions/new/schieberamsch", data={"players-0": "x" * 300_000})
+    assert response.status_code == 413
+
+
+def test_a_file_over_the_import_limit_is_refused_with_413_and_says_so(client):
+    client.application.config["IMPORT_MAX_BYTES"] = 300 * 1024
+    document = many_sessions(exported(client), 150)
+    body = json.dumps(document).encode()
+    assert len(body) > 300 * 1024
+    before = session_count(client)
+    response = client.post("/api/v1/import", data=body, content_type="application/json")
+    assert response.status_code == 413
+    assert response.get_json()["error"] == "request_entity_too_large"
+    response = client.post("/import", data={"file": (io.BytesIO(body), "big.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 413
+    assert alerts(response.get_data(as_text=True)) == ["Export file (.json) (MB) cannot be more than 0."]
+    assert session_count(client) == before
+
+
+def test_the_import_page_still_checks_its_csrf_token(app, client):
+    app.config["WTF_CSRF_ENABLED"] = True
+    response = client.post("/import", data={"file": (io.BytesIO(b"{}"), "x.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    page = client.get("/import").get_data(as_text=True)
+    token = page.split('name="csrf_token" type="hidden" value="', 1)[1].split('"', 1)[0]
+    response = client.post("/import", data={"csrf_token": token, "file": (io.BytesIO(b"[1"), "x.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert any("not JSON" in message for message in alerts(response.get_data(as_text=True)))
+
+
+def first(document):
+    return document["sessions"][0]
+
+
+def deal(document, index=0):
+    return first(document)["deals"][index]
+
+
+YEAR_ONE = "0001-01-01T00:00:00Z"
+FUTURE = (datetime.now(UTC) + timedelta(days=30)).replace(tzinfo=None).isoformat() + "Z"
+
+# (what is broken, the reason the answer gives)
+HOSTILE = {
+    "deals option of a billion": (lambda d: first(d)["options"].update(deals=1_000_000_000), "cannot be more than"),
+    "deals option of 10**30": (lambda d: first(d)["options"].update(deals=10**30), "cannot be more than"),
+    "deals option as text": (lambda d: first(d)["options"].update(deals=[6]), "whole number"),
+    "unknown option": (lambda d: first(d)["options"].update(colour="red"), "Unknown option: colour"),
+    "options as a list": (lambda d: first(d).update(options=[1]), "options must be"),
+    "session engine_version 999": (lambda d: first(d).update(engine_version=999), "engine_version cannot be more"),
+    "deal engine_version 999": (lambda d: deal(d).update(engine_version=999), "engine_version cannot be more"),
+    "deal engine_version 0": (lambda d: deal(d).update(engine_version=0), "engine_version cannot be less"),
+    "deal position 2**40": (lambda d: deal(d).update(position=2**40), "position cannot be more"),
+    "deal position -5": (lambda d: deal(d).update(position=-5), "position cannot be less"),
+    "deal position 0": (lambda d: deal(d).update(position=0), "position cannot be less"),
+    "deal positions with a gap": (lambda d: deal(d, -1).update(position=9), "position cannot be more"),
+    "deal position as text": (lambda d: deal(d).update(position="1"), "position must be a whole number"),
+    "deal position true": (lambda d: deal(d).update(position=True), "position must be a whole number"),
+    "seat position 2**40": (lambda d: first(d)["seats"][2].update(position=2**40), "position cannot be more"),
+    "seat position -5": (lambda d: first(d)["seats"][0].update(position=-5), "position cannot be less"),
+    "first dealer 2**63": (lambda d: first(d).update(first_dealer=2**63), "first_dealer cannot be more"),
+    "session created in year 1": (lambda d: first(d).update(created_at=YEAR_ONE), "cannot be less than 2000"),
+    "session closed next month": (lambda d: first(d).update(closed_at=FUTURE), "cannot be more than 24"),
+    "deal updated in year 1": (lambda d: deal(d).update(updated_at=YEAR_ONE), "cannot be less than 2000"),
+    "change made in year 1": (lambda d: first(d)["revisions"][0].update(at=YEAR_ONE), "cannot be less than 2000"),
+    "time as a number": (lambda d: deal(d).update(created_at=20240101), "cannot be read"),
+    "time of year 10000": (lambda d: deal(d).update(created_at="10000-01-01"), "cannot be read"),
+    "game as an object": (lambda d: first(d).update(game={"slug": "yacht"}), "there is no game called"),
+    "change's action as a list": (lambda d: first(d)["revisions"][0].update(action=["add"]), "no known action"),
+    "deal id as an object": (lambda d: deal(d).update(id={"x": 1}), "id must be a whole number"),
+    "change's deal_id as a list": (lambda d: first(d)["revisions"][0].update(deal_id=[1]), "deal_id must be"),
+    "change's deal number 2**40": (lambda d: first(d)["revisions"][0].update(deal_number=2**40),
+                                   "deal_number cannot be more"),
+    "player as a list": (lambda d: first(d)["seats"][0].update(player=["Anna"]), "every player needs a name"),
+    "player with a blank name": (lambda d: first(d)["seats"][0].update(player="\u200b "), "needs a name"),
+    "deal values beyond the game's": (lambda d: deal(d)["payload"].update(pushed=10**30), "cannot be more than"),
+    "deal with an unknown value": (lambda d: deal(d)["payload"].update(evil=1), "Unknown input: evil"),
+    "more deals than the game has": (lambda d: first(d)["options"].update(deals=2), "This game is over"),
+}
+
+
+@pytest.mark.parametrize("breakage, reason", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_hostile_session_is_refused_naming_it_and_nothing_is_stored(client, breakage, reason):
+    document = exported(client)
+    breakage(document)
+    before = session_count(client)
+    response = client.post("/api/v1/import", json=document)
+    check(response, "/api/v1/import", "POST")
+    assert response.status_code == 422, response.get_data(as_text=True)
+    message = response.get_json()["message"]
+    assert message.startswith("Session 1 in the file ("), message
+    assert reason in message
+    assert session_count(client) == before
+    page = upload(client, document)  # the import page says the same beside its field
+    assert page.status_code == 422
+    assert alerts(page.get_data(as_text=True)) == [message.replace('"', "&#34;").replace("'", "&#39;")]
+    assert session_count(client) == before
+
+
+def test_the_page_refuses_a_file_too_deep_or_not_unicode_as_not_json(client):
+    for body in (b"[" * 100 + b"]" * 100, b'{"format": "scorekeeper-export", "x": "\\ud800"}'):
+        response = upload(client, body)
+        assert response.status_code == 422
+        assert any("not JSON" in message for message in alerts(response.get_data(as_text=True)))
+
+
+def test_an_old_session_without_an_option_keeps_it_out(client):
+    """A file may leave an option out (a session stored before the option existed): the import
+    stores the options it has, checked, and the board plays as it did."""
+    document = exported(client)
+    del first(document)["options"]["contra_in_ramsch"]
+    stored_options = dict(first(document)["options"])
+    for entry in document["sessions"]:
+        entry["created_at"] = "2020-01-01T00:00:00Z"
+    response = client.post("/api/v1/import", json=document)
+    assert response.status_code == 201, response.get_json()
+    new_id = response.get_json()["sessions"][0]
+    assert client.get(f"/api/v1/sessions/{new_id}").get_json()["options"] == stored_options
+
+
+def test_a_session_twice_in_one_file_is_stored_once(client):
+    document = exported(client)
+    entry = copy.deepcopy(first(document))
+    entry["created_at"] = "2020-01-01T00:00:00Z"
+    document["sessions"] = [entry, copy.deepcopy(entry)]
+    body = client.post("/api/v1/import", json=document).get_json()
+    assert len(body["sessions"]) == 1 and body["already_here"] == body["sessions"]
+    changes = client.get(f"/sessions/{body['sessions'][0]}/changes")
+    assert changes.status_code == 200 and "Deal 3 restored." in changes.get_data(as_text=True)
