@@ -160,6 +160,13 @@
   document.addEventListener("htmx:afterSwap", function (event) { init(document); });
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
+  // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
+  document.addEventListener("keydown", function (event) {
+    var target = event.target;
+    if (event.key !== "Enter" || !target.matches || !target.matches("form input[type=radio], form input[type=checkbox]")) return;
+    event.preventDefault();
+    target.click();
+  });
   document.addEventListener("submit", function (event) {
     var message = event.target.getAttribute("data-confirm");
     if (message && !window.confirm(message)) {
@@ -390,7 +397,27 @@
     }
     var toast = document.getElementById("undo-toast");
     clearTimeout(toastTimer);
-    if (toast) toastTimer = setTimeout(function () { toast.remove(); }, 10000);
+    if (toast) toastTimer = setTimeout(function () { dropToast(toast); }, 10000);
+  }
+  // the toast stays while it has the focus (a keyboard or screen reader user on its Undo)
+  function dropToast(toast) {
+    if (!toast.contains(document.activeElement)) { toast.remove(); return; }
+    toast.addEventListener("focusout", function () {
+      toastTimer = setTimeout(function () { dropToast(toast); }, 3000);
+    }, { once: true });
+  }
+
+  // after a refused save the focus goes to the first error's field (or the error itself)
+  function focusFirstError() {
+    var form = entryForm();
+    var error = form && form.querySelector(".field-error, .form-error");
+    if (!error || error.dataset.focused) return;
+    error.dataset.focused = "1";
+    var place = error.closest(".field, tr, fieldset") || error;
+    if (place.dataset.errorFor) place = form.querySelector('tr[data-field="' + place.dataset.errorFor + '"]') || place;
+    var field = place.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    if (!field || field.offsetParent === null) { error.tabIndex = -1; field = error; }
+    field.focus();
   }
 
   // --- times in the tablet's own timezone ----------------------------------------------
@@ -434,6 +461,7 @@
     restoreDraft();
     offlineNotice();
     resumeQueued();
+    focusFirstError();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     trimChanges();
     localTimes(document);

@@ -622,3 +622,34 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     expect(page.locator("#offline-copy")).to_be_hidden()
     page.wait_for_timeout(6000)  # a retry would come within 5 s: nothing is sent twice
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 3
+
+
+def test_keyboard_choices_errors_and_the_undo_toast(page):
+    """Issue 23, item 11: Enter on a choice picks it and never submits; after a refused save the
+    focus is on the first error's field; the undo toast stays while it has the focus."""
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    grand = entry.get_by_role("radio", name="Grand Hand")
+    grand.focus()
+    page.keyboard.press("Enter")
+    expect(grand).to_be_checked()
+    expect(page.locator("tr.deal-row")).to_have_count(0)  # nothing was sent
+    entry.get_by_role("radio", name="Ramsch").check(force=True)
+    entry.get_by_label(POINTS + "Anna").fill("10")
+    entry.get_by_label(POINTS + "Ben").fill("50")
+    entry.get_by_label(POINTS + "Carl").fill("55")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_role("alert").first).to_contain_text("must add up to 120")
+    page.wait_for_function("document.activeElement && document.activeElement.name === 'points-0'")
+    page.clock.install()
+    entry.get_by_label(POINTS + "Anna").fill("15")
+    page.get_by_role("button", name="Save deal").click()
+    toast = page.locator("#undo-toast")
+    expect(toast).to_be_visible()
+    toast.get_by_role("button", name="Undo").focus()
+    page.clock.run_for(11_000)
+    expect(toast).to_be_visible()  # it has the focus: it stays
+    page.locator("#entry").get_by_label(POINTS + "Anna").focus()
+    page.clock.run_for(4_000)
+    expect(page.locator("#undo-toast")).to_have_count(0)
