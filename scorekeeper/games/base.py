@@ -20,8 +20,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-# the web layer imports the protocol from here: these names are re-exported
-from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec, is_shown, parse_deal, resolve_options  # noqa: F401
+from . import entry
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec, is_shown, parse_deal, resolve_options  # noqa: F401 (for the web)
 from .text import N_, DealError, RuleError, T, Text
 
 
@@ -123,9 +123,9 @@ class Game:
         """The first dealer, given the seat the new-game form asked for (`first_seat_label`)."""
         return seat
 
-    def retired_fields(self, table: Table) -> tuple[str, ...]:
-        """Inputs that older deals carry but are no longer asked (derived now, or only under an option):
-        dropped before parsing, so that stored deals still replay."""
+    def legacy(self, table: Table, state: State) -> tuple[entry.Legacy, ...]:
+        """Inputs that older deals and API v1 clients send but that are no longer asked (`Legacy`):
+        accepted when they agree with the other values, refused naming them when not; never stored."""
         return ()
 
     #: what the early phase locks, for its button, heading and hint (Stendhal locks revealed cards)
@@ -238,8 +238,9 @@ class Game:
         wanted = set(order[: order.index(phase) + 1])
         fields = [spec for spec in self.deal_fields(table, state) if spec.phase in wanted]
         known = {spec.name for spec in fields}
-        deal = parse_deal(fields, {k: v for k, v in self.without_retired(table, raw).items() if k in known},
-                          table.size, table.names)
+        deal = parse_deal(fields, {k: v for k, v in raw.items() if k in known}, table.size, table.names)
+        legacy = [old for old in self.legacy(table, state) if old.spec is None or old.spec.phase in wanted]
+        entry.check_legacy(legacy, fields, raw, deal, table.size)
         self.check_phase(table, state, deal, phase)
         return deal
 
@@ -247,16 +248,19 @@ class Game:
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
-        deal = parse_deal(self.deal_fields(table, state), self.without_retired(table, raw), table.size, table.names)
+        fields, legacy = self.deal_fields(table, state), self.legacy(table, state)
+        deal = parse_deal(fields, entry.without_legacy(legacy, fields, raw), table.size, table.names)
         self.complete(table, state, deal)
+        entry.check_legacy(legacy, fields, raw, deal, table.size)
         self.check_deal(table, state, deal)
         return deal
 
-    def without_retired(self, table: Table, raw: Mapping[str, Any]) -> Mapping[str, Any]:
-        retired = self.retired_fields(table)
-        if not retired or not isinstance(raw, Mapping):
-            return raw
-        return {key: value for key, value in raw.items() if key not in retired}
+    def check_sent(self, table: Table, state: State, raw: Mapping[str, Any]) -> None:
+        """Check a whole deal as an API client sent it: as `parse`, and a hidden derived entry sent empty
+        counts as a value too (``took_trick: false`` for a player with card points is refused)."""
+        deal = self.parse(table, state, raw)
+        entry.check_legacy(self.legacy(table, state), self.deal_fields(table, state), raw, deal, table.size,
+                           sent=True)
 
     def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
         """Fill in values derived from what was entered (card points from tapped cards), or

@@ -307,6 +307,47 @@ def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], name
     )
 
 
+@dataclass(frozen=True)
+class Legacy:
+    """An input that older deals and API v1 clients send but that is no longer asked: the engine derives
+    it now, or the session's options make it irrelevant. `spec` reads a value sent under a name that is
+    no longer a deal field (None: the deal field `name`, whose hidden entries are meant); `derive(deal)`
+    is the value the other values give (per seat: a list), None where any value agrees (changes nothing)."""
+
+    name: str
+    derive: Callable[[Mapping[str, Any]], Any] = lambda deal: None
+    spec: FieldSpec | None = None
+
+
+def without_legacy(legacy: Sequence[Legacy], fields: Sequence[FieldSpec], raw: Any) -> Any:
+    """The values to parse: legacy names that are not deal fields are checked apart (`check_legacy`)."""
+    apart = {old.name for old in legacy} - {spec.name for spec in fields}
+    return {k: v for k, v in raw.items() if k not in apart} if apart and isinstance(raw, Mapping) else raw
+
+
+def check_legacy(legacy: Sequence[Legacy], fields: Sequence[FieldSpec], raw: Mapping[str, Any],
+                 deal: Mapping[str, Any], size: int, sent: bool = False) -> None:
+    """Refuse a legacy value that is not of its kind or contradicts the parsed (and completed) `deal`,
+    naming it. A hidden entry of a deal field left empty (false) is no value: forms and stored deals
+    give one for every seat. `sent`: the values as an API client sent them, where it counts too."""
+    asked = {spec.name: spec for spec in fields}
+    for old in legacy:
+        spec, value = asked.get(old.name, old.spec), raw.get(old.name)
+        if spec is None or value is None or old.name not in asked and not is_shown(spec, deal):
+            continue
+        derived = old.derive(deal)
+        for seat, entry in enumerate(value) if spec.per_seat and isinstance(value, list) else [(None, value)]:
+            where = old.name if seat is None else f"{old.name}-{seat}"
+            if entry in (None, "", []) or old.name in asked and (
+                    is_shown(spec, deal, seat) or not sent and entry == spec.empty()):
+                continue  # not sent, asked (and parsed as usual), or a hidden entry left empty
+            given = _parse_one(spec, entry, where, size)
+            expected = derived[seat] if seat is not None and derived is not None else derived
+            if expected is not None and given != expected:
+                raise RuleError(T("Not asked with the other values given; leave out: %(names)s.", names=where),
+                                where)
+
+
 def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
     """The session's frozen options: every option present, defaults filled, values checked."""
     raw = dict(raw or {})

@@ -62,7 +62,7 @@ from typing import Any
 from . import captured
 from .base import DealResult, Game, State, Table, narrow, next_active
 from .cards import label
-from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
 from .text import N_, P, RuleError, T, Text
 
@@ -232,6 +232,11 @@ class Handjass(Game):
                         raise RuleError(T("%(player)s is out of the game: leave this empty.",
                                           player=table.name(seat)), f"{spec.name}-{seat}")
         return super().parse(table, state, raw)
+
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """Trump, asked for every deal until it was asked only for a deal played out (or under Berner):
+        where it is not asked any suit changes nothing."""
+        return (Legacy("trump"),)
 
     def played(self, deal: Mapping[str, Any]) -> bool:
         return len(deal["playing"]) >= 2 and not deal.get("agreed")

@@ -44,7 +44,7 @@ from typing import Any
 
 from .base import DealResult, Game, State, Table, narrow
 from .cards import SUIT_SYMBOLS
-from .entry import CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
 
 #: The point cards a team gathers in its tricks, with their points; the trump 2 is entered apart.
@@ -143,9 +143,10 @@ class Pitch(Game):
         return tuple(fields)
 
     # -- checks ----------------------------------------------------------------
-    def retired_fields(self, table: Table) -> tuple[str, ...]:
-        """Deals entered while "the dealer was forced" was asked carry it: now derived, so dropped."""
-        return ("forced",)
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """``forced``, asked until it was derived: it must say what bidder and bid say."""
+        forced = FieldSpec("forced", "forced", BOOL, phase="bid")
+        return (Legacy("forced", lambda deal: self.forced(state, deal), forced),)
 
     @staticmethod
     def forced(state: State, deal: Mapping[str, Any]) -> bool:

@@ -54,7 +54,7 @@ from typing import Any
 
 from .base import DealResult, Game, State, Table, narrow
 from .cards import FRENCH_SUITS, SUIT_NAMES
-from .entry import BOOL, CHOICE, INT, FieldSpec, OptionSpec
+from .entry import BOOL, CHOICE, INT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
 
 SATAAT, TRUP_KASIET = "sataat", "trup_kasiet"
@@ -167,9 +167,10 @@ class Sataat(Game):
     def hidden(self, table: Table) -> bool:
         return table.options.get("variant", SATAAT) == TRUP_KASIET
 
-    def retired_fields(self, table: Table) -> tuple[str, ...]:
-        """Sataat deals entered before trump was asked only in Trup Kasiet carry a trump: dropped."""
-        return () if self.hidden(table) else ("trump",)
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """Trump, asked in Sataat too until it was asked only in Trup Kasiet: any suit changes nothing."""
+        return () if self.hidden(table) else (Legacy("trump", spec=FieldSpec("trump", N_("Trump"), CHOICE,
+                                                                             choices=SUIT_CHOICES)),)
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         trump = (FieldSpec("trump", N_("Trump"), CHOICE, choices=SUIT_CHOICES + ((UNSEEN, N_("never shown")),)),)

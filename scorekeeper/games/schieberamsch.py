@@ -48,7 +48,7 @@ from typing import Any
 from . import captured
 from .base import DealResult, Game, State, Table
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_TOTAL, label
-from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
 
 RAMSCH, GRAND_HAND = "ramsch", "grand_hand"
@@ -184,9 +184,22 @@ class Schieberamsch(Game):
         return tuple(captured.pile_line(table.name(seat), pile, "skat", None, seat == deal["rest"])
                      for seat, pile in enumerate(piles) if pile)
 
-    def retired_fields(self, table: Table) -> tuple[str, ...]:
-        """Deals entered before "no trick" was asked only under schwarz_both_ways carry it: dropped."""
-        return () if table.options.get("schwarz_both_ways") else ("no_tricks",)
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """``took_trick`` for a player with card points (they took a trick) and, without schwarz_both_ways,
+        ``no_tricks`` (asked before): both must agree with the other values."""
+        took = Legacy("took_trick", lambda deal: None if deal["type"] == GRAND_HAND else self.took(deal))
+        if table.options.get("schwarz_both_ways"):
+            return (took,)
+        no_tricks = FieldSpec("no_tricks", N_("Soloist took no trick"), BOOL, show_if=("type", (GRAND_HAND,)))
+        return took, Legacy("no_tricks", self.no_tricks, no_tricks)
+
+    @staticmethod
+    def no_tricks(deal: Mapping[str, Any]) -> bool | None:
+        """Whether the soloist took no trick, where the other values say: by the piles, or not with every
+        trick or more than the skat's 22 card points (None: they do not say)."""
+        if deal.get("count") == captured.CARDS:
+            return deal["no_tricks"]
+        return False if deal["all_tricks"] or deal["soloist_points"] > 22 else None
 
     @staticmethod
     def took(deal: Mapping[str, Any]) -> list[bool]:
