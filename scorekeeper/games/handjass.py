@@ -39,7 +39,8 @@ Decisions and named options:
   until only one remains).
 - Entry asks only what matters: trump only for a deal played out (hidden when
   the two agree and when one plays alone), always under Berner (it sets
-  the multiplier); who took the last trick is optional: when left empty each
+  the multiplier; a trump sent where it is not asked must be a suit and is not
+  read, issue 22); who took the last trick is optional: when left empty each
   count must be possible with or without the last trick's 5.
 - Ties for a stroke are settled by a card draw: the field ``draw`` takes the
   players who won it; ``bonus_draw`` who takes the potato bonus when the top is tied.

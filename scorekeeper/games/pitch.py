@@ -28,7 +28,8 @@ Decisions and named options:
   ビッドしてデクレアラーにならなければなりません", when all but the dealer pass, the dealer must bid 5),
   and a bid must beat the one before ("その点数より高い点数しかビッドできません"), so a dealer who
   declares with 5 was forced and nobody else can be: derived, not asked (issue 9 audit). Older deals and
-  API clients that send ``forced`` are accepted; the value is dropped.
+  API v1 clients that send ``forced`` are accepted when it says the same, refused naming it when not
+  (issue 22); the value is not kept.
 - 5 players (O10): after trump the declarer calls a card; its holder is the
   secret partner (the declarer again if it is in their own hand: alone). Declarer
   and partner each score their side's result; the others score their own points.

@@ -12,7 +12,8 @@ Decisions and named options (issue 9 audit: the seed's reading is the default):
   partner's no-trump redeal does not apply; trump may be entered as "never shown").
   Trump changes nothing the app computes, so it is asked only in Trup Kasiet,
   where the parent's hidden card is recorded once shown; older Sataat deals
-  that carry a trump still replay (the value is dropped).
+  and API v1 clients that send a trump are accepted when it is a suit (issue 22;
+  the value is not kept).
 - ``win_value`` 1, ``seven_value`` 2, ``thirteen_value`` 4 (O7, house default):
   what the winning team scores; both partners get it.
 - ``end`` (seed: "ゲームを始める前にゲーム数か、勝数で決めると良いと思います",

@@ -33,8 +33,11 @@ Decisions and named options (defaults follow the seed):
   points took a trick ("3人中2人が1トリック以上取った場合", when two of the three
   took one trick or more, needs only the players without points asked).
   "Soloist took no trick" is asked only under ``schwarz_both_ways``: the seed's
-  schwarz is "全トリック取った場合" (taking every trick) alone. Older deals that
-  carry it still replay (the value is dropped).
+  schwarz is "全トリック取った場合" (taking every trick) alone. Older deals and
+  API v1 clients that send either are accepted when it agrees with the other
+  values (took a trick: a player with points did; no trick: not with every trick
+  or more than the skat's 22 points, and as the tapped piles say) and refused
+  naming it when not (issue 22); the value is not kept.
   Contra is a choice ("「コントラ」宣言をすることができます", the others *may*
   declare contra), so an entry without it (API) means none.
 """
