@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Response, abort, current_app, request, url_for
 
-from .. import restore, transfer, writes
+from .. import export, importer, restore, writes
 from ..extensions import db
 from ..models import Revision
 from .blueprint import bp
@@ -12,24 +12,24 @@ from .views import api_session, json_body, session_json, stale_response
 
 @bp.get("/export")
 def export_everything():
-    sessions = transfer.all_sessions()
-    return transfer.export_document(sessions)
+    sessions = export.all_sessions()
+    return export.export_document(sessions)
 
 
 @bp.get("/sessions/<int:session_id>/export")
 def export_session(session_id: int):
-    return transfer.export_document([api_session(session_id)])
+    return export.export_document([api_session(session_id)])
 
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
 def export_csv(session_id: int):
-    return Response(transfer.scoreboard_csv(api_session(session_id)), mimetype="text/csv")
+    return Response(export.scoreboard_csv(api_session(session_id)), mimetype="text/csv")
 
 
 @bp.post("/import")
 def import_sessions():
     request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]  # a whole backup, not a deal
-    result = transfer.import_document(json_body())
+    result = importer.import_document(json_body())
     return {"sessions": result.stored, "already_here": result.already_here}, 201
 
 

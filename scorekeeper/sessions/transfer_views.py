@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import restore, transfer, writes
+from .. import export, importer, restore, writes
 from ..board import session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..extensions import csrf, db
@@ -47,7 +47,7 @@ def json_download(document, filename: str) -> Response:
 
 def csv_download(session: GameSession) -> Response:
     # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
-    body = "\ufeff" + transfer.scoreboard_csv(session)
+    body = "\ufeff" + export.scoreboard_csv(session)
     return Response(body.encode("utf-8"), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
 
@@ -55,7 +55,7 @@ def csv_download(session: GameSession) -> Response:
 @bp.get("/sessions/<int:session_id>/export.json")
 def export_session(session_id: int):
     session = session_or_404(session_id)
-    return json_download(transfer.export_document([session]), f"scorekeeper-{session.id}.json")
+    return json_download(export.export_document([session]), f"scorekeeper-{session.id}.json")
 
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
@@ -65,8 +65,8 @@ def export_csv(session_id: int):
 
 @bp.get("/export.json")
 def export_everything():
-    sessions = transfer.all_sessions()
-    return json_download(transfer.export_document(sessions), f"scorekeeper-{date.today().isoformat()}.json")
+    sessions = export.all_sessions()
+    return json_download(export.export_document(sessions), f"scorekeeper-{date.today().isoformat()}.json")
 
 
 def read_import(form: ImportForm):
@@ -105,7 +105,7 @@ def import_sessions():
         document = read_import(form)
         if document is not None:
             try:
-                result = transfer.import_document(document)
+                result = importer.import_document(document)
             except RuleError as refused:
                 db.session.rollback()
                 form.file.errors = [translate(refused.text)]

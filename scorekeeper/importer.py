@@ -1,35 +1,23 @@
-"""Data a table can take home: sessions as JSON (export, and import into any Scorekeeper)
-and the scoreboard as CSV.
-
-The JSON keeps every stored fact: players, seats, the frozen options, each deal's payload,
-phase, engine version, position and timestamps, and every revision; so export -> import into
-an empty database -> export gives the same document apart from ids. A table PIN is not
-exported (its hash would give a four-digit PIN away). Import checks everything first, by
+"""A file that export.py made, put back into any Scorekeeper: export -> import into an empty
+database -> export gives the same document apart from ids. Import checks everything first, by
 replaying each session through its engine, and stores nothing when one deal does not fit. A
 session that is already here exactly (same game, start time, players and deals: the same file
 imported twice, or a backup put back over the database it came from) is not stored again.
 Every whole number is checked against its range before it reaches the database, every time lies
 between 2000 and tomorrow, and the options are resolved as a new session's are.
-
-In the CSV, a text cell a spreadsheet would read as a formula (it starts with = + - @, a tab or
-a carriage return) gets a leading apostrophe, as OWASP recommends; numbers stay numbers.
 """
 from __future__ import annotations
 
-import csv
-import io
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
 
-from flask_babel import gettext
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
 
 from . import summaries
-from .board import COMPLETE, WITH_DEALS, board, build
+from .board import COMPLETE, WITH_DEALS, build
+from .export import FORMAT, VERSION, canonical
 from .extensions import db
 from .games import GAMES
 from .games.base import DealError, FieldSpec, Game, RuleError, Standing, T, Table, Text, resolve_options
@@ -37,96 +25,9 @@ from .games.entry import _parse_one as parse_value
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import checked_names, find_or_create_player, name_key
 
-FORMAT = "scorekeeper-export"
-VERSION = 1
 ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
 INT_MAX = 2**31 - 1  # an INTEGER column (PostgreSQL: 32 bits signed)
 CHUNK = 50  # sessions stored per flush, players looked up per query
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-# --- export ------------------------------------------------------------------------
-
-
-def _time(value: datetime | None) -> str | None:
-    return None if value is None else value.isoformat() + "Z"
-
-
-def session_document(session: GameSession) -> dict[str, Any]:
-    """One session with everything stored about it."""
-    return {
-        "id": session.id,
-        "game": session.game,
-        "options": session.options,
-        "first_dealer": session.first_dealer,
-        "engine_version": session.engine_version,
-        "created_at": _time(session.created_at),
-        "updated_at": _time(session.updated_at),
-        "closed_at": _time(session.closed_at),
-        "seats": [{"position": seat.position, "player": seat.player.name} for seat in session.seats],
-        "deals": [
-            {"id": deal.id, "position": deal.position, "phase": deal.phase, "payload": deal.payload,
-             "engine_version": deal.engine_version, "created_at": _time(deal.created_at),
-             "updated_at": _time(deal.updated_at)}
-            for deal in session.deals
-        ],
-        "revisions": [
-            {"deal_id": revision.deal_id, "deal_number": revision.deal_number, "action": revision.action,
-             "before": revision.before, "after": revision.after, "at": _time(revision.at)}
-            for revision in session.revisions
-        ],
-    }
-
-
-def all_sessions() -> list[GameSession]:
-    """Every session, with its seats, deals and revisions loaded in four queries, not one per session."""
-    query = select(GameSession).order_by(GameSession.id).options(
-        selectinload(GameSession.seats), selectinload(GameSession.deals), selectinload(GameSession.revisions))
-    return list(db.session.scalars(query))
-
-
-def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:
-    """The export file: the players (with when they were first seen) and the sessions."""
-    sessions = list(sessions)
-    players = {seat.player.name: seat.player for session in sessions for seat in session.seats}
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "exported_at": _time(utcnow()),
-        "players": [{"name": name, "created_at": _time(player.created_at)}
-                    for name, player in sorted(players.items())],
-        "sessions": [session_document(session) for session in sessions],
-    }
-
-
-def canonical(value: Any) -> str:
-    """A stored value as JSON with sorted keys: equal for equal values, however built."""
-    return json.dumps(value, sort_keys=True)
-
-
-def scoreboard_csv(session: GameSession) -> str:
-    """One row per deal (number, dealer, points per player), then the totals, headed in the
-    table's language."""
-    labels = {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
-    current = board(session)
-    names = current.table.names
-    standing = current.standing
-    rows = [[labels["deal"], labels["dealer"], *names]]
-    for number, result in enumerate(standing.results, start=1):
-        dealer = standing.dealers[number - 1]
-        rows.append([number, "" if dealer is None else names[dealer], *result.points])
-    rows.append([labels["total"], "", *standing.totals])
-    out = io.StringIO()
-    csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
-    return out.getvalue()
-
-
-def _cell(value: Any) -> Any:
-    """A text cell that cannot run as a spreadsheet formula (a number stays a number)."""
-    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
-
-
-# --- import ------------------------------------------------------------------------
 
 
 class ImportRefused(RuleError):

@@ -1,0 +1,106 @@
+"""What a table takes home: its sessions as JSON (every stored fact: players, seats, the frozen
+options, each deal's payload, phase, engine version, position and timestamps, and every revision;
+importer.py puts such a file back into any Scorekeeper) and the scoreboard as CSV. A table PIN is
+not exported (its hash would give a four-digit PIN away).
+
+In the CSV, a text cell a spreadsheet would read as a formula (it starts with = + - @, a tab or
+a carriage return) gets a leading apostrophe, as OWASP recommends; numbers stay numbers.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from flask_babel import gettext
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
+from .board import board
+from .extensions import db
+from .models import GameSession, utcnow
+
+FORMAT = "scorekeeper-export"
+VERSION = 1
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _time(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat() + "Z"
+
+
+def session_document(session: GameSession) -> dict[str, Any]:
+    """One session with everything stored about it."""
+    return {
+        "id": session.id,
+        "game": session.game,
+        "options": session.options,
+        "first_dealer": session.first_dealer,
+        "engine_version": session.engine_version,
+        "created_at": _time(session.created_at),
+        "updated_at": _time(session.updated_at),
+        "closed_at": _time(session.closed_at),
+        "seats": [{"position": seat.position, "player": seat.player.name} for seat in session.seats],
+        "deals": [
+            {"id": deal.id, "position": deal.position, "phase": deal.phase, "payload": deal.payload,
+             "engine_version": deal.engine_version, "created_at": _time(deal.created_at),
+             "updated_at": _time(deal.updated_at)}
+            for deal in session.deals
+        ],
+        "revisions": [
+            {"deal_id": revision.deal_id, "deal_number": revision.deal_number, "action": revision.action,
+             "before": revision.before, "after": revision.after, "at": _time(revision.at)}
+            for revision in session.revisions
+        ],
+    }
+
+
+def all_sessions() -> list[GameSession]:
+    """Every session, with its seats, deals and revisions loaded in four queries, not one per session."""
+    query = select(GameSession).order_by(GameSession.id).options(
+        selectinload(GameSession.seats), selectinload(GameSession.deals), selectinload(GameSession.revisions))
+    return list(db.session.scalars(query))
+
+
+def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:
+    """The export file: the players (with when they were first seen) and the sessions."""
+    sessions = list(sessions)
+    players = {seat.player.name: seat.player for session in sessions for seat in session.seats}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _time(utcnow()),
+        "players": [{"name": name, "created_at": _time(player.created_at)}
+                    for name, player in sorted(players.items())],
+        "sessions": [session_document(session) for session in sessions],
+    }
+
+
+def canonical(value: Any) -> str:
+    """A stored value as JSON with sorted keys: equal for equal values, however built."""
+    return json.dumps(value, sort_keys=True)
+
+
+def scoreboard_csv(session: GameSession) -> str:
+    """One row per deal (number, dealer, points per player), then the totals, headed in the
+    table's language."""
+    labels = {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
+    current = board(session)
+    names = current.table.names
+    standing = current.standing
+    rows = [[labels["deal"], labels["dealer"], *names]]
+    for number, result in enumerate(standing.results, start=1):
+        dealer = standing.dealers[number - 1]
+        rows.append([number, "" if dealer is None else names[dealer], *result.points])
+    rows.append([labels["total"], "", *standing.totals])
+    out = io.StringIO()
+    csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
+    return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """A text cell that cannot run as a spreadsheet formula (a number stays a number)."""
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
