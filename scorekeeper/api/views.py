@@ -243,8 +243,9 @@ def _checked_entry(current: Board, values: dict[str, Any], phase: str | None) ->
     changed = sorted(name for name in set(values) & set(locked) if values[name] != locked[name])
     if changed:
         return whole, _refused(T("The bids of this deal are already locked; enter the play."), changed)
-    return whole, _unknown_or_hidden(current, fields if whole or current.last_phase else early,
-                                     {**locked, **values}, values)
+    entire = whole or current.last_phase
+    return whole, _unknown_or_hidden(current, fields if entire else early, {**locked, **values}, values,
+                                     whole=entire)
 
 
 def _created(session: GameSession, saved: writes.Saved):
@@ -257,13 +258,24 @@ def _refused(text, names):
     return error_response(422, message, {name: message for name in names})
 
 
-def _unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None):
+def _unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None,
+                       whole: bool = True):
     """422 naming the values that are not inputs of this entry, or that its show_if hides given the
-    other values (a T.U. bid's start, say); None when every value sent is asked."""
-    known = {spec.name for spec in current.game.deal_fields(current.table, state or current.state)}
+    other values (a T.U. bid's start, say); None when every value sent is asked. What v1 took and
+    the engine now derives (`Game.legacy`) is the engine's to check: accepted when it agrees."""
+    state = state or current.state
+    legacy = {item.name for item in current.game.legacy(current.table, state)}
+    known = {spec.name for spec in current.game.deal_fields(current.table, state)} | legacy
     unknown = sorted(name for name in sent if name not in known)
     if unknown:
         return _refused(T("Unknown input: %(names)s.", names=", ".join(unknown)), unknown)
+    if whole and not legacy.isdisjoint(sent):
+        checked = {name: value for name, value in merged.items() if name in sent or name not in legacy}
+        try:
+            current.game.check_sent(current.table, state, checked)
+        except RuleError as error:
+            return _refused(error.text, [error.field] if error.field else [])
+    specs = [spec for spec in specs if spec.name not in legacy]
     asked = {spec.name for spec in specs}
     try:
         parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in asked},
@@ -308,7 +320,9 @@ def replace_deal(session_id: int, deal_id: int):
         values = {**deal.payload, **values}
     current = board(session)
     state = current.state_before(deal)
-    refused = _unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, values, state)
+    # what the client sends back as the deal holds it (a GET, changed and PUT) is not asked again
+    sent = {name: value for name, value in values.items() if name not in deal.payload or deal.payload[name] != value}
+    refused = _unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, sent, state)
     if refused is not None:
         return refused
     claimed = _claimed_version(body)

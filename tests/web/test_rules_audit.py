@@ -43,14 +43,17 @@ def test_api_grand_hand_without_contra_means_none_and_old_no_tricks_still_replay
     assert response.status_code == 201, response.json
     assert response.json["standings"]["totals"] == [0, -12, 0]
     older = {**grand, "no_tricks": False, "contra": "contra"}  # as entered before the audit
-    # a new entry is not asked 'no_tricks' any more: the API names it
+    # not asked any more, but a v1 client may still send it: accepted while it agrees (issue 22) ...
     response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": older})
+    assert response.status_code == 201, response.json
+    # ... and refused naming it when it contradicts the deal (no trick for 95 card points)
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {**older, "no_tricks": True}})
     assert response.status_code == 422 and set(response.json["fields"]) == {"no_tricks"}
     # a deal stored before the audit carries it and still replays
     from scorekeeper.extensions import db
     from scorekeeper.models import Deal
-    db.session.add(Deal(session_id=sid, position=2, payload=older, engine_version=1))
+    db.session.add(Deal(session_id=sid, position=3, payload=older, engine_version=1))
     db.session.commit()
     db.session.expire_all()  # read anew, as the next request does
     response = client.get(f"/api/v1/sessions/{sid}")
-    assert response.json["standings"]["totals"] == [0, -36, 0]
+    assert response.json["standings"]["totals"] == [0, -60, 0]  # -12, then two contra Grand Hands of -24
