@@ -51,10 +51,9 @@ def _parse_time(value: Any, where, required: bool = True) -> datetime | None:
     if moment.tzinfo is not None:
         moment = moment.astimezone(UTC).replace(tzinfo=None)
     if moment.year < 2000:
-        _refuse(T("%(field)s cannot be less than %(minimum)d.", field=f"the year of {value}", minimum=2000), where)
+        _refuse(T("the time %(value)s is before the year 2000.", value=str(value)[:40]), where)
     if moment - utcnow() > timedelta(days=1):
-        _refuse(T("%(field)s cannot be more than %(maximum)d.", field=f"the hours from now to {value}",
-                  maximum=24), where)
+        _refuse(T("the time %(value)s is in the future.", value=str(value)[:40]), where)
     return moment
 
 

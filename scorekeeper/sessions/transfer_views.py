@@ -97,8 +97,7 @@ def import_sessions():
         form = ImportForm()
     except RequestEntityTooLarge:
         form = ImportForm(formdata=None)
-        too_large = T("%(field)s cannot be more than %(maximum)d.", field=f"{form.file.label.text} (MB)",
-                      maximum=current_app.config["IMPORT_MAX_BYTES"] // 2**20)
+        too_large = T("The file is larger than %(size)d MB.", size=current_app.config["IMPORT_MAX_BYTES"] // 2**20)
         form.file.errors = [translate(too_large)]
         return render_template("transfer/import.html", form=form), 413
     if form.validate():

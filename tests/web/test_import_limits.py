@@ -74,8 +74,8 @@ def test_a_file_over_the_import_limit_is_refused_with_413_and_says_so(client):
     assert response.get_json()["error"] == "request_entity_too_large"
     response = client.post("/import", data={"file": (io.BytesIO(body), "big.json")},
                            content_type="multipart/form-data")
-    assert response.status_code == 413
-    assert alerts(response.get_data(as_text=True)) == ["Export file (.json) (MB) cannot be more than 0."]
+    assert response.status_code == 413  # (the test's limit is under 1 MB)
+    assert alerts(response.get_data(as_text=True)) == ["The file is larger than 0 MB."]
     assert session_count(client) == before
 
 
@@ -122,10 +122,10 @@ HOSTILE = {
     "seat position 2**40": (lambda d: first(d)["seats"][2].update(position=2**40), "position cannot be more"),
     "seat position -5": (lambda d: first(d)["seats"][0].update(position=-5), "position cannot be less"),
     "first dealer 2**63": (lambda d: first(d).update(first_dealer=2**63), "first_dealer cannot be more"),
-    "session created in year 1": (lambda d: first(d).update(created_at=YEAR_ONE), "cannot be less than 2000"),
-    "session closed next month": (lambda d: first(d).update(closed_at=FUTURE), "cannot be more than 24"),
-    "deal updated in year 1": (lambda d: deal(d).update(updated_at=YEAR_ONE), "cannot be less than 2000"),
-    "change made in year 1": (lambda d: first(d)["revisions"][0].update(at=YEAR_ONE), "cannot be less than 2000"),
+    "session created in year 1": (lambda d: first(d).update(created_at=YEAR_ONE), "is before the year 2000"),
+    "session closed next month": (lambda d: first(d).update(closed_at=FUTURE), "is in the future"),
+    "deal updated in year 1": (lambda d: deal(d).update(updated_at=YEAR_ONE), "is before the year 2000"),
+    "change made in year 1": (lambda d: first(d)["revisions"][0].update(at=YEAR_ONE), "is before the year 2000"),
     "time as a number": (lambda d: deal(d).update(created_at=20240101), "cannot be read"),
     "time of year 10000": (lambda d: deal(d).update(created_at="10000-01-01"), "cannot be read"),
     "game as an object": (lambda d: first(d).update(game={"slug": "yacht"}), "there is no game called"),
