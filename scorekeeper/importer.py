@@ -21,7 +21,7 @@ from .export import FORMAT, VERSION, canonical
 from .extensions import db
 from .games import GAMES
 from .games.base import DealError, FieldSpec, Game, RuleError, Standing, T, Table, Text, resolve_options
-from .games.entry import _parse_one as parse_value
+from .games.entry import parse_value
 from .models import Deal, GameSession, Player, Revision, Seat, utcnow
 from .names import checked_names, find_or_create_player, name_key
 

@@ -179,7 +179,8 @@ def _as_seat(spec: FieldSpec, value: Any, where: str, size: int) -> int:
     return seat
 
 
-def _parse_one(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
+def parse_value(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
+    """One entered value as its field takes it (a whole number, a seat, cards ...), or RuleError naming `where`."""
     missing = value is None or value == "" or value == []
     if missing and spec.kind not in (BOOL, MULTI, SEATS):
         if spec.required:
@@ -260,7 +261,7 @@ def parse_deal(
         elif spec.per_seat:
             values[spec.name] = _parse_per_seat(spec, raw.get(spec.name), values, size, names)
         else:
-            values[spec.name] = _parse_one(spec, raw.get(spec.name), spec.name, size)
+            values[spec.name] = parse_value(spec, raw.get(spec.name), spec.name, size)
     return values
 
 
@@ -286,7 +287,7 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
         )
     asked = range(size) if spec.seats is None else spec.seats
     entries = [
-        _parse_one(spec, value[seat], f"{spec.name}-{seat}", size)
+        parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
         if seat in asked and is_shown(spec, values, seat) else spec.empty()
         for seat in range(size)
     ]
@@ -341,7 +342,7 @@ def check_legacy(legacy: Sequence[Legacy], fields: Sequence[FieldSpec], raw: Map
             if entry in (None, "", []) or old.name in asked and (
                     is_shown(spec, deal, seat) or not sent and entry == spec.empty()):
                 continue  # not sent, asked (and parsed as usual), or a hidden entry left empty
-            given = _parse_one(spec, entry, where, size)
+            given = parse_value(spec, entry, where, size)
             expected = derived[seat] if seat is not None and derived is not None else derived
             if expected is not None and given != expected:
                 raise RuleError(T("Not asked with the other values given; leave out: %(names)s.", names=where),
@@ -359,5 +360,5 @@ def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) 
         value = raw.get(spec.name, spec.default)
         as_field = FieldSpec(spec.name, spec.label, spec.kind, minimum=spec.minimum,
                              maximum=spec.maximum, choices=spec.choices, required=True)
-        options[spec.name] = _parse_one(as_field, value, spec.name, 0)
+        options[spec.name] = parse_value(as_field, value, spec.name, 0)
     return options
