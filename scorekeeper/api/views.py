@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flask import Response, abort, current_app, jsonify, request, send_from_directory, url_for
+from flask import abort, current_app, jsonify, request, send_from_directory, url_for
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
@@ -17,10 +17,11 @@ from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..errors import error_response
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import FieldSpec, Game, RuleError, T, Table, is_shown, parse_deal, resolve_options
+from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
 from ..models import Deal, GameSession, Revision
 from .blueprint import bp
+from .checks import checked_entry, unknown_or_hidden
 
 
 def json_body() -> dict[str, Any]:
@@ -219,7 +220,7 @@ def add_deal(session_id: int):
     current = board(session)
     if phase is not None and phase != current.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
-    whole, refused = (False, None) if current.standing.over else _checked_entry(current, values, phase)
+    whole, refused = (False, None) if current.standing.over else checked_entry(current, values, phase)
     if refused is not None:
         return refused
     try:
@@ -229,76 +230,9 @@ def add_deal(session_id: int):
     return _created(session, saved)
 
 
-def _checked_entry(current: Board, values: dict[str, Any], phase: str | None) -> tuple[bool, Response | None]:
-    """Whether the values are a whole deal posted where the bids come first (stored whole, never
-    half: the play values are not dropped), and the refusal of values this entry does not take."""
-    fields = current.game.deal_fields(current.table, current.state)
-    early = [spec for spec in fields if spec.phase == current.phase]
-    later = sorted(set(values) & {spec.name for spec in fields} - {spec.name for spec in early})
-    whole = current.pending is None and not current.last_phase and bool(later)
-    if whole and phase is not None:
-        return whole, _refused(T("These values belong to a later entry than %(phase)s: %(names)s.",
-                                 phase=current.phase, names=", ".join(later)), later)
-    locked = current.pending.payload if current.pending is not None else {}
-    changed = sorted(name for name in set(values) & set(locked) if values[name] != locked[name])
-    if changed:
-        return whole, _refused(T("The bids of this deal are already locked; enter the play."), changed)
-    entire = whole or current.last_phase
-    return whole, _unknown_or_hidden(current, fields if entire else early, {**locked, **values}, values,
-                                     whole=entire)
-
-
 def _created(session: GameSession, saved: writes.Saved):
     location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
     return session_json(session, saved.board), 201, {"Location": location}
-
-
-def _refused(text, names):
-    message = translate(text)
-    return error_response(422, message, {name: message for name in names})
-
-
-def _unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[str, Any], state=None,
-                       whole: bool = True):
-    """422 naming the values that are not inputs of this entry, or that its show_if hides given the
-    other values (a T.U. bid's start, say); None when every value sent is asked. What v1 took and
-    the engine now derives (`Game.legacy`) is the engine's to check: accepted when it agrees."""
-    state = state or current.state
-    legacy = {item.name for item in current.game.legacy(current.table, state)}
-    known = {spec.name for spec in current.game.deal_fields(current.table, state)} | legacy
-    unknown = sorted(name for name in sent if name not in known)
-    if unknown:
-        return _refused(T("Unknown input: %(names)s.", names=", ".join(unknown)), unknown)
-    if whole and not legacy.isdisjoint(sent):
-        checked = {name: value for name, value in merged.items() if name in sent or name not in legacy}
-        try:
-            current.game.check_sent(current.table, state, checked)
-        except RuleError as error:
-            return _refused(error.text, [error.field] if error.field else [])
-    specs = [spec for spec in specs if spec.name not in legacy]
-    asked = {spec.name for spec in specs}
-    try:
-        parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in asked},
-                            current.table.size, current.table.names)
-    except RuleError:
-        return None  # the engine names the bad value itself
-    hidden = [entry for spec in specs if spec.name in sent for entry in _hidden(spec, sent[spec.name], parsed)]
-    if hidden:
-        return _refused(T("Not asked with the other values given; leave out: %(names)s.",
-                          names=", ".join(hidden)), hidden)
-    return None
-
-
-def _hidden(spec: FieldSpec, value: Any, parsed: dict[str, Any]) -> list[str]:
-    """The entries of a value sent that the field's show_if hides given the other values (a
-    player's entry of a per-seat field as name-seat)."""
-    if spec.show_if is None:
-        return []
-    entered = lambda entry: entry not in (None, "", [], spec.empty())  # noqa: E731
-    if spec.per_seat and isinstance(value, list):
-        return [f"{spec.name}-{seat}" for seat, entry in enumerate(value)
-                if entered(entry) and not is_shown(spec, parsed, seat)]
-    return [spec.name] if entered(value) and not is_shown(spec, parsed) else []
 
 
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>", methods=["PUT", "DELETE"])
@@ -322,7 +256,7 @@ def replace_deal(session_id: int, deal_id: int):
     state = current.state_before(deal)
     # what the client sends back as the deal holds it (a GET, changed and PUT) is not asked again
     sent = {name: value for name, value in values.items() if name not in deal.payload or deal.payload[name] != value}
-    refused = _unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, sent, state)
+    refused = unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, sent, state)
     if refused is not None:
         return refused
     claimed = _claimed_version(body)
