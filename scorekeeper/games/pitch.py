@@ -86,6 +86,9 @@ def contract_score(bid: int, taken: int, made_scores: str = "points") -> int:
     return bid if made_scores == "bid" else taken
 
 
+FORCED = FieldSpec("forced", "forced", BOOL, phase="bid")  # asked until it was derived (Pitch.legacy)
+
+
 @dataclass(frozen=True)
 class PitchState(State):
     """The state plus the declaring side of the last deal (it goes out first)."""
@@ -146,8 +149,7 @@ class Pitch(Game):
     # -- checks ----------------------------------------------------------------
     def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
         """``forced``, asked until it was derived: it must say what bidder and bid say."""
-        forced = FieldSpec("forced", "forced", BOOL, phase="bid")
-        return (Legacy("forced", lambda deal: self.forced(state, deal), forced),)
+        return (Legacy("forced", lambda deal: self.forced(state, deal), FORCED),)
 
     @staticmethod
     def forced(state: State, deal: Mapping[str, Any]) -> bool:

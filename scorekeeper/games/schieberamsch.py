@@ -190,9 +190,12 @@ class Schieberamsch(Game):
     def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
         """``took_trick`` for a player with card points (they took a trick) and, without schwarz_both_ways,
         ``no_tricks`` (asked before): both must agree with the other values."""
+        return self._legacy[:1] if table.options.get("schwarz_both_ways") else self._legacy
+
+    @functools.cached_property
+    def _legacy(self) -> tuple[Legacy, Legacy]:
+        """Made once, not for every deal a replay parses."""
         took = Legacy("took_trick", lambda deal: None if deal["type"] == GRAND_HAND else self.took(deal))
-        if table.options.get("schwarz_both_ways"):
-            return (took,)
         no_tricks = FieldSpec("no_tricks", N_("Soloist took no trick"), BOOL, show_if=("type", (GRAND_HAND,)))
         return took, Legacy("no_tricks", self.no_tricks, no_tricks)
 
