@@ -292,7 +292,9 @@
   window.addEventListener("online", retry);
   // an offline copy of the board goes back to the live one as soon as the network is back
   window.addEventListener("online", function () {
-    if (document.documentElement.dataset.offlineCopy !== undefined && !pending) window.location.reload();
+    if (navigator.onLine && document.documentElement.dataset.offlineCopy !== undefined && !pending) {
+      window.location.reload();
+    }
   });
 
   // A save that could not be sent before a reload or a closed tab is sent once the network is

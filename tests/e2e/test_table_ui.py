@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, SCREENSHOTS, new_page, screenshot
+from .conftest import PHONE, SCREENSHOTS, click_and_settle, new_page, screenshot
 
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
@@ -644,7 +644,8 @@ def test_keyboard_choices_errors_and_the_undo_toast(page):
     page.wait_for_function("document.activeElement && document.activeElement.name === 'points-0'")
     page.clock.install()
     entry.get_by_label(POINTS + "Anna").fill("15")
-    page.get_by_role("button", name="Save deal").click()
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tr.deal-row")).to_have_count(1)
     toast = page.locator("#undo-toast")
     expect(toast).to_be_visible()
     toast.get_by_role("button", name="Undo").focus()
