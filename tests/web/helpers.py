@@ -2,6 +2,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy import event
+
+from scorekeeper.extensions import db
 
 TOTAL_RE = re.compile(r'class="total" data-seat="(\d+)">(-?\d+)<')
 ALERT_RE = re.compile(r'role="alert">([^<]*)<')
@@ -48,3 +54,21 @@ def restarted() -> None:
     from flask import current_app
 
     current_app.extensions.pop("scorekeeper.replays", None)
+
+
+@contextmanager
+def counted_statements() -> Iterator[list[str]]:
+    """The SQL statements run inside the block (the session is emptied first, so what a request asks
+    is counted, nothing cached from the test's own reads)."""
+    statements: list[str] = []
+    db.session.remove()
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(db.engine, "before_cursor_execute", count)
+

@@ -28,7 +28,7 @@ from scorekeeper.models import Deal, GameSession, Player, SeatSummary, SessionSu
 
 from ..servers import fresh_database, request, start_gunicorn, stop, wait_until_up
 from .helpers import alerts as escaped_alerts
-from .helpers import new_schieberamsch, ramsch_form
+from .helpers import counted_statements, new_schieberamsch, ramsch_form
 
 FULL = "The server's disk is full; nothing you typed is lost."
 READ_ONLY = "This Scorekeeper is read-only right now; nothing was saved."
@@ -246,21 +246,6 @@ def test_a_read_only_instance_folder_starts_and_serves_and_refuses_writes(tmp_pa
 
 # --- summaries are never computed by a request -------------------------------------------------
 
-@contextmanager
-def statements() -> Iterator[list[str]]:
-    seen: list[str] = []
-    db.session.remove()
-
-    def count(conn, cursor, statement, parameters, context, executemany) -> None:
-        seen.append(statement)
-
-    event.listen(db.engine, "before_cursor_execute", count)
-    try:
-        yield seen
-    finally:
-        event.remove(db.engine, "before_cursor_execute", count)
-
-
 def test_a_player_with_300_unsummarised_sessions_is_shown_without_replaying_them(app, client, ctx):
     for number in range(300):
         writes.create_session("schieberamsch", ["Anna", "Ben", f"Guest {number % 7}"], 0, {})
@@ -270,13 +255,13 @@ def test_a_player_with_300_unsummarised_sessions_is_shown_without_replaying_them
     db.session.execute(SessionSummary.__table__.delete())
     db.session.commit()
     anna = Player.query.filter_by(name="Anna").one().id
-    with statements() as asked:
+    with counted_statements() as asked:
         response = client.get(f"/players/{anna}")
     html = response.get_data(as_text=True)
     assert response.status_code == 200 and html.count("being updated") == 25  # a page of them
     assert len(asked) <= 8, asked
     assert not [sql for sql in asked if re.search(r"\bFROM deal\b|^\s*(INSERT|UPDATE|DELETE)", sql)], asked
-    with statements() as asked:
+    with counted_statements() as asked:
         assert client.get("/history").status_code == 200
     assert len(asked) <= 6 and not [sql for sql in asked if "FROM deal" in sql]
 

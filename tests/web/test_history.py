@@ -3,30 +3,11 @@ from the session summaries every write stores (one missing or stale is listed as
 `flask summaries` computes it; a page never replays)."""
 from __future__ import annotations
 
-from contextlib import contextmanager
-
-from sqlalchemy import event
-
 from scorekeeper import summaries
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player, SeatSummary, SessionSummary
 
-from .helpers import new_schieberamsch, ramsch_form, restarted
-
-
-@contextmanager
-def counted_statements():
-    statements: list[str] = []
-    db.session.remove()  # count what a request on its own asks, nothing cached from the test's own reads
-
-    def count(conn, cursor, statement, parameters, context, executemany):
-        statements.append(statement)
-
-    event.listen(db.engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(db.engine, "before_cursor_execute", count)
+from .helpers import counted_statements, new_schieberamsch, ramsch_form, restarted
 
 
 def text(html: str) -> str:
