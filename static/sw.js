@@ -29,8 +29,11 @@ self.addEventListener("activate", function (event) {
 function offlineCopy(hit) {
   return hit.text().then(function (html) {
     var kept = (html.match(/data-copy-at="([^"]+)"/) || [])[1] || hit.headers.get("Date") || "";
+    var headers = new Headers(hit.headers);  // as the page was served (its Cache-Control too), but the body changed
+    headers.delete("Content-Length");
+    headers.delete("Content-Encoding");
     return new Response(html.replace("<html", '<html data-offline-copy="' + kept + '"'),
-      { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      { status: hit.status, statusText: hit.statusText, headers: headers });
   });
 }
 

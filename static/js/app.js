@@ -316,7 +316,8 @@
     copy.setAttribute("data-copy-at", new Date().toISOString());
     var html = "<!doctype html>\n" + copy.outerHTML;
     caches.open(PAGES).then(function (cache) {
-      return cache.put(window.location.pathname, new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8" } }));
+      return cache.put(window.location.pathname, new Response(html, { headers: {  // as the server sends a board
+        "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" } }));
     }).catch(function () { /* no cache: the page as last loaded stays */ });
   }
   function offlineNotice() {
