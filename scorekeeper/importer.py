@@ -254,16 +254,26 @@ def import_document(document: Any) -> Imported:
     if not isinstance(entries, list):
         _refuse(T("The file lists no sessions."))
     checked = [_check_session(number, entry) for number, entry in enumerate(entries, start=1)]
-    first_seen: dict[str, datetime | None] = {}
-    for player in document.get("players") or []:
-        if isinstance(player, dict) and isinstance(player.get("name"), str):
-            first_seen[player["name"].casefold()] = _parse_time(player.get("created_at"), None, required=False)
-    players = _players(checked, first_seen)
+    players = _players(checked, _first_seen(document.get("players", [])))
     result = Imported()
     for first in range(0, len(checked), CHUNK):
         _store_chunk(checked[first:first + CHUNK], players, result)
     db.session.commit()
     return result
+
+
+def _first_seen(listed: Any) -> dict[str, datetime | None]:
+    """When each player in the file's list was first seen, by name key; a list that is not one of
+    names (with an optional time) is refused."""
+    if not isinstance(listed, list):
+        _refuse(T("The file's list of players cannot be read."))
+    first_seen: dict[str, datetime | None] = {}
+    for number, player in enumerate(listed, start=1):
+        where = T("Player %(number)d in the file", number=number)
+        if not isinstance(player, dict) or not isinstance(player.get("name"), str) or not player["name"].strip():
+            _refuse(T("the player has no name."), where)
+        first_seen[name_key(player["name"])] = _parse_time(player.get("created_at"), where, required=False)
+    return first_seen
 
 
 def _players(checked: list[dict[str, Any]], first_seen: Mapping[str, datetime | None]) -> dict[str, int]:
@@ -277,7 +287,7 @@ def _players(checked: list[dict[str, Any]], first_seen: Mapping[str, datetime | 
         ids.update({key: player_id for key, player_id in db.session.execute(query)})
     for key in set(names) - set(ids):
         player = find_or_create_player(names[key])
-        player.created_at = first_seen.get(names[key].casefold()) or player.created_at
+        player.created_at = first_seen.get(key) or player.created_at
         db.session.flush()
         ids[key] = player.id
     return ids
