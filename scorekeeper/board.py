@@ -3,7 +3,7 @@ API show of it (the standing, the deal waiting for its play, the next entry phas
 
 Nothing here writes (writes.py does). Totals are never stored: every board is a replay of what was
 entered. Each process remembers the latest replays in one bounded dict keyed by (session id,
-version): every write bumps the session's version in its own transaction (writes.claim), so an
+version): every write bumps the session's version in its own transaction (turns.claim), so an
 entry is never used for deals it was not built from. A save adds its new deal to the standing it
 checked it against and remembers the result, so a save into a long session plays one deal.
 """

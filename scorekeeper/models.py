@@ -53,7 +53,7 @@ class GameSession(Model):
     closed_at: Mapped[datetime | None]
     # a table PIN protecting writes (werkzeug hash; see access.py); None: anyone at the table may write
     pin_hash: Mapped[str | None] = mapped_column(String(255))
-    # bumped by every write to the session's deals (a conditional UPDATE: see writes.py)
+    # bumped by every write to the session's deals (a conditional UPDATE: see turns.py)
     version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     seats: Mapped[list[Seat]] = relationship(

@@ -11,7 +11,8 @@ from .board import Board, board
 from .extensions import db
 from .games.base import DealError, RuleError, T
 from .models import Deal, GameSession, Revision
-from .writes import claim, finish, revise
+from .turns import claim
+from .writes import finish, revise
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:

@@ -1,159 +1,33 @@
 """Every change to a session: create it, enter a deal (or lock its bids first), correct or delete
 a deal, stop the game early or continue it. Each command loads the board, has the engine check the
-change, claims the session's version, adds its rows through the ORM, stores the session's summary
-and commits; each change leaves a Revision. Nothing here stores a total.
-
-Several tablets (and gunicorn workers) write one at a time per session: a write claims the session
-with `UPDATE game_session SET version = v + 1 WHERE id = ? AND version = v`, v being the version of
-the board it checked its change against, before it stores anything. A concurrent writer's UPDATE
-waits for the first one's transaction and then matches no row: its change is not stored
-(`StaleBoard`). `run` checks a change again against the fresh board when the client named no
-version. A client's idempotency key is stored with the change's Revision, unique per session: a
-retry finds it and stores nothing new.
+change, takes the session's write turn (`turns`), adds its rows through the ORM, stores the session's
+summary and commits; each change leaves a Revision. Nothing here stores a total.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import update
 from sqlalchemy.orm.attributes import set_committed_value
-from sqlalchemy.orm.exc import ObjectDeletedError
 
 from . import summaries
 from .board import COMPLETE, Board, board, build, complete_deals, deal_context, pending_deal, played, remember, table_of
 from .dbsafety import refusing_faults
 from .extensions import db
 from .games import get_game
-from .games.base import DealError, Game, RuleError, Standing, T, Table, Text, resolve_options
+from .games.base import DealError, Game, RuleError, Standing, T, Table, resolve_options
 from .models import Deal, GameSession, Revision, Seat, utcnow
 from .names import checked_names, find_or_create_player
-
-# --- the write turn --------------------------------------------------------------------------
-
-
-class StaleBoard(Exception):
-    """The session changed since the board the client saw (another device saved meanwhile)."""
-
-    def __init__(self, version: int, number: int) -> None:
-        super().__init__(version, number)
-        self.version = version  # the stored board version now
-        self.number = number  # the deal the last stored change was about (0: the session itself)
-
-    @property
-    def text(self) -> Text:
-        """What the tablet is told next to its form (the API's 409 message too)."""
-        if self.number:
-            return T("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
-                     "save again.", number=self.number)
-        return T("Another device changed this session meanwhile; here is the fresh board — check and save again.")
-
-
-class DealGone(LookupError):
-    """The deal to correct or delete was deleted meanwhile (by another device)."""
-
-
-@dataclass(frozen=True)
-class Saved:
-    """What a write stored: the deal (None for a deletion, or a retry whose deal is gone) and the
-    board after it (None: read it anew); `replayed` when the same idempotency key was already stored
-    and nothing new was."""
-
-    deal: Deal | None
-    board: Board | None
-    replayed: bool = False
-
-
-class RequestKey(str):
-    """An idempotency key with the fingerprint of the request it came with: the same key with
-    another request is refused (`KeyReused`). A plain str key (the pages') is never compared."""
-
-    fingerprint: str | None = None
-
-    def __new__(cls, key: str, fingerprint: str | None = None) -> RequestKey:
-        made = super().__new__(cls, key)
-        made.fingerprint = fingerprint
-        return made
-
-
-class KeyReused(Exception):
-    """The idempotency key was stored with another request (IETF Idempotency-Key draft: 422)."""
-
-
-def claim(session: GameSession, expected: int) -> None:
-    """Take the session's write turn: bump its version iff it is still the one the change was
-    checked against (see the module's docstring)."""
-    now = utcnow()
-    claimed = db.session.execute(
-        update(GameSession).where(GameSession.id == session.id, GameSession.version == expected)
-        .values(version=expected + 1, updated_at=now).returning(GameSession.id)
-        .execution_options(synchronize_session=False)).first()
-    if claimed is None:
-        raise stale(session)
-    set_committed_value(session, "version", expected + 1)
-    set_committed_value(session, "updated_at", now)
-
-
-def stale(session: GameSession) -> StaleBoard:
-    """Roll back and say what the session holds now."""
-    db.session.rollback()
-    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session.id)) or 0
-    number = db.session.scalar(select(Revision.deal_number).where(Revision.session_id == session.id)
-                               .order_by(Revision.id.desc()).limit(1)) or 0
-    return StaleBoard(version, number)
-
-
-def earlier_save(session: GameSession, key: str | None) -> Saved | None:
-    """The save already stored under this idempotency key, if any (a retry of it stores nothing);
-    KeyReused when the key came with another request (both fingerprints known and different)."""
-    if not key:
-        return None
-    revision = db.session.scalar(select(Revision).where(Revision.session_id == session.id,
-                                                        Revision.idempotency_key == key))
-    if revision is None:
-        return None
-    fingerprint = getattr(key, "fingerprint", None)
-    if None not in (fingerprint, revision.request_fingerprint) and fingerprint != revision.request_fingerprint:
-        raise KeyReused(key)
-    db.session.expire(session)  # stored after this request read the session: what it loaded is older
-    deal = db.session.get(Deal, revision.deal_id) if revision.deal_id else None
-    return Saved(deal if deal is not None and deal.session_id == session.id else None, None, replayed=True)
-
-
-@refusing_faults()  # a full disk or a read-only database: refused like a broken rule
-def run(session: GameSession, command: Callable[[int], Saved], *, version: int | None = None,
-        key: str | None = None, attempts: int = 50) -> Saved:
-    """Run `command(expected_version)` until it lands. A client that named the version it saw gets
-    StaleBoard when another device saved first; one that named none is checked again against the
-    fresh board. A save whose key is already stored (a retry: its version is stale, or its change
-    meets the unique key) is answered as the first save was; a caller that checks the change
-    against the board first looks the key up before (`earlier_save`)."""
-    for _ in range(attempts):
-        try:
-            if version is not None and version != session.version:
-                raise stale(session)
-            return command(session.version if version is None else version)
-        except ObjectDeletedError:  # the row to change was deleted meanwhile
-            db.session.rollback()
-            raise DealGone() from None
-        except (IntegrityError, StaleBoard) as conflict:  # another device, or a retry of this save
-            db.session.rollback()
-            earlier = earlier_save(session, key)
-            if earlier is not None:
-                return earlier
-            if version is not None:
-                raise conflict if isinstance(conflict, StaleBoard) else stale(session) from None
-    raise stale(session)
+from .turns import DealGone, RequestKey, Saved, claim, run
 
 
 def revise(session: GameSession, deal_id: int | None, action: str, before: Any, after: Any, number: int,
-           key: str | None = None) -> None:
+           key: RequestKey | None = None) -> None:
     # added by id: the session's whole change log is never loaded for a write
     db.session.add(Revision(session_id=session.id, deal_id=deal_id, deal_number=number, action=action,
-                            before=before, after=after, idempotency_key=key or None,
-                            request_fingerprint=getattr(key, "fingerprint", None)))
+                            before=before, after=after, idempotency_key=key.value if key else None,
+                            request_fingerprint=key.fingerprint if key else None))
 
 
 def finish(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
@@ -185,7 +59,7 @@ def _next_position(session: GameSession) -> int:
 # --- deals -----------------------------------------------------------------------------------
 
 
-def enter(session: GameSession, raw: Mapping[str, Any], *, version: int | None = None, key: str | None = None,
+def enter(session: GameSession, raw: Mapping[str, Any], *, version: int | None = None, key: RequestKey | None = None,
           phase: str | None = None, whole: bool = False) -> Saved:
     """What the table submits next: the whole deal, or the bids of a game that locks them first.
     `phase`: the entry the client means (refused if another is due); `whole`: a whole deal posted
@@ -203,7 +77,7 @@ def enter(session: GameSession, raw: Mapping[str, Any], *, version: int | None =
     return run(session, command, version=version, key=key)
 
 
-def _add(session: GameSession, current: Board, raw: Mapping[str, Any], expected: int, key: str | None) -> Saved:
+def _add(session: GameSession, current: Board, raw: Mapping[str, Any], expected: int, key: RequestKey | None) -> Saved:
     """Check a whole new deal (or the play that completes the locked bids) and store it: the new
     standing is the board's plus the new deal, played once."""
     game, table, pending = current.game, current.table, current.pending
@@ -224,7 +98,7 @@ def _add(session: GameSession, current: Board, raw: Mapping[str, Any], expected:
     return Saved(deal, finish(session, game, table, standing, [*current.deals, deal], None))
 
 
-def _lock(session: GameSession, current: Board, raw: Mapping[str, Any], expected: int, key: str | None) -> Saved:
+def _lock(session: GameSession, current: Board, raw: Mapping[str, Any], expected: int, key: RequestKey | None) -> Saved:
     """Store the early phase of the next deal (the bids), so that it cannot change once play starts."""
     if current.pending is not None:
         raise RuleError(T("The bids of this deal are already locked; enter the play."))
@@ -239,7 +113,7 @@ def _lock(session: GameSession, current: Board, raw: Mapping[str, Any], expected
 
 
 def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, version: int | None = None,
-                 key: str | None = None) -> Saved:
+                 key: RequestKey | None = None) -> Saved:
     """Replace what was entered for `deal`; every later deal is replayed and must still fit. Works
     on a session whose stored deals no longer replay: that is how it is repaired."""
     def command(expected: int) -> Saved:
@@ -262,7 +136,8 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, ve
     return run(session, command, version=version, key=key)
 
 
-def delete_deal(session: GameSession, deal: Deal, *, version: int | None = None, key: str | None = None) -> Saved:
+def delete_deal(session: GameSession, deal: Deal, *, version: int | None = None,
+                key: RequestKey | None = None) -> Saved:
     """Delete a deal; the later ones must still fit. In a session that no longer replays (being
     repaired), a deal at or after the broken one goes without that check."""
     def command(expected: int) -> Saved:

@@ -2,7 +2,7 @@
 breaks a rule of its game is 422 with the rule's sentence, naming the field it is about."""
 from __future__ import annotations
 
-from .. import writes
+from .. import turns
 from ..errors import error_response, stored_deal_no_longer_fits
 from ..extensions import db
 from ..games.base import DealError, RuleError
@@ -24,8 +24,8 @@ def handle_rule_error(error: RuleError):
     return rule_error_response(error)
 
 
-@bp.errorhandler(writes.KeyReused)
-def handle_reused_key(error: writes.KeyReused):
+@bp.errorhandler(turns.KeyReused)
+def handle_reused_key(error: turns.KeyReused):
     """IETF Idempotency-Key draft: a key is one request's; sent with another it is refused."""
     db.session.rollback()
     message = "This Idempotency-Key was used for another request; send this one with a new key."

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Response, abort, current_app, request, url_for
 
-from .. import export, importer, restore, writes
+from .. import export, importer, restore, turns
 from ..extensions import db
 from ..models import Revision
 from .blueprint import bp
@@ -41,7 +41,7 @@ def restore_deal(session_id: int, revision_id: int):
         abort(404, "There is no such change in this session.")
     try:
         deal = restore.restore_deal(session, revision)
-    except writes.StaleBoard as stale:  # another client saved at the same moment
+    except turns.StaleBoard as stale:  # another client saved at the same moment
         return stale_response(stale)
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}

@@ -11,7 +11,7 @@ from flask import abort, current_app, jsonify, request, send_from_directory, url
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import access, writes
+from .. import access, turns, writes
 from ..board import Board, board, deal_or_404, session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..errors import error_response
@@ -167,16 +167,16 @@ def openapi_document():
     return send_from_directory(Path(__file__).parent, "openapi.json", max_age=3600)
 
 
-def _request_key(body: dict[str, Any] | None) -> writes.RequestKey | None:
+def _request_key(body: dict[str, Any] | None) -> turns.RequestKey | None:
     """The client's Idempotency-Key, with the fingerprint of this request (method, path, body): the
-    same key sent with another request is refused (writes.KeyReused)."""
+    same key sent with another request is refused (turns.KeyReused)."""
     key = request.headers.get("Idempotency-Key", "").strip()
     if len(key) > 80:
         raise RuleError(T("The Idempotency-Key header can have at most 80 characters."), "Idempotency-Key")
     if not key:
         return None
     canonical = json.dumps([request.method, request.path, body], sort_keys=True, separators=(",", ":"))
-    return writes.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
+    return turns.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
 
 
 def _claimed_version(body: dict[str, Any]) -> int | None:
@@ -196,7 +196,7 @@ def _claimed_version(body: dict[str, Any]) -> int | None:
     return int(raw)
 
 
-def stale_response(stale: writes.StaleBoard):
+def stale_response(stale: turns.StaleBoard):
     body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
     return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
 
@@ -213,7 +213,7 @@ def add_deal(session_id: int):
     session = api_session(session_id)
     body = json_body()
     key = _request_key(body)
-    earlier = writes.earlier_save(session, key)
+    earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _created(session, earlier)
     values, claimed, phase = _values(body), _claimed_version(body), body.get("phase")
@@ -225,12 +225,12 @@ def add_deal(session_id: int):
         return refused
     try:
         saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
-    except writes.StaleBoard as stale:
+    except turns.StaleBoard as stale:
         return stale_response(stale)
     return _created(session, saved)
 
 
-def _created(session: GameSession, saved: writes.Saved):
+def _created(session: GameSession, saved: turns.Saved):
     location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
     return session_json(session, saved.board), 201, {"Location": location}
 
@@ -246,7 +246,7 @@ def replace_deal(session_id: int, deal_id: int):
     session = api_session(session_id)
     body = json_body()
     key = _request_key(body)
-    if writes.earlier_save(session, key) is not None:
+    if turns.earlier_save(session, key) is not None:
         return session_json(session)
     deal = _deal(session, deal_id)
     values = _values(body)
@@ -262,9 +262,9 @@ def replace_deal(session_id: int, deal_id: int):
     claimed = _claimed_version(body)
     try:
         saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
-    except writes.StaleBoard as stale:
+    except turns.StaleBoard as stale:
         return stale_response(stale)
-    except writes.DealGone:
+    except turns.DealGone:
         abort(404, "There is no such deal in this session.")
     return session_json(session, saved.board)
 
@@ -272,13 +272,13 @@ def replace_deal(session_id: int, deal_id: int):
 def delete_deal(session_id: int, deal_id: int):
     session = api_session(session_id)
     key = _request_key(None)
-    if writes.earlier_save(session, key) is None:
+    if turns.earlier_save(session, key) is None:
         deal = _deal(session, deal_id)
         try:
             writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
-        except writes.StaleBoard as stale:
+        except turns.StaleBoard as stale:
             return stale_response(stale)
-        except writes.DealGone:
+        except turns.DealGone:
             abort(404, "There is no such deal in this session.")
     deletion = _deletion(session, deal_id)
     return "", 204, {"Revision-Id": str(deletion)} if deletion else {}

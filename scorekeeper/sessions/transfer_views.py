@@ -12,7 +12,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import export, importer, restore, writes
+from .. import export, importer, restore, turns
 from ..board import session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..extensions import csrf, db
@@ -132,7 +132,7 @@ def restore_deal(session_id: int, revision_id: int):
         except RuleError as refused:
             db.session.rollback()
             error = translate(refused.text)
-        except writes.StaleBoard as stale:  # another device saved at the same moment
+        except turns.StaleBoard as stale:  # another device saved at the same moment
             error = translate(stale.text)
         else:
             if not is_htmx():

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
-from .. import access, writes
+from .. import access, turns, writes
 from ..board import Board, board, deal_context, deal_or_404, session_or_404
 from ..extensions import db
 from ..games import GAMES
@@ -108,8 +108,9 @@ def show_session(session_id: int):
     return unchanged(tag) or revalidated(render(**context(session)), tag)
 
 
-def _form_key() -> str | None:
-    return (request.form.get("idempotency_key") or "").strip()[:80] or None
+def _form_key() -> turns.RequestKey | None:
+    key = (request.form.get("idempotency_key") or "").strip()[:80]
+    return turns.RequestKey(key) if key else None
 
 
 def _form_version() -> int | None:
@@ -117,7 +118,7 @@ def _form_version() -> int | None:
     return int(value) if value.isdigit() and len(value) < 18 else None
 
 
-def _stale_board(session: GameSession, stale: writes.StaleBoard):
+def _stale_board(session: GameSession, stale: turns.StaleBoard):
     """The fresh board, the typed values kept in the form, and a sentence saying why."""
     current = board(session)
     form = fields = None
@@ -131,11 +132,11 @@ def add_deal(session_id: int):
     session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
     before = board(session)
-    earlier = writes.earlier_save(session, key)
+    earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _saved(session, before, earlier)
     if claimed is not None and claimed != before.version:
-        return _stale_board(session, writes.stale(session))
+        return _stale_board(session, turns.stale(session))
     if before.standing.over:
         return render(409, **context(session, before))
     form, fields = entry_form(before, formdata=request.form)
@@ -145,14 +146,14 @@ def add_deal(session_id: int):
         except RuleError as error:
             db.session.rollback()
             apply_error(form, error)
-        except writes.StaleBoard as stale:
+        except turns.StaleBoard as stale:
             return _stale_board(session, stale)
         else:
             return _saved(session, before, saved)
     return render(422, **context(session, before, form=form, fields=fields))
 
 
-def _saved(session: GameSession, before: Board, saved: writes.Saved):
+def _saved(session: GameSession, before: Board, saved: turns.Saved):
     """The answer to a save: to htmx the board (only its changed parts when a deal was appended and
     the game goes on), to a page without JavaScript a redirect to the board."""
     if not is_htmx():
@@ -173,7 +174,7 @@ def edit_deal(session_id: int, deal_id: int):
     session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
     done = redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal_id}")
-    if request.method == "POST" and writes.earlier_save(session, key) is not None:
+    if request.method == "POST" and turns.earlier_save(session, key) is not None:
         return done
     deal = deal_or_404(session, deal_id)
     if deal.phase != "complete":
@@ -185,16 +186,16 @@ def edit_deal(session_id: int, deal_id: int):
         form = deal_form(fields, table, formdata=request.form)
         status = 422
         if claimed is not None and claimed != session.version:
-            stale_message, status = translate(writes.stale(session).text), 409
+            stale_message, status = translate(turns.stale(session).text), 409
         elif form.validate():
             try:
                 writes.replace_deal(session, deal, raw_deal(form, fields, table.size), version=claimed, key=key)
             except RuleError as error:
                 db.session.rollback()
                 apply_error(form, error)
-            except writes.DealGone:
+            except turns.DealGone:
                 abort(404)
-            except writes.StaleBoard as stale:
+            except turns.StaleBoard as stale:
                 stale_message, status = translate(stale.text), 409
             else:
                 return done
@@ -220,7 +221,7 @@ def delete_deal(session_id: int, deal_id: int):
         except RuleError as refused:
             db.session.rollback()
             error = translate(refused.text)
-        except writes.DealGone:
+        except turns.DealGone:
             pass
     else:
         error = gettext("The page was out of date; please try again.")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from openapi_spec_validator import validate
 
-from scorekeeper import writes
+from scorekeeper import turns
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 
@@ -239,4 +239,4 @@ def test_a_reused_idempotency_key_with_another_body_is_refused(client, ctx):
     assert len(call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"]) == 0
     # a key without a fingerprint (the pages' form) is never compared
     session = db.session.get(GameSession, sid)
-    assert writes.earlier_save(session, "k1") is not None
+    assert turns.earlier_save(session, turns.RequestKey("k1")) is not None

@@ -1,0 +1,133 @@
+"""The write turn: several tablets (and gunicorn workers) write one at a time per session. A
+write claims the session with `UPDATE game_session SET version = v + 1 WHERE id = ? AND version = v`,
+v being the version of the board it checked its change against, before it stores anything. A
+concurrent writer's UPDATE waits for the first one's transaction and then matches no row: its change
+is not stored (`StaleBoard`). `run` checks a change again against the fresh board when the client
+named no version. A client's idempotency key is stored with the change's Revision, unique per
+session: a retry finds it and stores nothing new.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.exc import ObjectDeletedError
+
+from .board import Board
+from .dbsafety import refusing_faults
+from .extensions import db
+from .games.base import T, Text
+from .models import Deal, GameSession, Revision, utcnow
+
+
+class StaleBoard(Exception):
+    """The session changed since the board the client saw (another device saved meanwhile)."""
+
+    def __init__(self, version: int, number: int) -> None:
+        super().__init__(version, number)
+        self.version = version  # the stored board version now
+        self.number = number  # the deal the last stored change was about (0: the session itself)
+
+    @property
+    def text(self) -> Text:
+        """What the tablet is told next to its form (the API's 409 message too)."""
+        if self.number:
+            return T("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
+                     "save again.", number=self.number)
+        return T("Another device changed this session meanwhile; here is the fresh board — check and save again.")
+
+
+class DealGone(LookupError):
+    """The deal to correct or delete was deleted meanwhile (by another device)."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a write stored: the deal (None for a deletion, or a retry whose deal is gone) and the
+    board after it (None: read it anew); `replayed` when the same idempotency key was already stored
+    and nothing new was."""
+
+    deal: Deal | None
+    board: Board | None
+    replayed: bool = False
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """A client's idempotency key and, from the API, the fingerprint of the request it came with:
+    the same key with another request is refused (`KeyReused`). The pages send no fingerprint."""
+
+    value: str
+    fingerprint: str | None = None
+
+
+class KeyReused(Exception):
+    """The idempotency key was stored with another request (IETF Idempotency-Key draft: 422)."""
+
+
+def claim(session: GameSession, expected: int) -> None:
+    """Take the session's write turn: bump its version iff it is still the one the change was
+    checked against (see the module's docstring)."""
+    now = utcnow()
+    claimed = db.session.execute(
+        update(GameSession).where(GameSession.id == session.id, GameSession.version == expected)
+        .values(version=expected + 1, updated_at=now).returning(GameSession.id)
+        .execution_options(synchronize_session=False)).first()
+    if claimed is None:
+        raise stale(session)
+    set_committed_value(session, "version", expected + 1)
+    set_committed_value(session, "updated_at", now)
+
+
+def stale(session: GameSession) -> StaleBoard:
+    """Roll back and say what the session holds now."""
+    db.session.rollback()
+    version = db.session.scalar(select(GameSession.version).where(GameSession.id == session.id)) or 0
+    number = db.session.scalar(select(Revision.deal_number).where(Revision.session_id == session.id)
+                               .order_by(Revision.id.desc()).limit(1)) or 0
+    return StaleBoard(version, number)
+
+
+def earlier_save(session: GameSession, key: RequestKey | None) -> Saved | None:
+    """The save already stored under this idempotency key, if any (a retry of it stores nothing);
+    KeyReused when the key came with another request (both fingerprints known and different)."""
+    if key is None:
+        return None
+    revision = db.session.scalar(select(Revision).where(Revision.session_id == session.id,
+                                                        Revision.idempotency_key == key.value))
+    if revision is None:
+        return None
+    if None not in (key.fingerprint, revision.request_fingerprint) and key.fingerprint != revision.request_fingerprint:
+        raise KeyReused(key.value)
+    db.session.expire(session)  # stored after this request read the session: what it loaded is older
+    deal = db.session.get(Deal, revision.deal_id) if revision.deal_id else None
+    return Saved(deal if deal is not None and deal.session_id == session.id else None, None, replayed=True)
+
+
+@refusing_faults()  # a full disk or a read-only database: refused like a broken rule
+def run(session: GameSession, command: Callable[[int], Saved], *, version: int | None = None,
+        key: RequestKey | None = None, attempts: int = 50) -> Saved:
+    """Run `command(expected_version)` until it lands. A client that named the version it saw gets
+    StaleBoard when another device saved first; one that named none is checked again against the
+    fresh board. A save whose key is already stored (a retry: its version is stale, or its change
+    meets the unique key) is answered as the first save was; a caller that checks the change
+    against the board first looks the key up before (`earlier_save`)."""
+    for _ in range(attempts):
+        try:
+            if version is not None and version != session.version:
+                raise stale(session)
+            return command(session.version if version is None else version)
+        except ObjectDeletedError:  # the row to change was deleted meanwhile
+            db.session.rollback()
+            raise DealGone() from None
+        except (IntegrityError, StaleBoard) as conflict:  # another device, or a retry of this save
+            db.session.rollback()
+            earlier = earlier_save(session, key)
+            if earlier is not None:
+                return earlier
+            if version is not None:
+                raise conflict if isinstance(conflict, StaleBoard) else stale(session) from None
+    raise stale(session)
