@@ -395,12 +395,21 @@
     if (flash && !flash.dataset.seen) {
       flash.dataset.seen = "1";
       var pinned = document.getElementById("pinned") || flash;
-      window.scrollTo({ top: Math.max(0, pinned.getBoundingClientRect().top + window.scrollY - 8) });
+      window.scrollTo({ top: nextFormTop(pinned) });
       flash.focus({ preventScroll: true });
     }
     var toast = document.getElementById("undo-toast");
     clearTimeout(toastTimer);
     if (toast) toastTimer = setTimeout(function () { dropToast(toast); }, 10000);
+  }
+  // where the page goes after a save: the next deal's form from its heading (just under the pinned
+  // flash and totals) down to Save if it fits, the latest deal rows above it; no form: the top
+  function nextFormTop(pinned) {
+    var form = document.getElementById("entry");  // (its Save row sticks to the bottom: measure the form)
+    if (!form) return Math.max(0, pinned.getBoundingClientRect().top + window.scrollY - 8);
+    var need = form.getBoundingClientRect().bottom + window.scrollY + 8 - window.innerHeight;
+    var heading = form.getBoundingClientRect().top + window.scrollY - pinned.offsetHeight - 8;
+    return Math.max(0, Math.min(need, heading));
   }
   // the toast stays while it has the focus (a keyboard or screen reader user on its Undo)
   function dropToast(toast) {

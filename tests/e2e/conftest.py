@@ -118,10 +118,10 @@ def page(browser, live_server):
     page.context.close()
 
 
-def screenshot(page, name: str) -> Path:
+def screenshot(page, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, SCREENSHOTS, click_and_settle, new_page, screenshot
+from .conftest import PHONE, SCREENSHOTS, click_and_settle, enter_ramsch, new_page, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
@@ -114,6 +114,28 @@ def test_three_taps_for_a_ramsch_deal_then_the_result_is_where_the_eye_is_and_un
     expect(entry.get_by_label(POINTS + "Anna")).to_have_value("20")
     expect(entry.get_by_label(POINTS + "Ben")).to_have_value("40")
     screenshot(page, f"table-undone-{page.size_name}")
+
+
+def test_after_deal_one_the_next_save_is_on_an_ipad_screen_under_the_form_heading(page):
+    """Issue 23, item 9: after a save the page shows the flash, the pinned totals and the next
+    deal's form from its heading to Save, without scrolling (a Ramsch, a four-player Handjass)."""
+    from .test_handjass_flow import enter_deal
+
+    def next_form_in_view(name):
+        save, heading = page.get_by_role("button", name="Save deal"), page.locator("#entry h2")
+        screenshot(page, f"table-after-deal-1-{name}", full_page=False)
+        expect(page.locator("#flash")).to_be_in_viewport()
+        assert save.bounding_box()["y"] + save.bounding_box()["height"] <= page.viewport_size["height"]
+        assert heading.bounding_box()["y"] >= page.locator("#pinned").bounding_box()["height"]
+
+    start_session(page, "Schieberamsch", ["Anna", "Ben", "Carl"])
+    enter_ramsch(page, {"Anna": 40, "Ben": 50})
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    next_form_in_view("schieberamsch")
+    start_session(page, "Handjass", ["Anna", "Ben", "Carl", "Dora"])
+    enter_deal(page, "♣ clubs", {"Anna": 60, "Ben": 45, "Carl": 30, "Dora": 22}, last="Anna")
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    next_form_in_view("handjass")
 
 
 def test_undo_toast_goes_away(page):
@@ -654,3 +676,32 @@ def test_keyboard_choices_errors_and_the_undo_toast(page):
     page.locator("#entry").get_by_label(POINTS + "Anna").focus()
     page.clock.run_for(4_000)
     expect(page.locator("#undo-toast")).to_have_count(0)
+
+
+def test_a_deals_breakdown_correct_and_delete_are_reached_by_keyboard(any_page):
+    """Issue 23, item 11: Tab reaches deal 1's breakdown, Enter opens it, Tab goes on to its Delete
+    and to Correct, at tablet and phone width; every stop shows the focus ring."""
+    page = any_page
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 2)
+    page.goto(f"/sessions/{sid}")
+    row = page.locator("tr.deal-row").first
+
+    def tab_to(target, limit=60):
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if target.evaluate("element => element === document.activeElement"):
+                ring = target.evaluate("element => getComputedStyle(element).outlineStyle")
+                assert ring == "solid", "the focused control shows the focus ring"
+                return
+        raise AssertionError(f"Tab never reached {target}")
+
+    summary = row.locator("details.breakdown summary")
+    tab_to(summary)
+    page.keyboard.press("Enter")
+    delete = row.get_by_role("button", name="Delete")
+    expect(delete).to_be_visible()
+    tab_to(delete, limit=10)
+    screenshot(page, f"table-keyboard-delete-{page.size_name}", full_page=False)
+    tab_to(row.get_by_role("link", name="Correct"), limit=10)
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(rf"/sessions/{sid}/deals/\d+/edit"))
