@@ -7,6 +7,19 @@ inferred), so with all cards in play the piles partition the deck and the points
 add up to the deck's total by construction (Skat 120; Jass 152, plus the last
 trick's 5 added by the engine).
 
+Counting cards only (issue 23; decided for both games): players count a pile by
+its counting cards, so a table may tap just those (Skat: A, 10, K, Q, J; Jass:
+A, K, Q, J, 10 and the trump 9). When no tapped card anywhere in the deal is
+worth 0 points (`counting_only`), the piles cannot be checked as whole tricks
+(nor, in Jass, the number of cards played or a card in the last trick); the
+engine checks what it still can: no card given twice, and the rest player's
+pile makes the points add up to the deck's total as before. Who took a trick
+still follows the piles: an empty pile took none, and the rest player's pile
+also holds the zero-point cards nobody was given, so the rest goes to a player
+who took a trick. Once any zero-point card is tapped, every card counts as
+tapped and the whole-trick checks apply as before. Stored deals count and score
+as before: only checks were eased.
+
 >>> piles([["AC", "10C"], [], []], 2, ("AC", "10C", "KC"))
 [['AC', '10C'], [], ['KC']]
 >>> pile_points(["AC", "10C", "JH"], "skat"), pile_points(["JH", "9H", "AC"], "jass", "H")
@@ -35,6 +48,16 @@ VALUES = {"skat": (lambda card, trump: SKAT_POINTS[rank_of(card)], SKAT_DECK, ()
 def pile_points(pile: Sequence[str], scheme: str, trump: str | None = None) -> int:
     points = VALUES[scheme][0]
     return sum(points(card, trump) for card in pile)
+
+
+def counting_only(cards: Sequence[Sequence[str]], scheme: str, trump: str | None = None) -> bool:
+    """Whether every tapped card is worth points, so the piles hold only counting cards.
+
+    >>> counting_only([["AS", "KS"], ["JH"]], "skat"), counting_only([["AS", "7S"]], "skat")
+    (True, False)
+    """
+    points = VALUES[scheme][0]
+    return all(points(card, trump) for pile in cards for card in pile)
 
 
 def value_tables(scheme: str) -> dict[str, dict[str, int]]:

@@ -51,6 +51,9 @@ Decisions and named options:
   counted with the deal's trump (J 20, 9 14) plus 5 for the last trick; when all
   36 cards are in play, ``rest`` (default the last active player) gets every card
   nobody else was given. The payload keeps the tapped cards; replay counts again.
+  Tapping only the counting cards (no 6, 7, 8 or plain 9) skips the checks of
+  whole tricks, of the number of cards played and of a card in the last trick's
+  taker's pile (``captured.py``): the last trick may hold no counting card.
 - ``winners`` are everyone who went out (safe); ``losers`` the last one left.
 """
 from __future__ import annotations
@@ -176,9 +179,11 @@ class Handjass(Game):
         if not played:
             return
         piles, rest = self.card_piles(table, state, deal)
-        self._check_piles(table, state, playing, piles)
+        every_card = not captured.counting_only(deal["cards"], "jass", deal["trump"])
+        if every_card:
+            self._check_piles(table, state, playing, piles)
         last = deal["last_trick"]
-        if last in playing and not piles[last]:
+        if every_card and last in playing and not piles[last]:
             raise RuleError(T("%(player)s took the last trick but has no cards.", player=table.name(last)),
                             "last_trick")
         deal["points"] = [captured.pile_points(piles[seat], "jass", deal["trump"])

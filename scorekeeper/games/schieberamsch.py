@@ -25,7 +25,10 @@ Decisions and named options (defaults follow the seed):
   cards, one player (``rest``, default the last seat) gets every card nobody else
   was given, skat included; points, "took a trick", the soloist's points and
   schwarz are derived from the piles (``captured.py``), and the payload keeps the
-  tapped cards, so a replay counts them again.
+  tapped cards, so a replay counts them again. Tapping only the counting cards
+  (no 7, 8 or 9 anywhere) skips the whole-trick check (``captured.py``); an
+  empty pile still took no trick and a soloist's pile of two cards is still the
+  skat alone, so a trick of 7, 8, 9 only is shown by typed points or every card.
 - In a Ramsch where exactly two players took tricks and they tie, both score
   twice their points (the notes' "two tied for most: both score").
 - Entry asks only what matters (issue 9 audit):
@@ -154,7 +157,7 @@ class Schieberamsch(Game):
         captured.check_given_once(table.names, deal["cards"])
         piles = captured.piles(deal["cards"], deal["rest"], SKAT_DECK)
         soloist = deal["soloist"] if deal["type"] == GRAND_HAND else None
-        for seat, pile in enumerate(piles):
+        for seat, pile in enumerate(() if captured.counting_only(deal["cards"], "skat") else piles):
             self._check_pile_size(table, seat, len(pile), soloist)
         points = [captured.pile_points(pile, "skat") for pile in piles]
         if soloist is None:

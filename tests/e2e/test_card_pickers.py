@@ -213,3 +213,62 @@ def test_stendhal_revealed_cards_are_drawn_by_suit(screen):
     expect(cell.locator("summary .picked")).to_have_text("✚A")
     screenshot(page, f"cards-stendhal-{kind}")
     assert_cards_fit(page, "#entry tr[data-field=reveal]")
+
+
+def test_schieberamsch_ramsch_by_counting_cards_in_at_most_12_taps(screen):
+    """Issue 23: only the counting cards are tapped, as players count by hand (captured.py's decision).
+    schieberamsch.md 'Ramsch deal', one kept their hand (x2): Anna ♥A ♥10 ♥K 25, Ben ♠A ♠10 ♠K ♦Q 28
+    (four cards: not whole tricks), Carl the rest 67: all took a trick, 67 x 2 = 134 -> 13."""
+    kind, page = screen
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
+    taps, entry = Taps(), page.locator("#entry")
+    way = entry.locator(".piles .pile-way")
+    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed")
+    taps.tap(kept_hand(entry, "1"))
+    for card in ("♥A", "♥10", "♥K"):  # Anna's pile is the one shown first
+        taps.tap(pile(page, 0).get_by_text(card, exact=True))
+    taps.tap(entry.locator(".pile-tab[data-seat='1']"))
+    for card in ("♠A", "♠10", "♠K", "♦Q"):
+        taps.tap(pile(page, 1).get_by_text(card, exact=True))
+    seven = pile(page, 1).get_by_text("♠7", exact=True)
+    seven.click()  # a 7 tapped: every card counts (not a tap of the deal: taken back at once)
+    expect(way).to_have_text("Every card: whole tricks are checked")
+    seven.click()
+    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed")
+    expect(entry.locator(".pile-tab[data-seat='1'] .pile-sum")).to_have_text("4 cards · 28 points")
+    expect(entry.locator(".pile-tab[data-seat='2'] .pile-sum")).to_contain_text("67 points")
+    expect(way).to_be_in_viewport()
+    screenshot(page, f"cards-counting-schieberamsch-{kind}")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "13"])
+    print(f"\nTAPS schieberamsch counting cards {kind}: {taps.count}")
+    assert taps.count <= 12
+
+
+def test_handjass_deal_by_counting_cards(screen):
+    """handjass.md worked example 1 with the counting cards only (trump clubs: ♣9 counts, the 6s, 7s, 8s and
+    plain 9s are left out): 60 (last trick), 45, 30, Dora the rest 22 -> +1 +1 0 -1."""
+    kind, page = screen
+    start_session(page, "Handjass", ("Anna", "Ben", "Carl", "Dora"), options=TAP_CARDS)
+    taps, entry = Taps(), page.locator("#entry")
+    way = entry.locator(".piles .pile-way")
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
+    taps.tap(entry.locator("[data-field=last_trick]").get_by_text("Anna", exact=True))
+    counting = {0: ["♣J", "♣9", "♣A", "♣10"], 1: ["♠A", "♠10", "♥A", "♥10", "♣Q"], 2: ["♦A", "♦10", "♠K", "♠Q", "♠J"]}
+    for seat, cards in counting.items():
+        if seat:
+            taps.tap(entry.locator(f".pile-tab[data-seat='{seat}']"))
+        for card in cards:
+            taps.tap(pile(page, seat).get_by_text(card, exact=True))
+    expect(way).to_have_text("Counting cards only: 6, 7, 8 and plain 9s not needed")
+    nine = pile(page, 2).get_by_text("♠9", exact=True)  # a plain 9 is worth nothing: every card counts
+    nine.click()
+    expect(way).to_have_text("Every card: whole tricks are checked")
+    nine.click()
+    expect(way).to_have_text("Counting cards only: 6, 7, 8 and plain 9s not needed")
+    expect(entry.locator(".pile-tab[data-seat='0'] .pile-sum")).to_have_text("4 cards · 55 points")
+    expect(entry.locator(".pile-tab[data-seat='3'] .pile-sum")).to_contain_text("22 points")
+    screenshot(page, f"cards-counting-handjass-{kind}")
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect(page.locator("tfoot td.total")).to_have_text(["1", "1", "0", "-1"])
+    print(f"\nTAPS handjass counting cards {kind}: {taps.count}")

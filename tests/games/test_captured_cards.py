@@ -83,9 +83,9 @@ def test_schieberamsch_card_given_twice_names_both_players():
     assert error.value.field == "cards-1"
 
 
-@pytest.mark.parametrize("cards, where", [
-    ([["AS", "KS"], [], []], "cards-0"),                      # 2 cards: the skat without a trick
-    ([["AS", "KS", "QS", "JS"], [], []], "cards-0"),          # 4 cards: not whole tricks
+@pytest.mark.parametrize("cards, where", [  # each with a zero-point card: every card tapped
+    ([["AS", "7S"], [], []], "cards-0"),                      # 2 cards: the skat without a trick
+    ([["AS", "KS", "QS", "7S"], [], []], "cards-0"),          # 4 cards: not whole tricks
     ([["AS", "KS", "QS", "JS", "10S"], ["7S", "8S", "9S", "7H", "8H"], []], "cards-2"),  # two with a skat
 ])
 def test_schieberamsch_impossible_pile_sizes_are_refused(cards, where):
@@ -97,7 +97,7 @@ def test_schieberamsch_impossible_pile_sizes_are_refused(cards, where):
 
 def test_schieberamsch_grand_hand_soloist_pile_must_hold_the_skat():
     deal = {"type": "grand_hand", "count": "cards", "soloist": 0, "jacks": [], "contra": "none",
-            "cards": [["AC", "10C", "KC"], [], []], "rest": 1}
+            "cards": [["AC", "10C", "7C"], [], []], "rest": 1}
     with pytest.raises(RuleError) as error:
         RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
     assert error.value.field == "cards-0" and "the soloist" in plain(error.value.text)
@@ -206,7 +206,7 @@ def test_schieberamsch_any_valid_piles_sum_to_120_and_replay(deck, tricks, skat_
     sizes[skat_seat] += 2
     piles = deal_out(deck, sizes)
     tapped = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
-    if sizes[skat_seat] == 2:  # the skat without a trick is not a Ramsch pile
+    if sizes[skat_seat] == 2 and not captured.counting_only(tapped, "skat"):  # the skat without a trick
         with pytest.raises(RuleError):
             RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), ramsch_cards(tapped, rest=rest, pushed=pushed))
         return
@@ -229,3 +229,100 @@ def test_handjass_any_valid_piles_sum_to_157(deck, counts, trump, last, rest):
     JASS.complete(table, state, deal)  # the counts only: a tie would also ask for the card draw
     assert sum(deal["points"]) == 157
     assert deal["points"][last] == captured.pile_points(piles[last], "jass", trump) + 5
+
+
+# --- counting cards only (issue 23): the whole-trick check only when every card was tapped ---------
+# The decision is in captured.py's docstring; the card points are those of the rules notes:
+# schieberamsch.md "Cards and card points" (A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0; 120 in total) and
+# handjass.md "Card points" (trump J 20, trump 9 14, last trick +5; total 157).
+
+def test_schieberamsch_ramsch_by_counting_cards_only():
+    """x2; A ♥A ♥10 ♥K (25), B ♠A ♠10 ♠K ♦Q (28: four cards, not whole tricks), C the rest (67):
+    all took a trick, C scores 67 x 2 = 134 -> 13 (schieberamsch.md "Ramsch deal")."""
+    deal = ramsch_cards([["AH", "10H", "KH"], ["AS", "10S", "KS", "QS"], []], pushed=1)
+    parsed = RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert parsed["points"] == [25, 28, 67] and sum(parsed["points"]) == 120
+    assert parsed["took_trick"] == [True, True, True]
+    assert replay(RAMSCH, skat_table(), deal).points == (0, 0, 13)
+
+
+def test_schieberamsch_one_zero_card_tapped_makes_every_card_count():
+    """The same B pile with the ♠7 added is taken as every card: five cards are refused for A's three
+    and B's five (two skat takers), as the whole-trick check says."""
+    deal = ramsch_cards([["AH", "10H", "KH", "QH"], ["AS", "10S", "KS", "QS", "7S"], []])
+    with pytest.raises(RuleError) as error:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert error.value.field == "cards-0" and "whole tricks of three cards" in plain(error.value.text)
+    assert RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()),
+                        ramsch_cards([["AH", "10H", "KH", "QH"], ["AS", "10S", "KS", "QS"], []]))["points"][0] == 28
+
+
+def test_schieberamsch_counting_cards_still_refuse_a_card_twice():
+    with pytest.raises(RuleError) as error:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), ramsch_cards([["AS", "KS"], ["AS"], []]))
+    assert plain(error.value.text) == "♠A is given to both A and B: each card goes to one player."
+
+
+def test_schieberamsch_grand_hand_by_counting_cards():
+    """schieberamsch.md Grand Hand: the defenders' ♣A ♣10 ♣K ♣Q (28) tapped as one pile of four; the
+    soloist B (the rest) has 92: won with schneider, with 2: 24 x 5 = 120, /10 -> -12."""
+    deal = {"type": "grand_hand", "count": "cards", "soloist": 1, "jacks": ["JC", "JS"], "contra": "none",
+            "cards": [["AC", "10C", "KC", "QC"], [], []], "rest": 1}
+    parsed = RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert (parsed["soloist_points"], parsed["all_tricks"]) == (92, False)
+    assert replay(RAMSCH, skat_table(), deal).points == (0, -12, 0)
+
+
+@given(st.permutations(SKAT_DECK), splits(10, 3), any_seat(3), any_seat(3))
+def test_schieberamsch_counting_cards_of_any_deal_count_as_every_card(deck, tricks, skat_seat, rest):
+    """Any Ramsch deal, tapped once with every card and once with the counting cards only (the rest
+    inferred both ways): the same points, 120 in all, and the same score."""
+    sizes = [3 * n for n in tricks]
+    sizes[skat_seat] += 2
+    if sizes[skat_seat] == 2:
+        return
+    if not tricks[rest]:  # the rest player took a trick: the 7s, 8s and 9s nobody was given are theirs
+        rest = skat_seat
+    piles = deal_out(deck, sizes)
+    every = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
+    counting = [[card for card in pile if captured.pile_points([card], "skat")] for pile in every]
+    start = RAMSCH.start(skat_table())
+    by_every = RAMSCH.parse(skat_table(), start, ramsch_cards(every, rest=rest))
+    by_counting = RAMSCH.parse(skat_table(), start, ramsch_cards(counting, rest=rest))
+    assert by_counting["points"] == by_every["points"] and sum(by_counting["points"]) == 120
+    if by_counting["took_trick"] == by_every["took_trick"]:  # not when a trick held no counting card
+        assert replay(RAMSCH, skat_table(), by_counting).points == replay(RAMSCH, skat_table(), by_every).points
+
+
+def test_handjass_worked_example_1_by_counting_cards():
+    """handjass.md 'Worked examples' 1 with only the counting cards tapped (trump clubs: the ♣9 counts,
+    the 6s, 7s, 8s and plain 9s are left out): 60, 45, 30, 22 -> +1 +1 0 -1; D's pile is the rest."""
+    counting = [["JC", "9C", "AC", "10C"], ["AS", "10S", "AH", "10H", "QC"], ["AD", "10D", "KS", "QS", "JS"], []]
+    table = jass_table()
+    parsed = JASS.parse(table, JASS.start(table), jass_cards(counting))
+    assert parsed["points"] == [60, 45, 30, 22]
+    assert replay(JASS, table, jass_cards(counting)).points == (1, 1, 0, -1)
+
+
+def test_handjass_a_plain_nine_tapped_makes_every_card_count():
+    """A plain 9 is worth 0 (handjass.md 'Card points'): with the ♠9 tapped A's five cards are refused."""
+    table = jass_table()
+    deal = jass_cards([["JC", "9C", "AC", "10C", "9S"], [], [], []])
+    with pytest.raises(RuleError) as error:
+        JASS.parse(table, JASS.start(table), deal)
+    assert plain(error.value.text) == "A has 5 cards, which cannot be: a pile is whole tricks of 4 cards."
+    assert JASS.parse(table, JASS.start(table), jass_cards([["JC", "9C", "AC", "10C", "KC"], [], [], []])
+                      )["points"][0] == 20 + 14 + 11 + 10 + 4 + 5
+
+
+def test_handjass_three_players_by_counting_cards():
+    """Three players: 27 cards in play, no pile inferred; each player's counting cards are tapped and
+    the number of cards is not checked. The last trick (+5) may hold no counting card: C took it."""
+    table = jass_table(3)
+    piles = [["JC", "9C", "AC", "10C", "KC", "QC"], ["AS", "10S", "KS"], []]
+    parsed = JASS.parse(table, JASS.start(table), jass_cards(piles, playing=(0, 1, 2), last=2, rest=2, n=3))
+    assert parsed["points"] == [62, 25, 5]
+    with pytest.raises(RuleError) as error:  # with a 6 tapped every card counts: C's empty pile took no trick
+        JASS.parse(table, JASS.start(table),
+                   jass_cards([*piles[:2], ["6H"]], playing=(0, 1, 2), last=2, rest=2, n=3))
+    assert error.value.field == "cards"

@@ -83,3 +83,51 @@ def test_the_api_takes_a_deal_as_cards_and_lists_the_card_fields(client):
     ]["deal_fields"]["3"]}
     assert fields["cards"]["rest_field"] == "rest" and fields["cards"]["deck"] == "french"
     assert fields["points"]["hide_if"] == {"field": "count", "values": ["cards"]}
+
+
+# --- counting cards only (issue 23; the decision in scorekeeper/games/captured.py) -------------------
+
+def test_the_piles_say_which_way_they_count(client):
+    """The line beside the piles, with both wordings for app.js to switch between as cards are tapped."""
+    sid = new_schieberamsch(client, count_from="cards")
+    html = client.get(f"/sessions/{sid}?cards=1").get_data(as_text=True)
+    assert ('<p class="pile-way" aria-live="polite" data-counting="Counting cards only: 7, 8, 9 not needed" '
+            'data-every="Every card: whole tricks are checked">Counting cards only: 7, 8, 9 not needed</p>') in html
+    response = client.post("/sessions/new/handjass", data={
+        "players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "players-3": "Dora", "first_dealer": "0",
+        "option_count_from": "cards"})
+    html = client.get(response.headers["Location"] + "?cards=1").get_data(as_text=True)
+    assert ">Counting cards only: 6, 7, 8 and plain 9s not needed</p>" in html
+
+
+def test_post_a_ramsch_by_counting_cards_only(client, ctx):
+    """schieberamsch.md 'Ramsch deal', x2: Anna ♥A ♥10 ♥K (25), Ben ♠A ♠10 ♠K ♠Q (28, four cards: not
+    whole tricks), Carl the rest (67): all took a trick, Carl 67 x 2 = 134, /10 -> 13."""
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals",
+                           data=cards_form([["AH", "10H", "KH"], ["AS", "10S", "KS", "QS"], []], pushed=1))
+    assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 0, 13]
+    assert Deal.query.one().payload["points"] == [25, 28, 67]
+
+
+def test_a_zero_card_tapped_brings_back_the_whole_trick_check_keeping_every_tap(client, ctx):
+    """Ben's ♠7 makes every card count: his four cards are not whole tricks (schieberamsch.md: 3 a trick)."""
+    sid = new_schieberamsch(client)
+    response = client.post(f"/sessions/{sid}/deals",
+                           data=cards_form([["AH", "10H", "KH"], ["AS", "10S", "KS", "7S"], []], pushed=1))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and Deal.query.count() == 0
+    assert any("whole tricks of three cards" in message for message in alerts(html))
+    assert 'value="7S" checked' in html and 'value="KS" checked' in html
+
+
+def test_the_api_takes_a_ramsch_by_counting_cards_only(client):
+    from .test_api import call, new_session
+
+    sid = new_session(client)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                    {"values": {"type": "ramsch", "count": "cards", "pushed": 1,
+                                "cards": [["AH", "10H", "KH"], ["AS", "10S", "KS", "QS"], []], "rest": 2}})
+    assert response.status_code == 201, response.json
+    assert response.json["standings"]["totals"] == [0, 0, 13]
