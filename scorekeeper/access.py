@@ -60,6 +60,7 @@ PIN_PATTERN = r"[0-9]{4,12}\Z"  # re.match: from the start; \Z: no trailing newl
 OPEN_ENDPOINTS = {"access.login", "static", "sessions.choose_language", "sessions.service_worker",
                   "sessions.manifest", "sessions.offline", "api.openapi_document"}
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+NOT_WRITES = {"access.pin", "api.what_if_session"}  # posted, but nothing of the session changes
 
 
 def _same(given: str | None, expected: str) -> bool:
@@ -290,7 +291,7 @@ def _check_pin(session: GameSession, pin: str | None, keys: list[Key]) -> bool:
 
 def require_table_pin():
     """Refuse a write to a PIN-protected session from a device that has not entered its PIN."""
-    if request.method in SAFE_METHODS or request.endpoint == "access.pin" or not request.view_args:
+    if request.method in SAFE_METHODS or request.endpoint in NOT_WRITES or not request.view_args:
         return None
     session_id = request.view_args.get("session_id")
     if not isinstance(session_id, int):

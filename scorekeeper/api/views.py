@@ -20,6 +20,7 @@ from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
 from ..models import Deal, GameSession, Revision
+from ..what_if import what_if
 from .blueprint import bp
 from .checks import checked_entry, unknown_or_hidden
 
@@ -92,7 +93,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
         "game": session.game,
         "players": list(current.table.names),
         "first_dealer": session.first_dealer,
-        "options": session.options,
+        "options": current.table.options,
         "created_at": session.created_at.isoformat() + "Z",
         "standings": {
             "totals": list(standing.totals),
@@ -159,6 +160,14 @@ def create_session():
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     return session_json(api_session(session_id))
+
+
+@bp.post("/sessions/<int:session_id>/what-if")
+def what_if_session(session_id: int):
+    """The session scored under other options of its game; nothing is stored."""
+    session = api_session(session_id)
+    result = what_if(session, json_body().get("options", {}))
+    return {**session_json(session, result.board), "uncounted_deals": result.uncounted}
 
 
 @bp.get("/openapi.json")

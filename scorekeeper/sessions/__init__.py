@@ -1,7 +1,7 @@
 """The HTML pages: new session, the scoreboard with its deal entry and corrections (views.py), the
 pages around a table (pages.py), history and players (history_views.py), export and import
-(transfer_views.py)."""
-from . import cards, history_views, pages, transfer_views, views
+(transfer_views.py), scoring a session under other rules (what_if_views.py)."""
+from . import cards, history_views, pages, transfer_views, views, what_if_views
 from .blueprint import bp
 
-__all__ = ["bp", "cards", "history_views", "pages", "transfer_views", "views"]
+__all__ = ["bp", "cards", "history_views", "pages", "transfer_views", "views", "what_if_views"]

@@ -178,10 +178,24 @@ def new_session_form(game: Game, *, formdata: Any = None, data: Mapping[str, Any
             render_kw={"inputmode": "numeric", "autocomplete": "off"},
         )
 
-    option_specs = game.option_specs(min(game.players))
-    for spec in option_specs:
-        setattr(NewSessionForm, f"option_{spec.name}", _option_field(spec))
+    _add_options(NewSessionForm, game.option_specs(min(game.players)))
     return NewSessionForm(formdata=formdata, data=data)
+
+
+def options_form(specs: Sequence[OptionSpec], *, formdata: Any = None, data: Mapping[str, Any]) -> FlaskForm:
+    """A game's options alone, filled with `data` (a what-if: read by GET, so no CSRF token)."""
+
+    class OptionsForm(FlaskForm):
+        class Meta:
+            csrf = False
+
+    _add_options(OptionsForm, specs)
+    return OptionsForm(formdata=formdata, data={f"option_{name}": value for name, value in data.items()})
+
+
+def _add_options(form_class: type[FlaskForm], specs: Sequence[OptionSpec]) -> None:
+    for spec in specs:
+        setattr(form_class, f"option_{spec.name}", _option_field(spec))
 
 
 def _option_field(spec: OptionSpec) -> Field:

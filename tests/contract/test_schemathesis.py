@@ -68,7 +68,8 @@ def test_every_operation_answers_as_documented(case, app):
 
 def test_links_walked_for_every_game_reach_every_operation(app):
     """Along the document's links, with its examples, each answer checked as above: start a session
-    of each game, add its example deal, correct it, delete it, restore it, read, export and import it."""
+    of each game, add its example deal, correct it, delete it, restore it, read it, score it under its
+own rules (what if), export and import it."""
     schema, accepted = load(app), set()
 
     def call(operation_id, **kwargs):
@@ -88,6 +89,7 @@ def test_links_walked_for_every_game_reach_every_operation(app):
         revision = deleted.headers["revision-id"][0]  # headers by lower-case name, each a list
         call("restoreDeal", path_parameters={**sid, "revision_id": int(revision)})
         assert call("showSession", path_parameters=sid).json()["deals"][0]["values"] == deal["values"]
+        assert call("whatIf", path_parameters=sid, body={"options": {}}).json()["uncounted_deals"] == 0
         call("scoreboardCsv", path_parameters=sid)
         exported = call("exportSession", path_parameters=sid).json()
         assert call("importSessions", body=exported).json()["already_here"] == [sid["session_id"]]

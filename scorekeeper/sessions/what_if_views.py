@@ -1,0 +1,32 @@
+"""What if: the page that scores a session again under other options of its game (what_if.py),
+beside the real totals. Read by GET: nothing is stored, so the options travel in the address."""
+from __future__ import annotations
+
+from flask import render_template, request
+
+from ..board import board, session_or_404
+from ..games.base import RuleError
+from ..i18n import translate
+from ..what_if import what_if
+from .blueprint import bp
+from .forms import option_values, options_form
+
+
+@bp.get("/sessions/<int:session_id>/what-if")
+def what_if_page(session_id: int):
+    session = session_or_404(session_id)
+    real = board(session)
+    game, table = real.game, real.table
+    asked = "score" in request.args
+    form = options_form(game.option_specs(table.size), formdata=request.args if asked else None, data=table.options)
+    other, problem = None, None
+    if asked and form.validate():
+        try:
+            other = what_if(session, option_values(form, game, table.size))
+        except RuleError as error:
+            problem = translate(error.text)
+    results = zip(real.standing.results, other.board.standing.results) if other else ()
+    changed = [(number, mine.points, theirs.points) for number, (mine, theirs) in enumerate(results, start=1)
+               if mine.points != theirs.points]
+    return render_template("sessions/what_if.html", session=session, real=real, form=form, other=other,
+                           problem=problem, changed=changed, names=table.names)

@@ -1,0 +1,96 @@
+"""What if (issue 24, item 1): a session scored again under other options of its game, beside the
+real totals, nothing stored; through the page and the API. The numbers are worked by hand from the
+rules notes."""
+from __future__ import annotations
+
+from scorekeeper.extensions import db
+from scorekeeper.models import GameSession
+
+from .helpers import alerts
+from .test_api import call
+
+RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}
+LOST = {"type": "grand_hand", "soloist": 2, "soloist_points": 60, "jacks": ["JC"], "all_tricks": False}
+WON = {"type": "grand_hand", "soloist": 0, "soloist_points": 95, "jacks": ["JC"], "all_tricks": False}
+WHIST = {"first": [5, 2, 2], "second": [3, 6, 0]}  # rules/italian-whist.md: 5-3 = +2, 2-6 = -4, 2-0 = +2
+
+
+def session_with(client, game, players, deals, options=None, pin=None):
+    body = {"game": game, "players": players, "options": options or {}} | ({"pin": pin} if pin else {})
+    sid = call(client, "POST", "/api/v1/sessions", body).json["id"]
+    for values in deals:
+        assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": values}).status_code == 201
+    return sid
+
+
+def what_if(client, sid, options, **kwargs):
+    return call(client, "POST", f"/api/v1/sessions/{sid}/what-if", {"options": options}, **kwargs)
+
+
+def test_schieberamsch_under_a_doubled_lost_game_and_floor_rounding(client):
+    """rules/schieberamsch.md: Ramsch 2 x 113 = 226 -> 22; a lost Grand Hand with one matador
+    24 x 3 = 72 -> +7 for the soloist (x2 = 144 -> +14 under lost_doubled); a won one with 95
+    (schneider) 24 x 4 = 96 -> -9 toward zero, -10 with floor rounding."""
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH, LOST, WON])
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [-9, 0, 29]
+    doubled = what_if(client, sid, {"lost_doubled": True}).json
+    assert doubled["standings"]["totals"] == [-9, 0, 36]
+    assert [deal["points"] for deal in doubled["deals"]] == [[0, 0, 22], [0, 0, 14], [-9, 0, 0]]
+    assert doubled["options"]["lost_doubled"] is True and doubled["uncounted_deals"] == 0
+    assert what_if(client, sid, {"rounding": "floor"}).json["standings"]["totals"] == [-10, 0, 29]
+    both = what_if(client, sid, {"rounding": "floor", "lost_doubled": True}).json
+    assert both["standings"]["totals"] == [-10, 0, 36]
+
+
+def test_italian_whist_with_fewer_deals_or_a_target_leaves_the_later_deals_uncounted(client):
+    """rules/italian-whist.md, End: after the chosen number of deals, or when a player reaches the
+    target; highest total wins, ties shared. Four deals of +2/-4/+2: 8/-16/8."""
+    sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST] * 4)
+    two = what_if(client, sid, {"deals": 2}).json
+    assert two["standings"]["totals"] == [4, -8, 4] and two["uncounted_deals"] == 2
+    assert two["standings"]["over"] and two["standings"]["winners"] == [0, 2]
+    target = what_if(client, sid, {"end": "target", "target": 6}).json
+    assert target["standings"]["totals"] == [6, -12, 6] and target["uncounted_deals"] == 1
+    assert target["standings"]["winners"] == [0, 2]
+
+
+def test_nothing_is_stored_and_a_pin_is_not_needed(client, app):
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH, LOST], pin="2468")
+    with app.app_context():
+        version = db.session.get(GameSession, sid).version
+    other = client.application.test_client()  # a phone at the next table: no PIN entered
+    assert what_if(other, sid, {"lost_doubled": True}).status_code == 200
+    after = call(other, "GET", f"/api/v1/sessions/{sid}").json
+    assert after["standings"]["totals"] == [0, 0, 29] and after["options"]["lost_doubled"] is False
+    with app.app_context():
+        assert db.session.get(GameSession, sid).version == version
+
+
+def test_unknown_or_impossible_options_are_refused_with_the_reason(client):
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH])
+    unknown = what_if(client, sid, {"target": 5})
+    assert unknown.status_code == 422 and "Unknown option: target" in unknown.json["message"]
+    out_of_range = what_if(client, sid, {"deals": 0})
+    assert out_of_range.status_code == 422
+    assert what_if(client, sid, "lost_doubled").status_code == 422
+
+
+def test_the_page_shows_both_totals_the_winners_and_the_deals_that_differ(client):
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH, LOST, WON])
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert f'href="/sessions/{sid}/what-if"' in board and "Score under other rules" in board
+    page = client.get(f"/sessions/{sid}/what-if").get_data(as_text=True)
+    assert 'name="option_lost_doubled"' in page and "Side by side" not in page
+    answer = client.get(f"/sessions/{sid}/what-if?score=1&option_deals=12&option_rounding=floor"
+                        "&option_three_way_tie=nobody&option_lost_doubled=y")
+    html = answer.get_data(as_text=True)
+    assert answer.status_code == 200 and "Side by side" in html
+    assert "Deal 2: Anna +0 → +0, Ben +0 → +0, Carl +7 → +14" in html
+    assert "Deal 3: Anna -9 → -10" in html and "Deal 1:" not in html
+    assert 'class="total">-9<' in html.replace(" winner", "") and 'class="total">36<' in html.replace(" winner", "")
+
+
+def test_the_page_names_the_problem_next_to_the_options(client):
+    sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST])
+    html = client.get(f"/sessions/{sid}/what-if?score=1&option_end=deals&option_deals=0").get_data(as_text=True)
+    assert "Side by side" not in html and alerts(html)
