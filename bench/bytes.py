@@ -84,6 +84,29 @@ def deals_allowed(browser: Browser, form_page: str) -> int:
     return next(option["maximum"] for option in options if option["name"] == "deals")
 
 
+def long_board(app, wanted: int) -> tuple[str, int, int]:
+    """A Schieberamsch session opened through the new-session form, `wanted` deals entered through the
+    entry form as the tablet's htmx does (fewer if the app takes fewer a session, leaving the game
+    going after one more save): the board's path, its deals, the session's limit."""
+    tablet = Browser(app)
+    page = tablet.request("GET", NEW).text
+    limit = deals_allowed(tablet, page)
+    deals = min(wanted, limit - 2)
+    form, fields = Forms(page).holding("players-0")
+    fields.update({"players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "option_deals": str(limit)})
+    created = tablet.request("POST", form.get("action") or NEW, data=fields)
+    assert created.status in (302, 303), created.status
+    board = urlsplit(created.headers["Location"]).path
+    text = tablet.request("GET", board).text
+    headers = {"HX-Request": "true", **hx_headers(text)}
+    for number in range(deals):
+        target, hidden = entry_form(text)
+        saved = tablet.request("POST", target, data=ramsch(hidden, POINTS[number % len(POINTS)]), headers=headers)
+        text = saved.text
+        assert saved.status == 200 and entry_form(text), saved.status
+    return board, deals, limit
+
+
 def show(label: str, rows: list[tuple[str, int, int]], goal: int | None = None) -> dict:
     sent, decoded = sum(row[1] for row in rows), sum(row[2] for row in rows)
     verdict = f"  goal <= {goal / 1000:g} KB: {'met' if sent <= goal else 'MISSED'}" if goal else ""
@@ -103,23 +126,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({
             "TESTING": True, "SECRET_KEY": "b", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder}/b.sqlite"})
-        tablet = Browser(app)
-        page = tablet.request("GET", NEW).text
-        limit = deals_allowed(tablet, page)
-        deals = min(args.deals, limit - 2)
-        form, fields = Forms(page).holding("players-0")
-        fields.update({"players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "option_deals": str(limit)})
-        created = tablet.request("POST", form.get("action") or NEW, data=fields)
-        assert created.status in (302, 303), created.status
-        board = urlsplit(created.headers["Location"]).path
-        text = tablet.request("GET", board).text
-        headers = {"HX-Request": "true", **hx_headers(text)}
-        for number in range(deals):
-            target, hidden = entry_form(text)
-            saved = tablet.request("POST", target, data=ramsch(hidden, POINTS[number % len(POINTS)]), headers=headers)
-            text = saved.text
-            assert saved.status == 200 and entry_form(text), saved.status
-
+        board, deals, limit = long_board(app, args.deals)
         print(f"Schieberamsch board of {deals} deals in a session of {limit}"
               + (f" (asked for {args.deals}; the app takes at most {limit} deals a session)" if deals < args.deals
                  else ""))

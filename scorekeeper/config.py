@@ -26,7 +26,9 @@ PROXY_FIX = 0
 # another site's frame. FORCE_HTTPS (behind an HTTPS reverse proxy, with PROXY_FIX): http is
 # redirected to https, and HSTS and secure cookies are sent.
 FORCE_HTTPS = False
+# The one inline script (templates/base.html: the chosen theme, before the page is drawn) by its hash.
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "img-src": "'self' data:", "object-src": "'none'",
+                           "script-src": "'self' 'sha256-+wWQAxQ4JypF/tvTX8JjRzWNjdLf/pCyh6XiRJBtHes='",
                            "base-uri": "'self'", "form-action": "'self'", "frame-ancestors": "'none'"}
 SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
 # A deal is a few hundred bytes; larger bodies are refused (413) before they are read.
@@ -37,3 +39,8 @@ IMPORT_MAX_BYTES = 64 * 1024 * 1024
 MAX_JSON_DEPTH = 32
 # Flask-Compress: static files are sent as streams; a browser that takes only gzip gets them gzipped too
 COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]
+# At Flask-Compress's levels (zstd 3, brotli 4) a browser that takes them (Chromium on https or
+# localhost) got the scripts and pages bigger than gzip makes them; these levels are smaller than
+# gzip and cost no more time than gzip's own level 6.
+COMPRESS_ZSTD_LEVEL = 9
+COMPRESS_BR_LEVEL = 5

@@ -264,6 +264,19 @@ def test_dark_mode_follows_the_system_and_the_toggle_sticks(browser, live_server
     context.close()
 
 
+def test_the_chosen_theme_is_set_by_the_page_itself_before_any_script_file(browser, live_server):
+    """Issue 23, item 12: the theme bit is inline (allowed by its hash; a refusal fails the test), so
+    a device that chose dark gets it with no file fetched for it, here even with app.js never coming."""
+    page = new_page(browser, live_server)
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.add_init_script("localStorage.setItem('theme', 'dark')")
+    page.route(re.compile(r"/static/js/"), lambda route: route.abort())
+    page.goto(f"/sessions/{sid}")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    assert page.evaluate("() => getComputedStyle(document.body).backgroundColor") == "rgb(18, 22, 31)"
+    page.context.close()
+
+
 def test_the_screen_is_kept_awake_and_asked_again_when_the_page_comes_back(page):
     page.add_init_script("""
       window.__locks = 0;
@@ -507,7 +520,7 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     for shell_file in ("/static/css/app.css", "/static/js/app.js", "/offline"):
-        kept = f"caches.open('scorekeeper-shell-v5').then(c => c.match('{shell_file}')).then(r => !!r)"
+        kept = f"caches.open('scorekeeper-shell-v6').then(c => c.match('{shell_file}')).then(r => !!r)"
         assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.reload()
