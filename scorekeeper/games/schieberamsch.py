@@ -358,5 +358,9 @@ class Schieberamsch(Game):
             return state.dealer
         return super().next_dealer(table, state, deal)
 
+    def winner_rule(self, table: Table) -> Text:
+        return T("The lowest total after %(n)d deals wins; equal totals share the win.",
+                 n=table.options.get("deals", 12))
+
 
 GAME = Schieberamsch()

@@ -260,7 +260,8 @@ def test_sessions_started_with_deals_won_keep_a_draw_on_equal_wins():
     played = [deal(7, 0, True), deal(4, 7), deal(7, 3), deal(5, 7)]
     standing = GAME.replay(table(deals=4, decided_by="wins"), played)
     assert standing.totals == (3, 2, 3, 2) and standing.winners == (N, E, S, W)
-    assert str(GAME.winner_rule(table(decided_by="wins"))) == "Decided by deal wins; equal wins: a draw, both teams win."
+    assert str(GAME.winner_rule(table(decided_by="wins"))) == (
+        "Decided by deal wins; equal wins: a draw, both teams win.")
 
 
 def test_end_by_points_counts_values():
