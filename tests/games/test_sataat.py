@@ -212,6 +212,7 @@ def test_sessions_frozen_before_the_audit_keep_their_reading():
     del old["decided_by"]
     played = [deal(7, 0, True), deal(4, 7), deal(3, 7)]
     assert GAME.replay(Table(NAMES, old, first_dealer=W), played).winners == (N, E, S, W)
+    assert str(GAME.winner_rule(Table(NAMES, old))) == "Decided by points; equal points: a draw, both teams win."
 
 
 # --- rules/sataat.md, decided 2026-11-26 (who wins) ---------------------------------------
