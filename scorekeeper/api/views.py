@@ -105,6 +105,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "deals_left": standing.deals_left,
             "active": list(standing.active),
             "notes": [translate(note) for note in standing.notes],
+            "winner_rule": translate(current.game.winner_rule(current.table)),
         },
         "deals": deals,
         "next": facts,

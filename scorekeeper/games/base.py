@@ -10,7 +10,8 @@ A game subclasses `Game` and fills in `options` (the variants and house rules, e
 `parse_deal` all read them), `check_deal` (raise `RuleError` with a sentence a player
 understands), `score_deal` (per-seat points and a readable breakdown) and, where the
 defaults (clockwise dealer, sum the points, never over) do not fit, `after_deal`,
-`is_over`, `winners`, `notes` and `facts` (what `notes` says, as data for the API's "next").
+`is_over`, `winners` (and `winner_rule`, which says how), `notes` and `facts` (what `notes`
+says, as data for the API's "next").
 Every user-facing sentence is a `Text` (``text.py``), translated by the web layer.
 """
 from __future__ import annotations
@@ -187,6 +188,12 @@ class Game:
         """Best total wins, ties share the win (lower or higher, as the game says)."""
         best = (min if self.lower_is_better else max)(state.totals)
         return tuple(seat for seat, total in enumerate(state.totals) if total == best)
+
+    def winner_rule(self, table: Table) -> Text:
+        """The rule that decides the winner, from the session's options, for the board and the API."""
+        if self.lower_is_better:
+            return T("The lowest total wins; equal totals share the win.")
+        return T("The highest total wins; equal totals share the win.")
 
     def losers(self, table: Table, state: State) -> tuple[int, ...]:
         """Shown only where the game names a loser (Handjass: the last one left)."""

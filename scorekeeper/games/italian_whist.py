@@ -178,6 +178,11 @@ class ItalianWhist(Game):
             return False
         return table.options.get("tie", "shared") == "shared" or not self.tied(state)
 
+    def winner_rule(self, table: Table) -> Text:
+        if table.options.get("tie", "shared") == "shared":
+            return super().winner_rule(table)
+        return T("The highest total wins; on equal totals more deals are played until one player leads.")
+
     def deals_left(self, table: Table, state: State) -> int | None:
         """Deals still to play; None at a target or during tie-break deals (open-ended)."""
         if table.options.get("end", "deals") != "deals":

@@ -270,6 +270,13 @@ class Pitch(Game):
         tied_declarers = tuple(seat for seat in top if seat in declarers)
         return tied_declarers or top
 
+    def winner_rule(self, table: Table) -> Text:
+        if table.options.get("both_out", "bidder") == "bidder":
+            return T("The first side to %(n)d points wins; when several reach it in one deal, the declaring "
+                     "side.", n=self.target(table))
+        return T("The first side to %(n)d points wins; when several reach it in one deal, the higher total "
+                 "(equal: the declaring side).", n=self.target(table))
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         left = (state.dealer + 1) % table.size
         notes = [T("%(dealer)s deals %(n)d cards each; %(player)s bids first (5 to 10, or pass).",

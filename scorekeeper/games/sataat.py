@@ -21,11 +21,14 @@ Decisions and named options (issue 9 audit: the seed's reading is the default):
   ``deals`` = 12 deals), ``wins`` (the first team to win ``wins`` = 7 deals:
   deals won are counted, a 7-0 is one win) or ``points`` (house rule: the first
   team to ``points_target`` = 10 points, a 7-0 or 13-0 counting its value).
-- ``decided_by`` (after a number of deals): ``wins`` (default: the team that won
-  more deals) or ``points`` (more points). A tie is shared.
-  Sessions frozen before this change lack ``decided_by`` and keep their old
+- ``decided_by`` (after a number of deals; rules note "Decided 2026-11-26 (who
+  wins"): ``wins_then_points`` (default: more deals won, on equal wins more
+  points, still equal a draw), ``points`` (more points, for groups that play the
+  sweep values) or ``wins`` (deals won only; the default of sessions started
+  before 2026-11-26, which keep it). A draw makes both teams winners.
+  Sessions frozen before issue 9 lack ``decided_by`` and keep their old
   reading: ``end`` = ``wins`` counted points, and after a number of deals the
-  points decided.
+  points decided. ``winner_rule`` says on the board which rule decides.
 - ``exchange_after_dealer_team_sweep`` (now off by default; it was on): the seed
   owes the exchange only "もし親のチームが「7-0」勝ちした場合は" (if the
   parent's team won 7-0); on: also after a 7-0 or 13-0 of the dealer's team
@@ -147,8 +150,10 @@ class Sataat(Game):
                             ("points", N_("when a team reaches a number of points")))),
         OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
                    show_if=("end", ("deals",))),
-        OptionSpec("decided_by", N_("After the last deal, the winner is the team with more"), CHOICE, "wins",
-                   choices=(("wins", N_("deals won")), ("points", N_("points"))),
+        OptionSpec("decided_by", N_("After the last deal, the winner is the team with more"), CHOICE,
+                   "wins_then_points",
+                   choices=(("wins_then_points", N_("deals won, then points")), ("points", N_("points")),
+                            ("wins", N_("deals won (equal wins: a draw)"))),
                    show_if=("end", ("deals",))),
         OptionSpec("wins", N_("Wins to reach"), INT, 7, minimum=1, maximum=99,
                    help=N_("Deals won; a 7-0 or 13-0 is one win."), show_if=("end", ("wins",))),
@@ -273,15 +278,16 @@ class Sataat(Game):
             return end, "wins", opts.get("wins", 7)
         if end == "points":
             return end, "points", opts.get("points_target", 10)
-        return end, opts.get("decided_by", "wins"), opts.get("deals", 12)
+        return end, opts["decided_by"], opts.get("deals", 12)
 
-    def measure(self, table: Table, state: State) -> tuple[int, ...]:
-        """Per seat, what decides the session: deals won by the seat's team, or points."""
+    def measure(self, table: Table, state: State) -> tuple[Any, ...]:
+        """Per seat, what decides the session: deals won by the seat's team, points, or both in turn."""
         _, counts, _ = self.ending(table)
-        if counts == "points":
-            return state.totals
         wins = narrow(state, SataatState).wins
-        return tuple(wins[seat % 2] for seat in range(4))
+        by_seat = tuple(wins[seat % 2] for seat in range(4))
+        if counts == "wins_then_points":
+            return tuple(zip(by_seat, state.totals))
+        return state.totals if counts == "points" else by_seat
 
     def is_over(self, table: Table, state: State) -> bool:
         end, _, target = self.ending(table)
@@ -294,9 +300,23 @@ class Sataat(Game):
         return max(0, target - state.deals_played) if end == "deals" else None
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """The team with more deals won (or points, as the options say); a tie is shared."""
+        """The team with more deals won, then more points (or as the options say); a draw makes both
+        teams winners."""
         measure = self.measure(table, state)
         return tuple(seat for seat in range(4) if measure[seat] == max(measure))
+
+    def winner_rule(self, table: Table) -> Text:
+        """Which rule decides, as the options say: by default deal wins, then points."""
+        end, counts, target = self.ending(table)
+        if end == "wins":
+            return T("The first team to win %(n)d deals wins the session.", n=target)
+        if end == "points":
+            return T("The first team to %(n)d points wins the session.", n=target)
+        if counts == "wins_then_points":
+            return T("Decided by deal wins, then points; still equal: a draw, both teams win.")
+        if counts == "wins":
+            return T("Decided by deal wins; equal wins: a draw, both teams win.")
+        return T("Decided by points; equal points: a draw, both teams win.")
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         notes: list[Text | None] = [None] * 4
@@ -327,15 +347,8 @@ class Sataat(Game):
             lines.append(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
                            names=self.team_name(table, team), wins=own.wins[team],
                            sevens=own.sevens[team], thirteens=own.thirteens[team]))
-        end, counts, target = self.ending(table)
-        if end == "wins":
-            lines.append(T("The first team to win %(n)d deals wins the session.", n=target))
-        elif end == "points":
-            lines.append(T("The first team to %(n)d points wins the session.", n=target))
-        elif counts == "wins":
-            lines.append(T("Deal %(n)d of %(total)d; the team that wins more deals wins the session.",
-                           n=state.deals_played + 1, total=target))
-        else:
+        end, _, target = self.ending(table)
+        if end == "deals":  # who wins is said by winner_rule
             lines.append(T("Deal %(n)d of %(total)d.", n=state.deals_played + 1, total=target))
         return tuple(lines)
 

@@ -15,7 +15,12 @@ Decisions and named options (defaults follow the seed):
   scores (default, the seed's own reading) or ``all`` three score 40.
 - ``schneider_both_ways`` (off): also schneider when the soloist takes 30 or fewer.
 - ``schwarz_both_ways`` (off): also schwarz when the soloist takes no trick.
+  Such a soloist has at most 30 points, so the deal is schneider too (rules note
+  "Decided 2026-11-26 (order and combinations)"), whatever ``schneider_both_ways``
+  says: ``schwarz_with_schneider`` (on), frozen off in sessions started before.
 - ``lost_doubled`` (off): a lost Grand Hand counts double, as in club Skat.
+- The order (decided 2026-11-26): 24 x (matadors + 2 + schneider + schwarz), x2 for a
+  lost game under ``lost_doubled``, x2 / x4 for contra / recontra, /10 with ``rounding``.
 - ``contra_in_ramsch`` (off): contra/recontra may double a Ramsch too.
 - The skat belongs to whoever takes the last trick in Ramsch and to the soloist
   in Grand Hand; players type their points with the skat included, so the
@@ -107,6 +112,8 @@ class Schieberamsch(Game):
                    choices=(("nobody", N_("nobody scores")), ("all", N_("all three score 40")))),
         OptionSpec("schneider_both_ways", N_("Schneider also when the soloist takes 30 or fewer"), BOOL, False),
         OptionSpec("schwarz_both_ways", N_("Schwarz also when the soloist takes no trick"), BOOL, False),
+        OptionSpec("schwarz_with_schneider", N_("A soloist with no trick is also schneider"), BOOL, True,
+                   help=N_("Such a soloist has at most 30 card points."), show_if=("schwarz_both_ways", (True,))),
         OptionSpec("lost_doubled", N_("A lost Grand Hand counts double"), BOOL, False),
         OptionSpec("contra_in_ramsch", N_("Contra and recontra in Ramsch"), BOOL, False),
         captured.count_option(N_("Tapping each player's captured cards counts the points; the last "
@@ -317,8 +324,10 @@ class Schieberamsch(Game):
         soloist, points = deal["soloist"], deal["soloist_points"]
         direction, n = matadors(deal["jacks"])
         won = points >= 61
-        schneider = points >= 90 or (opts.get("schneider_both_ways") and points <= 30)
-        schwarz = deal["all_tricks"] or (opts.get("schwarz_both_ways") and deal.get("no_tricks"))
+        no_trick = opts.get("schwarz_both_ways") and deal.get("no_tricks")
+        schneider = (points >= 90 or (opts.get("schneider_both_ways") and points <= 30)
+                     or (no_trick and opts.get("schwarz_with_schneider")))  # absent: frozen before 2026-11-26
+        schwarz = deal["all_tricks"] or no_trick
         level = n + 2 + int(bool(schneider)) + int(bool(schwarz))
         value = 24 * level
         lines = [
@@ -334,15 +343,15 @@ class Schieberamsch(Game):
 
     def _grand_doubled(self, table: Table, deal: Mapping[str, Any], won: bool, value: int,
                        lines: list[Text]) -> int:
-        """Contra x2 and recontra x4; a lost game counts double under option lost_doubled."""
+        """A lost game counts double under option lost_doubled, then contra x2 and recontra x4."""
+        if not won and table.options.get("lost_doubled"):
+            value *= 2
+            lines.append(T("Lost game counts double: %(value)d.", value=value))
         factor = CONTRA_FACTOR[deal["contra"]]
         if factor > 1:
             value *= factor
             lines.append(T("%(contra)s x%(factor)d = %(value)d.", contra=Text(deal["contra"]), factor=factor,
                            value=value))
-        if not won and table.options.get("lost_doubled"):
-            value *= 2
-            lines.append(T("Lost game counts double: %(value)d.", value=value))
         return value
 
     # -- the session ---------------------------------------------------------
@@ -351,6 +360,10 @@ class Schieberamsch(Game):
         if deal["type"] == GRAND_HAND:
             return state.dealer
         return super().next_dealer(table, state, deal)
+
+    def winner_rule(self, table: Table) -> Text:
+        return T("The lowest total after %(n)d deals wins; equal totals share the win.",
+                 n=table.options.get("deals", 12))
 
 
 GAME = Schieberamsch()

@@ -422,6 +422,10 @@ class Stendhal(Game):
         the highest total is not shared."""
         return self.reached(table, state) and state.totals.count(max(state.totals)) == 1
 
+    def winner_rule(self, table: Table) -> Text:
+        return T("Once a total reaches minus %(n)d, the highest total wins; a shared lead plays on.",
+                 n=self.limit(table))
+
     def facts(self, table: Table, state: State, early: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Cards per hand and to the middle, the limit and whether it was reached (play-on), and once
         the revealed cards are locked, the two minus suits (``minus_suits``: [suit, its pair])."""

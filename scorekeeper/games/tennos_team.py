@@ -35,13 +35,16 @@ Decisions and named options:
   in advance, the draw may be skipped): the teams of the first game then hold for the
   whole session, and a later game with another split is refused.
 - ``deals`` (default 3): games in the session. Each game's winners get a win.
-  Individual mode: the session is won by most games won, then by the higher point
-  total. Team and secret modes: a game is won by a team (seed (12): 「合計点数が高い
-  チームが勝ちです」, the team with the higher total wins), so the session is won by a
-  whole team: most games won, then the higher sum of that player's team totals,
-  battalion points included (``team_points``). With fixed teams this is the winning
-  team's record; with teams drawn anew each game every player keeps the record of the
-  teams he played in, and all players level on both share the win.
+- ``session_winner`` (rules note "Decided 2026-11-26 (session winner)"): ``total``
+  (default) the highest running total wins the session; ``games_won`` ranks by games
+  won first, then the totals. The totals are the players' own in individual mode and
+  with teams drawn anew each game (a team exists only within one game, and the board
+  says so); with fixed teams in team and secret modes they are the team totals,
+  battalion points included (``team_points``: per player, the sum of his team's
+  totals), so a whole team wins. Players level on what decides share the win.
+  Sessions frozen before this option keep their reading: most games won, then
+  ``team_points`` in team and secret modes (the record of the teams each player
+  played in, also when drawn) and the players' totals in individual mode.
 """
 from __future__ import annotations
 
@@ -127,6 +130,9 @@ class TennosTeam(Game):
                    choices=(("drawn", N_("drawn for each game (the aces or jokers)")),
                             ("fixed", N_("decided in advance: the first game's teams stay")))),
         OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
+        OptionSpec("session_winner", N_("The session's winner"), CHOICE, "total",
+                   choices=(("total", N_("the highest running total")),
+                            ("games_won", N_("most games won, then the running totals")))),
     )
 
     def mode(self, table: Table) -> str:
@@ -344,16 +350,41 @@ class TennosTeam(Game):
             team_points=tuple(a + b for a, b in zip(own.team_points, self.team_totals(table, deal))),
             fixed=fixed)
 
+    def team_standings(self, table: Table) -> bool:
+        """Whether teams' running totals rank the session (fixed teams, or any teams in sessions frozen
+        before ``session_winner``), rather than each player's own."""
+        if self.mode(table) == INDIVIDUAL:
+            return False
+        return "session_winner" not in table.options or table.options.get("teams") == "fixed"
+
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """Most games won, then the higher point total (team and secret modes: the team totals,
-        battalions included, so a whole team wins); ties share."""
+        """The highest running total, or most games won first (``session_winner``); ties share."""
         own = narrow(state, SeriesState)
-        tiebreak = own.totals if self.mode(table) == INDIVIDUAL else own.team_points
-        best = max(zip(own.wins, tiebreak))
-        return tuple(s for s in range(table.size) if (own.wins[s], tiebreak[s]) == best)
+        totals = own.team_points if self.team_standings(table) else own.totals
+        by_games = table.options.get("session_winner", "games_won") == "games_won"
+        rank = [(own.wins[s] if by_games else 0, totals[s]) for s in range(table.size)]
+        return tuple(s for s in range(table.size) if rank[s] == max(rank))
+
+    def winner_rule(self, table: Table) -> Text:
+        """Which totals decide the session, and whether games won come first."""
+        games = table.options.get("session_winner", "games_won") == "games_won"
+        if self.team_standings(table):
+            return (T("Most games won, then the highest team total, wins the session.") if games else
+                    T("The highest team total wins the session."))
+        if self.mode(table) == INDIVIDUAL:
+            return (T("Most games won, then the highest total, wins the session.") if games else
+                    T("The highest total wins the session."))
+        return (T("Most games won, then the highest total, wins the session: each player's own points, as the "
+                  "teams are drawn anew each game.") if games else
+                T("The highest total wins the session: each player's own points, as the teams are drawn anew "
+                  "each game."))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
-        return tuple(P("%(n)d game won", "%(n)d games won", w) for w in getattr(state, "wins", (0,) * table.size))
+        own = narrow(state, SeriesState)
+        if own.fixed:  # the team total that ranks the session
+            return tuple(P("%(n)d game won, team %(team)d", "%(n)d games won, team %(team)d", w, team=t)
+                         for w, t in zip(own.wins, own.team_points))
+        return tuple(P("%(n)d game won", "%(n)d games won", w) for w in own.wins)
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         notes = [T("Enter each player's suit (the ace drawn); the spade player leads the first trick.")]

@@ -200,6 +200,14 @@ class Yacht(Game):
         target = table.options.get("target", 500)
         return max(state.totals) >= target or super().is_over(table, state)
 
+    def winner_rule(self, table: Table) -> Text:
+        target, deals = table.options.get("target", 500), table.options.get("deals", 0)
+        if deals:
+            return T("Once someone reaches %(target)d or after %(deals)d deals, the highest total wins; equal "
+                     "totals share the win.", target=target, deals=deals)
+        return T("Once someone reaches %(target)d, the highest total wins; equal totals share the win.",
+                 target=target)
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         n, dealer = hand_size(table.size), state.dealer
         left = table.name((dealer + 1) % table.size)

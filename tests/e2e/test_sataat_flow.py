@@ -69,8 +69,8 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     page.evaluate("window.__sameDocument = true")
     expect_parent_and_dealer(page, "Ann", "Dan", 1)
     notes = page.locator(".note")
-    expect(notes).to_contain_text(["Ann & Cat: 0 won, 0 x 7-0, 0 x 13-0.", "Ben & Dan: 0 won, 0 x 7-0, 0 x 13-0.",
-                                   "The first team to win 3 deals wins the session."])
+    expect(notes).to_contain_text(["Ann & Cat: 0 won, 0 x 7-0, 0 x 13-0.", "Ben & Dan: 0 won, 0 x 7-0, 0 x 13-0."])
+    expect(page.locator("#winner-rule")).to_have_text("The first team to win 3 deals wins the session.")
     expect(page.locator(".note", has_text="demand a redeal")).to_have_count(0)  # not in Trup Kasiet
     expect(page.locator(".note", has_text="Exchange")).to_have_count(0)
     expect(page.get_by_label(PLAYED_ON)).to_be_hidden()  # only after a 7-0
@@ -182,6 +182,7 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     expect(page.locator("thead th.winner")).to_have_count(2)
     expect(page.locator("#entry")).to_have_count(0)
     expect(page.locator("thead .seat-note")).to_have_count(0)  # nobody is parent or deals any more
+    expect(page.locator("#winner-rule")).to_be_visible()  # still says which rule decided
     screenshot(page, "sataat-game-over")
 
 
@@ -209,3 +210,23 @@ def test_a_thirteen_nil_is_entered_after_playing_on(page):
     enter_deal(page, "spades", 7, 2)
     save(page)
     expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")
+
+
+def test_a_finished_session_names_the_rule_that_decided_the_winner(page):
+    """rules/sataat.md, decided 2026-11-26: after the agreed deals more deal wins win, equal wins go to more
+    points, and the board says which rule decides ("decided by deal wins, then points"). One win each, the
+    7-0 scores 2 against 1: Ann & Cat win."""
+    start_session(page, "Sataat", NAMES, "Ann", first_seat=FIRST_PARENT, options={"Number of deals": 2},
+                  deals="Dan")
+    rule = page.locator("#winner-rule")
+    expect(rule).to_have_text("Decided by deal wins, then points; still equal: a draw, both teams win.")
+    for ann_cat, ben_dan in ((7, 0), (3, 7)):
+        page.get_by_label(TRICKS + "Ann").fill(str(ann_cat))
+        page.get_by_label(TRICKS + "Ben").fill(str(ben_dan))
+        save(page)
+    expect_totals(page, 2, 1)
+    expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")
+    expect(rule).to_be_visible()
+    expect(rule).to_have_text("Decided by deal wins, then points; still equal: a draw, both teams win.")
+    assert rule.bounding_box()["width"] > 0
+    screenshot(page, "sataat-winner-rule")

@@ -4,8 +4,9 @@ suit (the ace drawn) is chosen and the picture cards captured are tapped in that
 Expected points come from shared/rules/tennos-team.md: own-suit picture 3, other picture 2, unused
 joker 1, ace in hand 1, J-Q-K of the team colour +2 / other colour +3, 4 of a rank +2; black suits
 spade, cross, club; teams by ace colour; totals within 1 point -> the second-best players decide.
-The series is won by a whole team (seed 000 (12): the team with the higher total wins): most games
-won, then the higher sum of the team's totals.
+Each game is won by a team (seed 000 (12): the team with the higher total wins); the series, with the
+teams drawn anew each game, by the highest running total of a player's own points (rules note, decided
+2026-11-26), and the board says so.
 """
 from __future__ import annotations
 
@@ -118,17 +119,17 @@ def test_a_series_of_three_games_with_a_correction(page):
                          "Carl": ["♣J", "♣Q", "♣K", "✚J", "✚Q", "✚K"], "Dora": ["♦J"]})
     page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["46", "39", "34", "28"])
-    # Wins: Anna 1, Ben 2, Carl 1, Dora 2: Ben and Dora, the red team of games 1 and 2, win together
-    # (the series is won by a team, not by its best player).
+    # Wins: Anna 1, Ben 2, Carl 1, Dora 2, but the highest running total wins the series: Anna with 46.
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#status")).to_contain_text("Winner: Ben, Dora")
+    expect(page.locator("#status")).to_contain_text("Winner: Anna")
+    expect(page.locator("#winner-rule")).to_have_text(
+        "The highest total wins the session: each player's own points, as the teams are drawn anew each game.")
     expect(page.locator(".seat-note")).to_have_text(["1 game won", "2 games won", "1 game won", "2 games won"])
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "tennos_team-game-over")
 
     # --- Correction of game 2: Carl, not Ben, took the ❧J. Carl: ✚ set 8 + ❧J 2 + joker + ace = 12;
-    # Ben: ♦ set 11 + ❧Q ❧K 4 = 15. Black 33 v red 26: black wins game 2, and Anna and Carl (black
-    # in every game) win the series.
+    # Ben: ♦ set 11 + ❧Q ❧K 4 = 15. Black 33 v red 26: black wins game 2; Anna still has the highest total.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
     expect(cell(page, "pictures", "Ben").locator("input[value=JL]")).to_be_checked()
     tap_pictures(page, "Ben", ["❧J"])
@@ -137,7 +138,8 @@ def test_a_series_of_three_games_with_a_correction(page):
     page.get_by_role("button", name="Save correction").click()
     expect(totals(page)).to_have_text(["46", "35", "36", "28"])
     expect(page.locator(".seat-note")).to_have_text(["2 games won", "1 game won", "2 games won", "1 game won"])
-    expect(page.locator("#status")).to_contain_text("Winner: Anna, Carl")
+    expect(page.locator("#status")).to_contain_text("Winner: Anna")
+    expect(page.locator("#status")).not_to_contain_text("Carl")
     row = page.locator("tr.deal-row").nth(1)
     expect(row.locator("summary")).to_have_text("Carl, Anna win")
     expect(page.locator("#revisions")).to_contain_text("Game 2 corrected.")  # each entry is a game

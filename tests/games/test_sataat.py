@@ -179,7 +179,7 @@ def test_seed_end_after_deals_the_team_with_more_wins_wins():
     standing = GAME.replay(table(deals=5), played)
     assert standing.totals == (4, 3, 4, 3) and standing.winners == (E, W)
     assert GAME.replay(table(deals=5, decided_by="points"), played).winners == (N, S)
-    assert "the team that wins more deals wins the session" in notes(GAME.replay(table(deals=5), played[:2]))[-1]
+    assert notes(GAME.replay(table(deals=5), played[:2]))[-1] == "Deal 3 of 5."
 
 
 def test_end_after_deals_most_points_wins():
@@ -199,7 +199,7 @@ def test_seed_end_by_number_of_wins_counts_deals_won():
     assert not GAME.replay(t, [deal(7, 0, True), deal(7, 0, True)]).over  # 4 points, but 2 wins
     standing = GAME.replay(t, [deal(7, 0, True), deal(7, 0, True), deal(2, 7), deal(7, 1)])
     assert standing.over and standing.winners == (N, S)
-    assert "The first team to win 3 deals wins the session." in notes(GAME.replay(t, []))
+    assert str(GAME.winner_rule(t)) == "The first team to win 3 deals wins the session."
 
 
 def test_sessions_frozen_before_the_audit_keep_their_reading():
@@ -212,6 +212,57 @@ def test_sessions_frozen_before_the_audit_keep_their_reading():
     del old["decided_by"]
     played = [deal(7, 0, True), deal(4, 7), deal(3, 7)]
     assert GAME.replay(Table(NAMES, old, first_dealer=W), played).winners == (N, E, S, W)
+    assert str(GAME.winner_rule(Table(NAMES, old))) == "Decided by points; equal points: a draw, both teams win."
+
+
+# --- rules/sataat.md, decided 2026-11-26 (who wins) ---------------------------------------
+
+def test_decided_2026_11_26_equal_deal_wins_more_points_win():
+    """rules/sataat.md, decided 2026-11-26: after the agreed deals the team with more deal wins wins;
+    equal wins: more points. Worked example, 4 deals: N-S win 7-0 (2) and 7-3 (1), E-W win 7-4 and 7-5
+    (1 + 1): 2 wins each, points 3 v 2, so N-S win."""
+    played = [deal(7, 0, True), deal(4, 7), deal(7, 3), deal(5, 7)]
+    standing = GAME.replay(table(deals=4), played)
+    assert standing.over and standing.state.wins == (2, 2)
+    assert standing.totals == (3, 2, 3, 2) and standing.winners == (N, S)
+    assert str(GAME.winner_rule(table(deals=4))) == (
+        "Decided by deal wins, then points; still equal: a draw, both teams win.")
+
+
+def test_decided_2026_11_26_still_equal_is_a_draw_both_teams_win():
+    """rules/sataat.md, decided 2026-11-26: equal wins and equal points are a draw, both teams shown as
+    winners. Worked example: N-S 7-2, E-W 7-1: one win and 1 point each."""
+    standing = GAME.replay(table(deals=2), [deal(7, 2), deal(1, 7)])
+    assert standing.totals == (1, 1, 1, 1) and standing.winners == (N, E, S, W)
+
+
+def test_decided_2026_11_26_decided_by_points_lets_points_decide():
+    """rules/sataat.md, decided 2026-11-26: decided_by=points lets points decide instead. Worked example:
+    N-S one 13-0 (4), E-W three wins (3): E-W win on deals, N-S on points."""
+    played = [deal(13, 0, True, True), deal(4, 7), deal(5, 7), deal(6, 7)]
+    assert GAME.replay(table(deals=4), played).winners == (E, W)
+    standing = GAME.replay(table(deals=4, decided_by="points"), played)
+    assert standing.totals == (4, 3, 4, 3) and standing.winners == (N, S)
+    assert str(GAME.winner_rule(table(decided_by="points"))) == (
+        "Decided by points; equal points: a draw, both teams win.")
+
+
+def test_decided_2026_11_26_end_wins_first_team_to_reach():
+    """rules/sataat.md, decided 2026-11-26: with end=wins the first team to reach the agreed number of deal
+    wins wins, whatever the points: E-W reach 2 wins with 2 points while N-S hold one 13-0 (4)."""
+    t = table(end="wins", wins=2)
+    standing = GAME.replay(t, [deal(13, 0, True, True), deal(4, 7), deal(5, 7)])
+    assert standing.over and standing.totals == (4, 2, 4, 2) and standing.winners == (E, W)
+
+
+def test_sessions_started_with_deals_won_keep_a_draw_on_equal_wins():
+    """Sessions frozen with decided_by=wins (the default before 2026-11-26) keep their reading: equal deal
+    wins are a draw even with unequal points, as their boards said; their totals are unchanged."""
+    played = [deal(7, 0, True), deal(4, 7), deal(7, 3), deal(5, 7)]
+    standing = GAME.replay(table(deals=4, decided_by="wins"), played)
+    assert standing.totals == (3, 2, 3, 2) and standing.winners == (N, E, S, W)
+    assert str(GAME.winner_rule(table(decided_by="wins"))) == (
+        "Decided by deal wins; equal wins: a draw, both teams win.")
 
 
 def test_end_by_points_counts_values():

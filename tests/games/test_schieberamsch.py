@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError
+from scorekeeper.games.base import DealError, Table
 from scorekeeper.games.schieberamsch import matadors
 
 from .helpers import make_table, splits
@@ -135,7 +135,49 @@ def test_schneider_both_ways_option():
 
 def test_schwarz_both_ways_option():
     assert score(grand(0, 0, no_tricks=True)) == (14, 0, 0)  # against 4: 24 x 6 = 144
-    assert score(grand(0, 0, no_tricks=True), schwarz_both_ways=True) == (16, 0, 0)  # 24 x 7 = 168
+    assert score(grand(0, 0, no_tricks=True), schwarz_both_ways=True) == (19, 0, 0)  # 24 x 8 = 192
+
+
+# --- rules/schieberamsch.md, decided 2026-11-26 (order and combinations) -------------------------
+
+def test_decided_2026_11_26_golden_example_with_2_95_points_contra():
+    """rules/schieberamsch.md, decided 2026-11-26, the example: with 2, 95 points, contra:
+    24 x (2 + 2 + 1) = 120, x2 = 240, /10 = -24 for the soloist."""
+    result = GAME.replay(table(), [grand(1, 95, jacks=("JC", "JS"), contra="contra")]).results[0]
+    assert result.points == (0, -24, 0)
+    assert [str(line) for line in result.breakdown[1:]] == [
+        "24 x (with 2 + game and hand 2 + schneider 1) = 24 x 5 = 120.", "contra x2 = 240.",
+        "/10 = -24 for B (won: minus is good)."]
+
+
+def test_decided_2026_11_26_lost_doubled_before_contra_then_tenths():
+    """rules/schieberamsch.md, decided 2026-11-26: value, then x2 for a lost game (lost_doubled), then
+    contra/recontra, then /10. Worked example: with 1, 50 points, lost, recontra: 24 x 3 = 72, lost x2 = 144,
+    recontra x4 = 576, /10 = +57."""
+    result = GAME.replay(table(lost_doubled=True), [grand(0, 50, jacks=("JC",), contra="recontra")]).results[0]
+    assert result.points == (57, 0, 0)
+    assert [str(line) for line in result.breakdown[2:]] == [
+        "Lost game counts double: 144.", "recontra x4 = 576.", "/10 = +57 for A (lost: plus)."]
+
+
+def test_decided_2026_11_26_schwarz_both_ways_implies_schneider():
+    """rules/schieberamsch.md, decided 2026-11-26: schwarz_both_ways implies schneider both ways for the same
+    deal (a schwarz soloist has at most 30). Worked example: with 1, no trick, the skat's 14 points:
+    24 x (1 + 2 + schneider 1 + schwarz 1) = 120, lost, /10 = +12, schneider_both_ways off."""
+    deal = grand(0, 14, jacks=("JC",), no_tricks=True)
+    result = GAME.replay(table(schwarz_both_ways=True), [deal]).results[0]
+    assert result.points == (12, 0, 0)
+    assert "schneider 1 + schwarz 1) = 24 x 5 = 120" in str(result.breakdown[1])
+    assert score(grand(0, 14, jacks=("JC",)), schwarz_both_ways=True) == (7, 0, 0)  # tricks taken: no schneider
+
+
+def test_sessions_frozen_before_schwarz_with_schneider_keep_their_totals():
+    """Sessions started before 2026-11-26 have no schwarz_with_schneider: their no-trick soloist stays without
+    schneider (24 x 4 = 96 -> +9), so they replay to the same totals."""
+    old = dict(table(schwarz_both_ways=True).options)
+    del old["schwarz_with_schneider"]
+    standing = GAME.replay(Table(NAMES, old), [grand(0, 14, jacks=("JC",), no_tricks=True)])
+    assert standing.totals == (9, 0, 0)
 
 
 def test_rounding_toward_zero_or_floor():

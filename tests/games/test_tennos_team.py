@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError
+from scorekeeper.games.base import DealError, RuleError, Table
 from scorekeeper.games.tennos import PICTURE_CARDS, TENNOS_SUITS
 from scorekeeper.games.tennos_team import picture_points, player_points
 
@@ -195,14 +195,70 @@ def test_player_counts_per_mode(mode, n, ok):
 
 # --- the series ---------------------------------------------------------------------
 
-def test_series_of_games_most_wins_then_points():
-    t = table(4, deals=2)
+def test_sessions_frozen_before_session_winner_keep_most_wins_then_team_points():
+    """Options frozen without session_winner (sessions before 2026-11-26) keep their reading: most games
+    won, then the totals of the teams each player played in."""
+    options = dict(table(4, deals=2).options)
+    del options["session_winner"]
+    t = Table(tuple("ABCD"), options)
     standing = GAME.replay(t, [close_game(), close_game(["KX"])])
     assert standing.over and standing.state.wins == (1, 1, 1, 1)
     # wins tie 1-1; team totals: black 30 + 30, red 31 + 33: the whole red team (B and D) wins
     assert standing.totals == (30, 40, 30, 24) and standing.winners == (1, 3)
     assert standing.state.team_points == (60, 64, 60, 64)
     assert str(standing.seat_notes[0]) == "1 game won"
+    assert str(GAME.winner_rule(t)) == "Most games won, then the highest team total, wins the session."
+
+
+# --- rules/tennos-team.md, decided 2026-11-26 (session winner) --------------------------------
+
+# Three players in individual mode (A spade, B heart, C cross): A wins games 1 and 2 with 6 points
+# (spade J and Q, own suit 3 + 3) against B's 3 (heart J); B wins game 3 with 20 (heart J-Q-K own 9 +
+# cross J-Q-K other 6 + sets 2 + 3) against A's 3. Totals A 15, B 26, C 0; games won A 2, B 1.
+SMALL_WIN = game("SHX", [["JS", "QS"], ["JH"], []])
+BIG_WIN = game("SHX", [["JS"], ["JH", "QH", "KH", "JX", "QX", "KX"], []])
+
+
+def test_decided_2026_11_26_highest_running_total_wins_the_session():
+    """rules/tennos-team.md, decided 2026-11-26: the session's winner is the highest running total
+    (players in individual mode): B with 26 wins although A won two games of three."""
+    t = table(3, deals=3)
+    standing = GAME.replay(t, [SMALL_WIN, SMALL_WIN, BIG_WIN])
+    assert standing.totals == (15, 26, 0) and standing.state.wins == (2, 1, 0)
+    assert standing.winners == (1,)
+    assert str(GAME.winner_rule(t)) == "The highest total wins the session."
+
+
+def test_decided_2026_11_26_option_games_won_then_totals():
+    """rules/tennos-team.md, decided 2026-11-26: option session_winner=games_won ranks by games won first,
+    then totals: A (two games) wins the same session; equal games won go to the higher total."""
+    t = table(3, deals=3, session_winner="games_won")
+    assert GAME.replay(t, [SMALL_WIN, SMALL_WIN, BIG_WIN]).winners == (0,)
+    two = table(3, deals=2, session_winner="games_won")
+    assert GAME.replay(two, [SMALL_WIN, BIG_WIN]).winners == (1,)  # one game each, B 23 against A 9
+    assert str(GAME.winner_rule(t)) == "Most games won, then the highest total, wins the session."
+
+
+def test_decided_2026_11_26_drawn_teams_rank_players_own_totals():
+    """rules/tennos-team.md, decided 2026-11-26: with teams drawn anew each game the standings are the
+    players' individual running totals, and the board says so. Worked example 1 and 2 (A 14, B 17): the
+    red team wins the game, but the session goes to B alone, the highest own total."""
+    t = table(4, deals=1)
+    standing = GAME.replay(t, [EXAMPLE])
+    assert standing.totals == (14, 17, 0, 0) and standing.state.wins == (0, 1, 0, 1)
+    assert standing.winners == (1,)
+    assert str(GAME.winner_rule(t)) == ("The highest total wins the session: each player's own points, as the "
+                                        "teams are drawn anew each game.")
+
+
+def test_decided_2026_11_26_fixed_teams_rank_team_totals():
+    """rules/tennos-team.md, decided 2026-11-26: with fixed teams the team's running total decides (its
+    players' points plus battalions): worked examples 1 and 2 give black (A & C) 14, red (B & D) 17."""
+    t = table(4, deals=1, teams="fixed")
+    standing = GAME.replay(t, [EXAMPLE])
+    assert standing.state.team_points == (14, 17, 14, 17) and standing.winners == (1, 3)
+    assert str(standing.seat_notes[1]) == "1 game won, team 17"
+    assert str(GAME.winner_rule(t)) == "The highest team total wins the session."
 
 
 # --- invariants ---------------------------------------------------------------------
@@ -264,7 +320,7 @@ def test_totals_equal_sum_of_games_and_every_game_has_a_winner(games):
 def test_session_winner_in_team_mode_is_the_whole_team():
     """Seed 000 (12): 「同じチーム内の点数を合計して合計点数が高いチームが勝ちです」 (the team whose
     summed points are higher wins): the series is won by a team, not by its best player."""
-    t = table(4, deals=1)
+    t = table(4, deals=1, teams="fixed")
     standing = GAME.replay(t, [EXAMPLE])  # black A 14 + C 0 v red B 17 + D 0
     assert standing.winners == (1, 3)
 
@@ -273,7 +329,7 @@ def test_battalion_points_count_in_the_session_tie_break():
     """Seed 000 (11): 「バタリオン成立(トリックの勝敗関係なく):1回につきチームに2点」 (each battalion: 2 points
     to the team). Two games, one win each; per player the black team has more points, but the red
     team's battalions make its team total higher, so red wins the session."""
-    t = table(6, deals=2)
+    t = table(6, deals=2, teams="fixed", session_winner="games_won")
     black_wins = game("SHXLCD", [["JS", "QS", "KS"], [], ["JX"], [], [], []],
                       battalions_black=0, battalions_red=0)  # black 11 + 3 v red 0
     red_wins = game("SHXLCD", [[], ["JH"], [], ["JL"], [], ["JD"]], battalions_black=0,
@@ -290,7 +346,7 @@ def test_secret_mode_session_winner_is_the_pair():
     """Seed 000, secret teams: 「同じチーム二人の合計点数で勝敗を決めます」 (the two partners' sum decides)."""
     d = game("SHXLCD", [["JS", "QS", "KS"], [], [], ["JL"], [], []],
              joker=["black", "red", "white", "black", "red", "white"])
-    standing = GAME.replay(table(6, mode="secret", deals=1), [d])
+    standing = GAME.replay(table(6, mode="secret", deals=1, teams="fixed"), [d])
     assert standing.winners == (0, 3)
 
 

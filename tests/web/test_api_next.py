@@ -103,13 +103,13 @@ def test_sataat_first_parent_is_given_as_the_seed_draws_it(client):
 
 
 def test_next_is_null_once_the_session_is_over(client):
-    session = new(client, "tennos_team", ["A", "B", "C", "D"], options={"mode": "team", "deals": 1})
+    session = new(client, "tennos_team", ["A", "B", "C", "D"], options={"mode": "team", "teams": "fixed", "deals": 1})
     assert session["next"]["wins"] == [0, 0, 0, 0]
     game = {"suit": ["S", "H", "C", "D"], "pictures": [["JS", "QS", "KS", "JH"], [], [], []],
             "jokers": [0, 0, 0, 0], "ace": [True, False, False, False]}
     response = post(client, session["id"], game)
     assert response.json["standings"]["over"] and response.json["next"] is None
-    assert response.json["standings"]["winners"] == [0, 2]  # the whole black team
+    assert response.json["standings"]["winners"] == [0, 2]  # the whole black team (fixed teams)
 
 
 def test_unknown_fields_are_refused_naming_them(client, ctx):
