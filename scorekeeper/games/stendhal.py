@@ -19,11 +19,12 @@ Decisions and named options:
   ``revealed`` (sessions started before, or a table that prefers one picker): all
   revealed cards in one picker; only when suits still tie after the ranks the form
   asks which of them came first counter-clockwise (``first_tied``). ``suit``: the
-  table names the minus suit.
+  table names the minus suit. A ``seats`` session also takes a deal with the cards
+  together (``revealed``, as API v1 clients sent it): stored as sent, scored the same.
 - ``capture_entry`` (default ``cards``): per player the ranks taken of the minus
   suit and of its paired suit (13 toggles each; the app finds count and lowest
-  card and refuses a card taken twice or revealed); ``count``: count and lowest
-  card per minus suit.
+  card, refuses a card taken twice or revealed and names a card nobody took);
+  ``count``: count and lowest card per minus suit.
 - ``lowest_ace`` (default ``high``): "lowest" follows the play order (A is the
   highest card, so it counts 1 only as the player's only card of that suit);
   ``low``: the A is always the lowest card.
@@ -46,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .base import DealResult, Game, State, Table, narrow
-from .entry import CHOICE, INT, MULTI, FieldSpec, OptionSpec
+from .entry import CHOICE, INT, MULTI, FieldSpec, Legacy, OptionSpec
 from .tennos import (
     PAIRED_SUIT,
     RANK_VALUE,
@@ -239,9 +240,34 @@ class Stendhal(Game):
                 raise RuleError(T("%(card)s is entered for both %(first)s and the middle.",
                                   card=tennos_label(card), first=table.name(seen[card])), "middle")
 
+    # -- the entry a deal was made in ------------------------------------------------
+    def as_entered(self, table: Table, raw: Any) -> Table:
+        """The table as this deal was entered: in a ``seats`` session, a deal that gives the revealed
+        cards together (``revealed`` / ``first_tied``, as API v1 clients sent them before per-seat
+        entry existed) is parsed, stored and scored as a ``revealed`` entry."""
+        if (table.options.get("minus_entry") == "seats" and isinstance(raw, Mapping) and "reveal" not in raw
+                and not {"revealed", "first_tied"}.isdisjoint(raw)):
+            return dataclasses.replace(table, options={**table.options, "minus_entry": "revealed"})
+        return table
+
+    def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return super().parse(self.as_entered(table, raw), state, raw)
+
+    def parse_phase(self, table: Table, state: State, raw: Mapping[str, Any], phase: str) -> dict[str, Any]:
+        return super().parse_phase(self.as_entered(table, raw), state, raw, phase)
+
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """A ``seats`` session also takes the revealed cards together (`as_entered`)."""
+        if table.options.get("minus_entry") != "seats":
+            return ()
+        together = dataclasses.replace(table, options={**table.options, "minus_entry": "revealed"})
+        return tuple(Legacy(spec.name, spec=spec) for spec in self.deal_fields(together, state)
+                     if spec.name in ("revealed", "first_tied"))
+
     def decide(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[str, str, Text]:
-        """(minus suit, paired suit, why) from the bid-phase fields; raises RuleError."""
-        entry = table.options.get("minus_entry", "revealed")
+        """(minus suit, paired suit, why) from the bid-phase fields, as the deal was entered (per
+        seat, together or the suit named); raises RuleError."""
+        entry = "seats" if "reveal" in deal else "revealed" if "revealed" in deal else "suit"
         if entry == "suit":
             suit = deal["minus_suit"]
             return suit, PAIRED_SUIT[suit], T("named by the table")
@@ -323,7 +349,7 @@ class Stendhal(Game):
             owner: dict[str, int] = {}
             for seat, taken in enumerate(counts):
                 self._check_player_taken(table, deal, minus, seat, taken, owner)
-            self._check_suit_total(table, minus, counts, revealed)
+            self._check_suit_total(table, minus, counts, revealed, owner)
 
     def _check_player_taken(self, table: Table, deal: Mapping[str, Any], minus: _Minus, seat: int,
                             taken: tuple[int, str | None], owner: dict[str, int]) -> None:
@@ -360,11 +386,16 @@ class Stendhal(Game):
                             f"{minus.pick}_count-{seat}")
 
     def _check_suit_total(self, table: Table, minus: _Minus, counts: Sequence[tuple[int, str | None]],
-                          revealed: Sequence[str]) -> None:
+                          revealed: Sequence[str], owner: Mapping[str, int]) -> None:
         """Every card of a minus suit was taken by somebody or revealed (with the cards out of play
-        unknown, a range)."""
+        unknown, a range). Cards picked with the revealed cards known: the cards nobody took are named."""
         mode = table.options.get("capture_entry", "cards")
         field = f"{minus.pick}_cards" if mode == "cards" else f"{minus.pick}_count"
+        missing = [rank for rank in RANKS_HIGH_FIRST if rank not in minus.gone and rank not in owner]
+        if mode == "cards" and revealed and missing:
+            raise RuleError(T("Nobody took %(cards)s: every %(suit)s card that was not revealed goes to one player.",
+                              cards=" ".join(tennos_label(rank + minus.suit) for rank in missing),
+                              suit=Text(TENNOS_SUIT_NAMES[minus.suit])), field)
         out_of_play = table.size + stendhal_cards(table.size)[1]
         total = sum(count for count, _ in counts)
         least, most = (13 - len(minus.gone), 13 - len(minus.gone)) if revealed else (13 - out_of_play, 13)

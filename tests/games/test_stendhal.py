@@ -152,11 +152,12 @@ def test_card_taken_twice_names_both_players():
     assert caught.value.field == "paired_cards-3"
 
 
-def test_every_minus_card_in_play_is_taken_by_somebody():
-    """Invariant: every suit card is captured by exactly one player or revealed."""
+def test_every_minus_card_in_play_is_taken_by_somebody_and_a_missing_one_is_named():
+    """Invariant (rules/stendhal.md "Invariants", decided 2026-11-26): every suit card is captured by
+    exactly one player or revealed; the error names the cards nobody took (issue 23 item 6)."""
     d = cross_deal()
-    d["paired_cards"][2] = d["paired_cards"][2][1:]
-    with pytest.raises(DealError, match="took 12 leaf cards, but 13 are in play") as caught:
+    d["paired_cards"][2] = [rank for rank in d["paired_cards"][2] if rank not in ("2", "J")]
+    with pytest.raises(DealError, match="Nobody took ❧J ❧2: every leaf card that was not revealed") as caught:
         GAME.replay(table(), [d])
     assert caught.value.field == "paired_cards"
 
@@ -375,3 +376,24 @@ def test_per_seat_reveal_plays_a_whole_deal_and_revealed_cards_cannot_be_taken()
     bad = {**whole, "minus_cards": [["2"] + whole["minus_cards"][0]] + whole["minus_cards"][1:]}
     with pytest.raises(DealError, match="✚2 was revealed before play"):
         GAME.replay(t, [bad])
+
+
+def test_seats_session_takes_the_revealed_cards_together_and_stores_them():
+    """Issue 22: API v1 clients of a ``seats`` session (the default) still send ``revealed`` /
+    ``first_tied``: the deal is parsed and stored as they sent it and scores as the same deal entered
+    per seat (rules/stendhal.md "Minus suits", decided 2026-11-26)."""
+    t = seats_table(6)
+    together = cross_deal()
+    parsed = GAME.parse(t, GAME.start(t), together)
+    assert parsed["revealed"] == sorted(REVEALED_CROSS, key=TENNOS_SUIT_CARDS.index) and "reveal" not in parsed
+    per_seat = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
+    per_seat["reveal"] = [[card] for card in REVEALED_CROSS]
+    assert GAME.replay(t, [parsed]).results[0].points == GAME.replay(t, [per_seat]).results[0].points
+    # a full tie entered together still needs first_tied, as in a ``revealed`` session
+    seven = seats_table(7)
+    tie = {"revealed": ["JD", "AC", "9L", "9S", "AS", "9C", "3H", "AL"]}
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(seven, GAME.start(seven), tie, "bid")
+    assert caught.value.field == "first_tied"
+    early = GAME.parse_phase(seven, GAME.start(seven), {**tie, "first_tied": "C"}, "bid")
+    assert GAME.decide(seven, GAME.start(seven), early)[:2] == ("C", "D")

@@ -11,10 +11,12 @@ from ..games.test_handjass import deal as handjass_deal
 from ..games.test_pitch import by_points
 from ..games.test_sataat import deal as sataat_deal
 from ..games.test_schieberamsch import grand, ramsch
+from ..games.test_stendhal import REVEALED_CROSS, cross_deal
 from .helpers import new_schieberamsch, ramsch_form, totals
 
 PLAYERS = {"schieberamsch": ["Anna", "Ben", "Carl"], "pitch": ["Ann", "Ben", "Cat", "Dan"],
-           "sataat": ["N", "E", "S", "W"], "handjass": ["A", "B", "C", "D"]}
+           "sataat": ["N", "E", "S", "W"], "handjass": ["A", "B", "C", "D"],
+           "stendhal": ["A", "B", "C", "D", "E", "F"]}
 
 
 def post_deal(client, game, values, first_dealer=0, **options):
@@ -101,3 +103,21 @@ def test_a_deal_read_changed_and_sent_back_is_taken(client):
     response = client.put(f"/api/v1/sessions/{sid}/deals/{stored['id']}", json={"values": values})
     assert response.status_code == 200, response.json
     assert response.json["deals"][0]["values"]["points"] == [25, 40, 55]
+
+
+def test_stendhal_revealed_cards_together_in_a_seats_session_are_stored_and_scored(client):
+    """Issue 22's open case: a session created without options enters the revealed cards per seat
+    (``minus_entry=seats``); a v1 client sending them together (``revealed``, ``first_tied``) is
+    accepted, the deal stored as sent and scored as the same deal entered per seat
+    (rules/stendhal.md "Scoring a deal", decided 2026-11-26)."""
+    together = cross_deal(suits=[0, 0, 0, 3, 1, 0])
+    per_seat = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
+    per_seat["reveal"] = [[card] for card in REVEALED_CROSS]
+    answers = [post_deal(client, "stendhal", values) for values in (together, per_seat)]
+    assert all(accepted(answer) for answer in answers), answers[0].get_data(as_text=True)
+    first, second = (answer.json for answer in answers)
+    assert first["options"]["minus_entry"] == "seats"
+    assert sorted(first["deals"][0]["values"]["revealed"]) == sorted(REVEALED_CROSS)
+    assert "reveal" not in first["deals"][0]["values"]
+    # A: the rules' -17; B: crosses 9-A, -(5 + 9); C: leaves but the 10, -(11 + 2); D +6, E +1
+    assert first["standings"]["totals"] == second["standings"]["totals"] == [-17, -14, -13, 6, 1, 0]
