@@ -132,6 +132,10 @@ class Game:
     lock_label: str = N_("Lock the bids")
     locked_title: str = N_("Locked bids")
     lock_hint: str = N_("bids first; they are locked before play")
+    unlock_label: str = N_("Delete the bids")
+    unlock_hint: str = N_("To change a locked bid, delete it and enter the bids again.")
+    #: the change log's line (``n``: the deal's number)
+    locked_change: str = N_("Bids of deal %(n)d locked.")
 
     #: the variants and house rules, each with a default (see `option_specs`)
     options: tuple[OptionSpec, ...] = ()
@@ -222,6 +226,11 @@ class Game:
     def phases(self, table: Table, state: State) -> tuple[str, ...]:
         """The entry phases of the next deal in order, e.g. ("bid", "play")."""
         return tuple(dict.fromkeys(spec.phase for spec in self.deal_fields(table, state)))
+
+    def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        """The fields as the page asks the play once the early phase is locked (`early`: its values):
+        the same inputs, only labels and offered choices may say more (Stendhal: the minus suits)."""
+        return self.deal_fields(table, state)
 
     def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
         """What the table must know once an early phase is locked (Stendhal: the minus suits)."""

@@ -76,6 +76,10 @@ LABELS = {
     "paired_lowest": N_("Lowest card taken of the paired minus suit"),
 }
 
+#: the rows of cards taken once the minus suits are known (`Stendhal.play_fields`)
+TAKEN_LABELS = {"S": N_("♠ spade cards taken"), "H": N_("♥ heart cards taken"), "X": N_("✚ cross cards taken"),
+                "L": N_("❧ leaf cards taken"), "C": N_("♣ club cards taken"), "D": N_("♦ diamond cards taken")}
+
 
 def tied_suits(cards: Sequence[str]) -> tuple[str, ...]:
     """The suits still tied for minus suit after count and ranks (one suit: decided).
@@ -151,6 +155,9 @@ class Stendhal(Game):
     lock_label = N_("Lock the revealed cards")
     locked_title = N_("Revealed cards")
     lock_hint = N_("the revealed cards first; they are locked before play")
+    unlock_label = N_("Change the revealed cards")
+    unlock_hint = N_("To change the revealed cards, take them back into the form.")
+    locked_change = N_("Revealed cards of deal %(n)d locked.")
     name = N_("Stendhal")
     players = (5, 6, 7)
 
@@ -179,10 +186,10 @@ class Stendhal(Game):
         cards = tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)
         if entry == "seats":
             fields.append(FieldSpec("reveal", N_("Card revealed"), MULTI, per_seat=True, required=False,
-                                    choices=cards, phase="bid"))
+                                    choices=cards, phase="bid", maximum=1))
             if stendhal_cards(table.size)[1]:
                 fields.append(FieldSpec("middle", N_("Cards from the middle"), MULTI, required=False,
-                                        choices=cards, phase="bid"))
+                                        choices=cards, phase="bid", maximum=stendhal_cards(table.size)[1]))
         elif entry == "revealed":
             fields += [
                 FieldSpec("revealed", N_("Revealed cards (one per player and the middle)"), MULTI, phase="bid",
@@ -209,6 +216,26 @@ class Stendhal(Game):
         fields.append(FieldSpec("suits", N_("Suits taken by a player without minus cards (0: no trick)"), INT,
                                 per_seat=True, minimum=0, maximum=4, default=0))
         return tuple(fields)
+
+    def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        """Once the revealed cards are locked, each row of cards picked names its minus suit with its
+        symbol ("♣ club cards taken") and offers only the suit's cards still in play, as cards ("♣K"),
+        shared out among the players (``total``: how many are in play)."""
+        fields = self.deal_fields(table, state)
+        try:
+            suits = dict(zip(("minus", "paired"), self.decide(table, state, early)[:2]))
+        except RuleError:  # locked under other rules: the page names the problem
+            return fields
+        gone = set(self.revealed(table, state, early))
+        asked = []
+        for spec in fields:
+            pick, _, part = spec.name.partition("_")
+            if pick in suits and part == "cards":
+                suit = suits[pick]
+                left = tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST if rank + suit not in gone)
+                spec = dataclasses.replace(spec, label=TAKEN_LABELS[suit], choices=left, total=len(left))
+            asked.append(spec)
+        return tuple(asked)
 
     # -- the minus suits ---------------------------------------------------------
     def revealed(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[str]:
