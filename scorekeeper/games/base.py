@@ -239,8 +239,14 @@ class Game:
     def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
         """Raise RuleError when the values of an early phase (say, the bids) break a rule."""
 
+    def as_entered(self, table: Table, raw: Any) -> Table:
+        """The table as this deal was entered: its inputs may follow other options than the session's
+        (Stendhal: revealed cards given together in a per-seat session). Default: the table."""
+        return table
+
     def parse_phase(self, table: Table, state: State, raw: Mapping[str, Any], phase: str) -> dict[str, Any]:
         """Parse and check only the fields of `phase` and the phases before it."""
+        table = self.as_entered(table, raw)
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
         order = self.phases(table, state)
@@ -255,6 +261,7 @@ class Game:
 
     # -- the loop
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
+        table = self.as_entered(table, raw)
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
         fields, legacy = self.deal_fields(table, state), self.legacy(table, state)

@@ -277,12 +277,6 @@ class Stendhal(Game):
             return dataclasses.replace(table, options={**table.options, "minus_entry": "revealed"})
         return table
 
-    def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
-        return super().parse(self.as_entered(table, raw), state, raw)
-
-    def parse_phase(self, table: Table, state: State, raw: Mapping[str, Any], phase: str) -> dict[str, Any]:
-        return super().parse_phase(self.as_entered(table, raw), state, raw, phase)
-
     def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
         """A ``seats`` session also takes the revealed cards together (`as_entered`)."""
         if table.options.get("minus_entry") != "seats":

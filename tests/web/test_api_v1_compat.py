@@ -121,3 +121,26 @@ def test_stendhal_revealed_cards_together_in_a_seats_session_are_stored_and_scor
     assert "reveal" not in first["deals"][0]["values"]
     # A: the rules' -17; B: crosses 9-A, -(5 + 9); C: leaves but the 10, -(11 + 2); D +6, E +1
     assert first["standings"]["totals"] == second["standings"]["totals"] == [-17, -14, -13, 6, 1, 0]
+
+
+def test_stendhal_deal_with_the_cards_together_is_locked_and_corrected_as_entered(client):
+    """The same entry in two steps (revealed cards locked first, then the play) and its correction on the
+    page: the correction form asks the revealed cards together, as the deal was entered, and saves
+    (rules/stendhal.md "Scoring a deal", decided 2026-11-26: Emil's suits 1 -> 2 is +1 -> +3)."""
+    together = cross_deal(suits=[0, 0, 0, 3, 1, 0])
+    locked = post_deal(client, "stendhal", {"revealed": together["revealed"]})
+    assert accepted(locked) and locked.json["pending"]["values"]["revealed"], locked.get_data(as_text=True)
+    sid = locked.json["id"]
+    play = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
+    done = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": play})
+    assert accepted(done), done.get_data(as_text=True)
+    deal_id = done.json["deals"][0]["id"]
+    form = client.get(f"/sessions/{sid}/deals/{deal_id}/edit?cards=1").get_data(as_text=True)
+    assert 'name="revealed"' in form and 'name="reveal-0"' not in form
+    data = {"revealed": together["revealed"], "suits-4": "2",
+            **{f"suits-{seat}": str(n) for seat, n in enumerate(together["suits"]) if seat != 4}}
+    for pick in ("minus_cards", "paired_cards"):
+        data.update({f"{pick}-{seat}": ranks for seat, ranks in enumerate(together[pick])})
+    response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=data)
+    assert response.status_code in (302, 303), response.get_data(as_text=True)[-800:]
+    assert client.get(f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [-17, -14, -13, 6, 3, 0]
