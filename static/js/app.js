@@ -702,10 +702,14 @@
     hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
     form.querySelectorAll("tr[data-total]").forEach(shareOut);
-    // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are picked
+    // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are
+    // picked, and the next player's opens while nothing is picked there: the cards lie on the table in order
     var fold = event.target.closest("details.fold[data-max]");
     if (fold && fold.querySelectorAll("input:checked").length >= parseInt(fold.getAttribute("data-max"), 10)) {
       fold.open = false;
+      var cell = fold.closest("td");
+      var next = cell && cell.nextElementSibling && cell.nextElementSibling.querySelector("details.fold[data-max]");
+      if (next && !next.querySelector("input:checked")) next.open = true;
     }
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });

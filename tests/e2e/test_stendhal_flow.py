@@ -170,16 +170,18 @@ def screen(request, browser, live_server):
 def test_a_whole_deal_in_at_most_30_taps(screen):
     """Issue 23 item 6: the rules' first seed example (six players, club and diamond the minus suits;
     shared/rules/stendhal.md "Seed examples" and "Scoring a deal", decided 2026-11-26) entered at the
-    table: a revealed card is one tap in its player's picker, which closes itself; each minus row names
+    table: a revealed card is one tap in its player's picker, which closes itself and opens the next
+    player's; each minus row names
     its suit and offers only its cards in play, greys out what another player took, and gives a player
     "the rest". Every tap is counted."""
     kind, page = screen
     start_session(page, "Stendhal", NAMES)
     taps, entry = Taps(), page.locator("#entry")
     expect(entry.locator("h2")).to_contain_text("the revealed cards first")
+    taps.tap(entry.locator("tr[data-field=reveal] td").first.locator("details.fold > summary"))
     for name, card in {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4", "Fay": "♥J"}.items():
         cell = entry.locator("tr[data-field=reveal] td").nth(NAMES.index(name))
-        taps.tap(cell.locator("details.fold > summary"))
+        expect(cell.locator("details.fold")).to_have_attribute("open", "")  # the previous one opened it
         taps.tap(cell.locator(".cards").get_by_text(card, exact=True))
         expect(cell.locator("details.fold")).not_to_have_attribute("open", "")  # a one-card choice closes
         expect(cell.locator("summary .picked")).to_have_text(card)
