@@ -220,7 +220,8 @@ class Stendhal(Game):
     def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
         """Once the revealed cards are locked, each row of cards picked names its minus suit with its
         symbol ("♣ club cards taken") and offers only the suit's cards still in play, as cards ("♣K"),
-        shared out among the players (``total``: how many are in play)."""
+        shared out among the players (``total``: how many are in play); count entry names the suit
+        under its rows' labels."""
         fields = self.deal_fields(table, state)
         try:
             suits = dict(zip(("minus", "paired"), self.decide(table, state, early)[:2]))
@@ -230,11 +231,15 @@ class Stendhal(Game):
         asked = []
         for spec in fields:
             pick, _, part = spec.name.partition("_")
-            if pick in suits and part == "cards":
-                suit = suits[pick]
-                left = tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST if rank + suit not in gone)
-                spec = dataclasses.replace(spec, label=TAKEN_LABELS[suit], choices=left, total=len(left))
-            asked.append(spec)
+            if pick not in suits or part not in ("cards", "count", "lowest"):
+                asked.append(spec)
+                continue
+            suit = suits[pick]
+            left = tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST if rank + suit not in gone)
+            if part == "cards":
+                asked.append(dataclasses.replace(spec, label=TAKEN_LABELS[suit], choices=left, total=len(left)))
+            else:  # count entry: the suit named under the row's label
+                asked.append(dataclasses.replace(spec, help=TAKEN_LABELS[suit], choices=left if spec.choices else ()))
         return tuple(asked)
 
     # -- the minus suits ---------------------------------------------------------

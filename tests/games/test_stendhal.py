@@ -413,3 +413,14 @@ def test_play_rows_name_the_minus_suits_and_offer_only_cards_in_play():
     assert (clubs.total, diamonds.total) == (10, 13)
     assert [spec.name for spec in GAME.play_fields(t, GAME.start(t), early)] == [
         spec.name for spec in GAME.deal_fields(t, GAME.start(t))]
+
+
+def test_count_entry_rows_name_the_minus_suits():
+    """Count entry (option ``capture_entry=count``): the rows keep their labels and name the suit below;
+    the lowest card offered is one still in play (rules/stendhal.md "Entry at the table", decided 2026-11-26)."""
+    t = seats_table(6, capture_entry="count")
+    early = GAME.parse_phase(t, GAME.start(t), {"reveal": by_seat(6, 0, ["5C", "JC", "KH", "KC", "4H", "JH"])},
+                             "bid")
+    rows = {spec.name: spec for spec in GAME.play_fields(t, GAME.start(t), early)}
+    assert rows["minus_count"].help == "♣ club cards taken" and rows["paired_lowest"].help == "♦ diamond cards taken"
+    assert "5" not in dict(rows["minus_lowest"].choices) and dict(rows["minus_lowest"].choices)["Q"] == "♣Q"

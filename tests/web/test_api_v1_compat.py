@@ -131,6 +131,8 @@ def test_stendhal_deal_with_the_cards_together_is_locked_and_corrected_as_entere
     locked = post_deal(client, "stendhal", {"revealed": together["revealed"]})
     assert accepted(locked) and locked.json["pending"]["values"]["revealed"], locked.get_data(as_text=True)
     sid = locked.json["id"]
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'data-locked="revealed"' in board and "Change the revealed cards" in board  # shown as locked
     play = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
     done = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": play})
     assert accepted(done), done.get_data(as_text=True)
