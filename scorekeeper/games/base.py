@@ -133,6 +133,10 @@ class Game:
     lock_label: str = N_("Lock the bids")
     locked_title: str = N_("Locked bids")
     lock_hint: str = N_("bids first; they are locked before play")
+    unlock_label: str = N_("Delete the bids")
+    unlock_hint: str = N_("To change a locked bid, delete it and enter the bids again.")
+    #: the change log's line (``n``: the deal's number)
+    locked_change: str = N_("Bids of deal %(n)d locked.")
 
     #: the variants and house rules, each with a default (see `option_specs`)
     options: tuple[OptionSpec, ...] = ()
@@ -230,6 +234,11 @@ class Game:
         """The entry phases of the next deal in order, e.g. ("bid", "play")."""
         return tuple(dict.fromkeys(spec.phase for spec in self.deal_fields(table, state)))
 
+    def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        """The fields as the page asks the play once the early phase is locked (`early`: its values):
+        the same inputs, only labels and offered choices may say more (Stendhal: the minus suits)."""
+        return self.deal_fields(table, state)
+
     def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
         """What the table must know once an early phase is locked (Stendhal: the minus suits)."""
         return ()
@@ -237,8 +246,14 @@ class Game:
     def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
         """Raise RuleError when the values of an early phase (say, the bids) break a rule."""
 
+    def as_entered(self, table: Table, raw: Any) -> Table:
+        """The table as this deal was entered: its inputs may follow other options than the session's
+        (Stendhal: revealed cards given together in a per-seat session). Default: the table."""
+        return table
+
     def parse_phase(self, table: Table, state: State, raw: Mapping[str, Any], phase: str) -> dict[str, Any]:
         """Parse and check only the fields of `phase` and the phases before it."""
+        table = self.as_entered(table, raw)
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
         order = self.phases(table, state)
@@ -253,6 +268,7 @@ class Game:
 
     # -- the loop
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
+        table = self.as_entered(table, raw)
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
         fields, legacy = self.deal_fields(table, state), self.legacy(table, state)

@@ -47,7 +47,10 @@ class FieldSpec:
           | seat (a seat index) | seats (a list of seat indexes).
     per_seat: the value is a list with one entry per seat.
     total: for per-seat ints, the entries must sum to this; the form fills the
-           last one in when the others are typed.
+           last one in when the others are typed. For per-seat multi: the choices are
+           shared out, each to one player, this many in all (the page greys out what
+           another player took and offers "the rest").
+    maximum: for multi, the most choices one entry takes (the page closes its picker then).
     show_if: (other_field, values): only asked (and only read) while the other (earlier)
              field has one of those values; otherwise it takes its default. When both are
              per-seat, each player's entry follows that player's own value (Yacht: start and

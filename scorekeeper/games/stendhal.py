@@ -19,11 +19,12 @@ Decisions and named options:
   ``revealed`` (sessions started before, or a table that prefers one picker): all
   revealed cards in one picker; only when suits still tie after the ranks the form
   asks which of them came first counter-clockwise (``first_tied``). ``suit``: the
-  table names the minus suit.
+  table names the minus suit. A ``seats`` session also takes a deal with the cards
+  together (``revealed``, as API v1 clients sent it): stored as sent, scored the same.
 - ``capture_entry`` (default ``cards``): per player the ranks taken of the minus
   suit and of its paired suit (13 toggles each; the app finds count and lowest
-  card and refuses a card taken twice or revealed); ``count``: count and lowest
-  card per minus suit.
+  card, refuses a card taken twice or revealed and names a card nobody took);
+  ``count``: count and lowest card per minus suit.
 - ``lowest_ace`` (default ``high``): "lowest" follows the play order (A is the
   highest card, so it counts 1 only as the player's only card of that suit);
   ``low``: the A is always the lowest card.
@@ -46,7 +47,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from .base import DealResult, Game, State, Table, narrow
-from .entry import CHOICE, INT, MULTI, FieldSpec, OptionSpec
+from .entry import CHOICE, INT, MULTI, FieldSpec, Legacy, OptionSpec
 from .tennos import (
     PAIRED_SUIT,
     RANK_VALUE,
@@ -74,6 +75,10 @@ LABELS = {
     "minus_lowest": N_("Lowest card taken of the minus suit"),
     "paired_lowest": N_("Lowest card taken of the paired minus suit"),
 }
+
+#: the rows of cards taken once the minus suits are known (`Stendhal.play_fields`)
+TAKEN_LABELS = {"S": N_("♠ spade cards taken"), "H": N_("♥ heart cards taken"), "X": N_("✚ cross cards taken"),
+                "L": N_("❧ leaf cards taken"), "C": N_("♣ club cards taken"), "D": N_("♦ diamond cards taken")}
 
 
 def tied_suits(cards: Sequence[str]) -> tuple[str, ...]:
@@ -150,6 +155,9 @@ class Stendhal(Game):
     lock_label = N_("Lock the revealed cards")
     locked_title = N_("Revealed cards")
     lock_hint = N_("the revealed cards first; they are locked before play")
+    unlock_label = N_("Change the revealed cards")
+    unlock_hint = N_("To change the revealed cards, take them back into the form.")
+    locked_change = N_("Revealed cards of deal %(n)d locked.")
     name = N_("Stendhal")
     players = (5, 6, 7)
 
@@ -178,10 +186,10 @@ class Stendhal(Game):
         cards = tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)
         if entry == "seats":
             fields.append(FieldSpec("reveal", N_("Card revealed"), MULTI, per_seat=True, required=False,
-                                    choices=cards, phase="bid"))
+                                    choices=cards, phase="bid", maximum=1))
             if stendhal_cards(table.size)[1]:
                 fields.append(FieldSpec("middle", N_("Cards from the middle"), MULTI, required=False,
-                                        choices=cards, phase="bid"))
+                                        choices=cards, phase="bid", maximum=stendhal_cards(table.size)[1]))
         elif entry == "revealed":
             fields += [
                 FieldSpec("revealed", N_("Revealed cards (one per player and the middle)"), MULTI, phase="bid",
@@ -208,6 +216,31 @@ class Stendhal(Game):
         fields.append(FieldSpec("suits", N_("Suits taken by a player without minus cards (0: no trick)"), INT,
                                 per_seat=True, minimum=0, maximum=4, default=0))
         return tuple(fields)
+
+    def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
+        """Once the revealed cards are locked, each row of cards picked names its minus suit with its
+        symbol ("♣ club cards taken") and offers only the suit's cards still in play, as cards ("♣K"),
+        shared out among the players (``total``: how many are in play); count entry names the suit
+        under its rows' labels."""
+        fields = self.deal_fields(table, state)
+        try:
+            suits = dict(zip(("minus", "paired"), self.decide(table, state, early)[:2]))
+        except RuleError:  # locked under other rules: the page names the problem
+            return fields
+        gone = set(self.revealed(table, state, early))
+        asked = []
+        for spec in fields:
+            pick, _, part = spec.name.partition("_")
+            if pick not in suits or part not in ("cards", "count", "lowest"):
+                asked.append(spec)
+                continue
+            suit = suits[pick]
+            left = tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST if rank + suit not in gone)
+            if part == "cards":
+                asked.append(dataclasses.replace(spec, label=TAKEN_LABELS[suit], choices=left, total=len(left)))
+            else:  # count entry: the suit named under the row's label
+                asked.append(dataclasses.replace(spec, help=TAKEN_LABELS[suit], choices=left if spec.choices else ()))
+        return tuple(asked)
 
     # -- the minus suits ---------------------------------------------------------
     def revealed(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[str]:
@@ -239,9 +272,28 @@ class Stendhal(Game):
                 raise RuleError(T("%(card)s is entered for both %(first)s and the middle.",
                                   card=tennos_label(card), first=table.name(seen[card])), "middle")
 
+    # -- the entry a deal was made in ------------------------------------------------
+    def as_entered(self, table: Table, raw: Any) -> Table:
+        """The table as this deal was entered: in a ``seats`` session, a deal that gives the revealed
+        cards together (``revealed`` / ``first_tied``, as API v1 clients sent them before per-seat
+        entry existed) is parsed, stored and scored as a ``revealed`` entry."""
+        if (table.options.get("minus_entry") == "seats" and isinstance(raw, Mapping) and "reveal" not in raw
+                and not {"revealed", "first_tied"}.isdisjoint(raw)):
+            return dataclasses.replace(table, options={**table.options, "minus_entry": "revealed"})
+        return table
+
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """A ``seats`` session also takes the revealed cards together (`as_entered`)."""
+        if table.options.get("minus_entry") != "seats":
+            return ()
+        together = dataclasses.replace(table, options={**table.options, "minus_entry": "revealed"})
+        return tuple(Legacy(spec.name, spec=spec) for spec in self.deal_fields(together, state)
+                     if spec.name in ("revealed", "first_tied"))
+
     def decide(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[str, str, Text]:
-        """(minus suit, paired suit, why) from the bid-phase fields; raises RuleError."""
-        entry = table.options.get("minus_entry", "revealed")
+        """(minus suit, paired suit, why) from the bid-phase fields, as the deal was entered (per
+        seat, together or the suit named); raises RuleError."""
+        entry = "seats" if "reveal" in deal else "revealed" if "revealed" in deal else "suit"
         if entry == "suit":
             suit = deal["minus_suit"]
             return suit, PAIRED_SUIT[suit], T("named by the table")
@@ -323,7 +375,7 @@ class Stendhal(Game):
             owner: dict[str, int] = {}
             for seat, taken in enumerate(counts):
                 self._check_player_taken(table, deal, minus, seat, taken, owner)
-            self._check_suit_total(table, minus, counts, revealed)
+            self._check_suit_total(table, minus, counts, revealed, owner)
 
     def _check_player_taken(self, table: Table, deal: Mapping[str, Any], minus: _Minus, seat: int,
                             taken: tuple[int, str | None], owner: dict[str, int]) -> None:
@@ -360,11 +412,16 @@ class Stendhal(Game):
                             f"{minus.pick}_count-{seat}")
 
     def _check_suit_total(self, table: Table, minus: _Minus, counts: Sequence[tuple[int, str | None]],
-                          revealed: Sequence[str]) -> None:
+                          revealed: Sequence[str], owner: Mapping[str, int]) -> None:
         """Every card of a minus suit was taken by somebody or revealed (with the cards out of play
-        unknown, a range)."""
+        unknown, a range). Cards picked with the revealed cards known: the cards nobody took are named."""
         mode = table.options.get("capture_entry", "cards")
         field = f"{minus.pick}_cards" if mode == "cards" else f"{minus.pick}_count"
+        missing = [rank for rank in RANKS_HIGH_FIRST if rank not in minus.gone and rank not in owner]
+        if mode == "cards" and revealed and missing:
+            raise RuleError(T("Nobody took %(cards)s: every %(suit)s card that was not revealed goes to one player.",
+                              cards=" ".join(tennos_label(rank + minus.suit) for rank in missing),
+                              suit=Text(TENNOS_SUIT_NAMES[minus.suit])), field)
         out_of_play = table.size + stendhal_cards(table.size)[1]
         total = sum(count for count, _ in counts)
         least, most = (13 - len(minus.gone), 13 - len(minus.gone)) if revealed else (13 - out_of_play, 13)

@@ -73,7 +73,9 @@ def latest_changes(session_id: int, limit: int | None = RECENT) -> tuple[list[Re
 
 def phase_fields(current: Board) -> list[FieldSpec]:
     """The inputs of the entry the board asks for next (the play after locked bids: not the bids)."""
-    fields = current.game.deal_fields(current.table, current.state)
+    game, pending = current.game, current.pending
+    fields = (game.deal_fields(current.table, current.state) if pending is None
+              else game.play_fields(current.table, current.state, pending.payload))
     phases = current.game.phases(current.table, current.state)
     upto = set(phases[: phases.index(current.phase) + 1])
     locked = set(phases[: phases.index(current.phase)])

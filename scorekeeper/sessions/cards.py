@@ -84,6 +84,13 @@ def card_face(deck: str, card: str) -> dict[str, Any]:
 
 
 @bp.app_template_global()
+def symbol_suit(label: str) -> str:
+    """The TENNOS suit whose symbol a choice's label starts with ("♣K" -> "C": Stendhal's minus cards
+    drawn in their suit's colour), else ""."""
+    return next((suit for suit, symbol in TENNOS_SUIT_SYMBOLS.items() if label.startswith(symbol)), "")
+
+
+@bp.app_template_global()
 def card_values_json(spec: FieldSpec) -> str:
     """Card points by trump suit ("" when the trump does not matter) for the piles' live count."""
     return json.dumps(captured.value_tables(spec.values)) if spec.values else "{}"

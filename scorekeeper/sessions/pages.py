@@ -102,8 +102,9 @@ def card_picker(session_id: int):
     session = session_or_404(session_id)
     deal_id = request.args.get("deal", type=int)
     if deal_id is not None:
-        game, table, _, state = deal_context(session, deal_or_404(session, deal_id))
-        fields = list(game.deal_fields(table, state))
+        deal = deal_or_404(session, deal_id)
+        game, table, _, state = deal_context(session, deal)
+        fields = list(game.deal_fields(game.as_entered(table, deal.payload), state))
     else:
         current = board(session)
         table, fields = current.table, phase_fields(current)

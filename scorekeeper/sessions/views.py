@@ -180,7 +180,7 @@ def edit_deal(session_id: int, deal_id: int):
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
     game, table, number, state = deal_context(session, deal)
-    fields = game.deal_fields(table, state)
+    fields = game.deal_fields(game.as_entered(table, deal.payload), state)
     status, stale_message = 200, None
     if request.method == "POST":
         form = deal_form(fields, table, formdata=request.form)

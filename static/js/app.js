@@ -644,10 +644,39 @@
     });
   }
 
+  // A per-player row whose choices are shared out (FieldSpec.total on a multi: Stendhal's minus cards): a
+  // card one player took is greyed out, with that player's initial, in the others' pickers.
+  function shareOut(row) {
+    var names = row.closest("table").querySelectorAll("thead th");
+    var cells = Array.prototype.slice.call(row.querySelectorAll("td"));
+    var owner = {};
+    cells.forEach(function (cell, index) {
+      cell.querySelectorAll(".picker input:checked").forEach(function (input) { owner[input.value] = index; });
+    });
+    cells.forEach(function (cell, index) {
+      cell.querySelectorAll(".picker label.pick").forEach(function (label) {
+        var input = label.querySelector("input");
+        var taken = !input.checked && input.value in owner && owner[input.value] !== index;
+        label.classList.toggle("taken", taken);
+        input.disabled = taken;
+        label.setAttribute("data-owner", taken ? names[owner[input.value] + 1].textContent.trim().charAt(0) : "");
+      });
+      cell.querySelectorAll(".take-rest").forEach(function (button) { button.hidden = false; });
+    });
+  }
+
+  // "the rest": every card of the row nobody took goes to this player, and the picker closes.
+  function takeRest(button) {
+    var inputs = button.closest(".picker").querySelectorAll("input:not(:checked):not(:disabled)");
+    inputs.forEach(function (input) { input.checked = true; });
+    if (inputs.length) inputs[inputs.length - 1].dispatchEvent(new Event("change", { bubbles: true }));
+    button.closest("details").open = false;
+  }
+
   // A card picker folded in a per-player cell opens as a panel across the form (app.css); the fold keeps
   // room for it below its summary, so the panel pushes the rows below down instead of covering them.
   function makeRoom(fold) {
-    var panel = fold.querySelector(":scope > .cards");
+    var panel = fold.querySelector(":scope > .cards, :scope > .picker");
     fold.style.paddingBottom = fold.open && panel ? (panel.offsetHeight + 8) + "px" : "";
   }
 
@@ -671,11 +700,14 @@
     applyHideIf(root);
     hideEmptyGrids(root);
     root.querySelectorAll(".piles").forEach(initPiles);
+    root.querySelectorAll("tr[data-total]").forEach(shareOut);
   }
 
   document.addEventListener("click", function (event) {
     var tab = event.target.closest && event.target.closest(".pile-tab");
     if (tab) select(tab.closest(".piles"), tab.getAttribute("data-seat"));
+    var rest = event.target.closest && event.target.closest(".take-rest");
+    if (rest) takeRest(rest);
   });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form");
@@ -683,6 +715,16 @@
     applyHideIf(form);
     hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
+    form.querySelectorAll("tr[data-total]").forEach(shareOut);
+    // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are
+    // picked, and the next player's opens while nothing is picked there: the cards lie on the table in order
+    var fold = event.target.closest("details.fold[data-max]");
+    if (fold && fold.querySelectorAll("input:checked").length >= parseInt(fold.getAttribute("data-max"), 10)) {
+      fold.open = false;
+      var cell = fold.closest("td");
+      var next = cell && cell.nextElementSibling && cell.nextElementSibling.querySelector("details.fold[data-max]");
+      if (next && !next.querySelector("input:checked")) next.open = true;
+    }
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:afterSwap", function () { init(document); });

@@ -8,10 +8,13 @@ taken without any minus card, 0 for no trick.
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot, start_session
+from .conftest import PHONE, new_page, open_fold, screenshot, start_session
+from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
@@ -31,11 +34,12 @@ def lock_bids(page):
 
 
 def tap_ranks(scope, row, name, ranks):
-    """Tap ranks in one player's column of a per-seat card row (minus_cards / paired_cards)."""
+    """Tap cards in one player's column of a per-seat card row (minus_cards / paired_cards): the
+    picker shows them with the minus suit's symbol ("♣3"), so a rank is found by its ending."""
     cell = scope.locator(f"tr[data-field={row}] td").nth(NAMES.index(name))
     open_fold(cell)
     for rank in ranks:
-        cell.get_by_text(rank, exact=True).click()
+        cell.locator("label.pick").filter(has_text=re.compile(f"^.{re.escape(rank)}$")).click()
 
 
 def enter_play(scope, minus=None, paired=None, suits=None):
@@ -101,19 +105,15 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     lock_bids(page)
     expect(page.locator(".locked-bids tr[data-locked=reveal] td").nth(5)).to_have_text("♠A")
 
-    # Minus cross (A and 9 out) and leaf. A revealed card cannot have been taken: refused, taps kept.
+    # Minus cross (A and 9 out) and leaf: the revealed cards are not offered.
     entry = page.locator("#entry")
-    enter_play(entry, minus={"Carl": ["A", "K", "Q", "J", "10"]})
-    page.get_by_role("button", name="Save deal").click()
-    expect(page.locator("tr[data-field=minus_cards] td").nth(2).get_by_role("alert")).to_have_text(
-        "✚A was revealed before play; Carl cannot have taken it.")
-    expect(page.locator("tr[data-field=minus_cards] td").nth(2).locator("input[value=K]")).to_be_checked()
-    expect(totals(page)).to_have_text(["-17", "-6", "-13", "6", "1", "0"])
-    screenshot(page, "stendhal-refused-revealed-card")
+    carl = entry.locator("tr[data-field=minus_cards] td").nth(2)
+    open_fold(carl)
+    expect(carl.locator("label.pick", has_text="✚A")).to_have_count(0)
+    expect(carl.locator("label.pick", has_text="✚9")).to_have_count(0)
     # Anna: 12 leaves lowest 2 -> -13. Ben: leaf K -> -13. Carl: crosses K Q J 10 -> -(3 + 10) = -13.
     # Dora: crosses 8-2 -> -(6 + 2) = -8. Emil 4 suits +10, Fay 2 suits +3.
-    entry = page.locator("#entry")
-    tap_ranks(entry, "minus_cards", "Carl", ["A"])  # untap the revealed ace
+    enter_play(entry, minus={"Carl": ["K", "Q", "J", "10"]})
     enter_play(entry,
                minus={"Dora": ["8", "7", "6", "5", "4", "3", "2"]},
                paired={"Anna": ["A", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"], "Ben": ["K"]},
@@ -158,3 +158,95 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(page.locator("#status")).to_contain_text("Winner: Fay")
     expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
     screenshot(page, "stendhal-after-correction")
+
+
+@pytest.fixture(params=["ipad", "phone"])
+def screen(request, browser, live_server):
+    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
+    yield request.param, page
+    page.context.close()
+
+
+def test_a_whole_deal_in_at_most_30_taps(screen):
+    """Issue 23 item 6: the rules' first seed example (six players, club and diamond the minus suits;
+    shared/rules/stendhal.md "Seed examples" and "Scoring a deal", decided 2026-11-26) entered at the
+    table: a revealed card is one tap in its player's picker, which closes itself and opens the next
+    player's; each minus row names
+    its suit and offers only its cards in play, greys out what another player took, and gives a player
+    "the rest". Every tap is counted."""
+    kind, page = screen
+    start_session(page, "Stendhal", NAMES)
+    taps, entry = Taps(), page.locator("#entry")
+    expect(entry.locator("h2")).to_contain_text("the revealed cards first")
+    taps.tap(entry.locator("tr[data-field=reveal] td").first.locator("details.fold > summary"))
+    for name, card in {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4", "Fay": "♥J"}.items():
+        cell = entry.locator("tr[data-field=reveal] td").nth(NAMES.index(name))
+        expect(cell.locator("details.fold")).to_have_attribute("open", "")  # the previous one opened it
+        taps.tap(cell.locator(".cards").get_by_text(card, exact=True))
+        expect(cell.locator("details.fold")).not_to_have_attribute("open", "")  # a one-card choice closes
+        expect(cell.locator("summary .picked")).to_have_text(card)
+    screenshot(page, f"stendhal-reveal-{kind}")
+    taps.tap(page.get_by_role("button", name="Lock the revealed cards"))
+    locked = page.locator(".locked-bids")
+    expect(locked.locator("h3")).to_have_text("Revealed cards")
+    expect(locked.get_by_role("button", name="Change the revealed cards")).to_be_visible()
+    expect(page.locator("#revisions")).to_contain_text("Revealed cards of deal 1 locked.")
+    expect(page.locator("#board")).not_to_contain_text("bid")
+    entry = page.locator("#entry")
+    clubs, diamonds = entry.locator("tr[data-field=minus_cards]"), entry.locator("tr[data-field=paired_cards]")
+    expect(clubs.locator("th")).to_contain_text("♣ club cards taken (Σ 10)")
+    expect(diamonds.locator("th")).to_contain_text("♦ diamond cards taken (Σ 13)")
+    anna = clubs.locator("td").nth(0)
+    taps.tap(anna.locator("summary"))
+    expect(anna.locator("label.pick")).to_have_count(10)  # ♣5 ♣J ♣K were revealed: not offered
+    expect(anna.locator("label.pick", has_text="♣K")).to_have_count(0)
+    for card in ("♣3", "♣4", "♣6", "♣7", "♣8"):
+        taps.tap(anna.get_by_text(card, exact=True))
+    ben = clubs.locator("td").nth(1)
+    taps.tap(ben.locator("summary"))
+    taken = ben.locator("label.pick", has_text="♣3")
+    expect(taken).to_have_class(re.compile("taken"))
+    expect(taken).to_have_attribute("data-owner", "A")
+    expect(taken.locator("input")).to_be_disabled()
+    screenshot(page, f"stendhal-minus-picker-{kind}")
+    taps.tap(ben.get_by_role("button", name="the rest"))
+    expect(ben.locator("summary .picked")).to_have_text("♣A ♣Q ♣10 ♣9 ♣2")
+    taps.tap(diamonds.locator("td").nth(0).locator("summary"))
+    taps.tap(diamonds.locator("td").nth(0).get_by_text("♦10", exact=True))
+    # Carl's diamonds not given yet: the save is refused naming every card nobody took
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tr.row-error[data-error-for=paired_cards]")).to_contain_text(
+        "Nobody took ♦A ♦K ♦Q ♦J ♦9 ♦8 ♦7 ♦6 ♦5 ♦4 ♦3 ♦2: every diamond card")
+    expect(page.locator("tr[data-field=minus_cards] td").nth(1).locator("summary .picked")).to_have_text(
+        "♣A ♣Q ♣10 ♣9 ♣2")  # nothing typed is lost
+    screenshot(page, f"stendhal-missing-card-{kind}")
+    entry = page.locator("#entry")
+    carl = entry.locator("tr[data-field=paired_cards] td").nth(2)
+    taps.tap(carl.locator("summary"))
+    taps.tap(carl.get_by_role("button", name="the rest"))
+    for name, count in {"Dora": "3", "Emil": "1"}.items():
+        taps.type(entry.get_by_label(SUITS_TAKEN + name), count)
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    # Anna -7 -10 (the rules' -17), Ben -(4 + 2), Carl -(11 + 2), Dora +6, Emil +1, Fay no trick
+    expect(totals(page)).to_have_text(["-17", "-6", "-13", "6", "1", "0"])
+    print(f"\nTAPS stendhal deal {kind}: {taps.count}")
+    assert taps.count <= 30
+
+
+def test_a_card_given_to_two_players_is_named(page):
+    """Without JavaScript's greying the same card can reach the server: the engine names it and both
+    players (rules/stendhal.md "Invariants", decided 2026-11-26)."""
+    start_session(page, "Stendhal", NAMES)
+    reveal(page, {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4", "Fay": "♥J"})
+    lock_bids(page)
+    # "Change the revealed cards" takes them back into the form, to be changed and locked again
+    page.get_by_role("button", name="Change the revealed cards").click()
+    expect(page.locator("tr[data-field=reveal] td").nth(0).locator("input[value='5C']")).to_be_checked()
+    lock_bids(page)
+    entry = page.locator("#entry")
+    tap_ranks(entry, "minus_cards", "Anna", ["3"])
+    page.evaluate("document.querySelector(\"input[name='minus_cards-1'][value='3']\").disabled = false;"
+                  "document.querySelector(\"input[name='minus_cards-1'][value='3']\").checked = true")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tr[data-field=minus_cards] td").nth(1).get_by_role("alert")).to_have_text(
+        "♣3 is entered for both Anna and Ben.")

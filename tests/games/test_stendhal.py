@@ -152,11 +152,12 @@ def test_card_taken_twice_names_both_players():
     assert caught.value.field == "paired_cards-3"
 
 
-def test_every_minus_card_in_play_is_taken_by_somebody():
-    """Invariant: every suit card is captured by exactly one player or revealed."""
+def test_every_minus_card_in_play_is_taken_by_somebody_and_a_missing_one_is_named():
+    """Invariant (rules/stendhal.md "Invariants", decided 2026-11-26): every suit card is captured by
+    exactly one player or revealed; the error names the cards nobody took (issue 23 item 6)."""
     d = cross_deal()
-    d["paired_cards"][2] = d["paired_cards"][2][1:]
-    with pytest.raises(DealError, match="took 12 leaf cards, but 13 are in play") as caught:
+    d["paired_cards"][2] = [rank for rank in d["paired_cards"][2] if rank not in ("2", "J")]
+    with pytest.raises(DealError, match="Nobody took ❧J ❧2: every leaf card that was not revealed") as caught:
         GAME.replay(table(), [d])
     assert caught.value.field == "paired_cards"
 
@@ -375,3 +376,51 @@ def test_per_seat_reveal_plays_a_whole_deal_and_revealed_cards_cannot_be_taken()
     bad = {**whole, "minus_cards": [["2"] + whole["minus_cards"][0]] + whole["minus_cards"][1:]}
     with pytest.raises(DealError, match="✚2 was revealed before play"):
         GAME.replay(t, [bad])
+
+
+def test_seats_session_takes_the_revealed_cards_together_and_stores_them():
+    """Issue 22: API v1 clients of a ``seats`` session (the default) still send ``revealed`` /
+    ``first_tied``: the deal is parsed and stored as they sent it and scores as the same deal entered
+    per seat (rules/stendhal.md "Minus suits", decided 2026-11-26)."""
+    t = seats_table(6)
+    together = cross_deal()
+    parsed = GAME.parse(t, GAME.start(t), together)
+    assert parsed["revealed"] == sorted(REVEALED_CROSS, key=TENNOS_SUIT_CARDS.index) and "reveal" not in parsed
+    per_seat = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
+    per_seat["reveal"] = [[card] for card in REVEALED_CROSS]
+    assert GAME.replay(t, [parsed]).results[0].points == GAME.replay(t, [per_seat]).results[0].points
+    # a full tie entered together still needs first_tied, as in a ``revealed`` session
+    seven = seats_table(7)
+    tie = {"revealed": ["JD", "AC", "9L", "9S", "AS", "9C", "3H", "AL"]}
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(seven, GAME.start(seven), tie, "bid")
+    assert caught.value.field == "first_tied"
+    early = GAME.parse_phase(seven, GAME.start(seven), {**tie, "first_tied": "C"}, "bid")
+    assert GAME.decide(seven, GAME.start(seven), early)[:2] == ("C", "D")
+
+
+def test_play_rows_name_the_minus_suits_and_offer_only_cards_in_play():
+    """Issue 23 item 6, rules/stendhal.md "Minus suits" and "Invariants" (decided 2026-11-26): once the
+    seed's revealed cards are locked (club 5 J K, heart K J 4: club and diamond), the row of club cards
+    taken names the suit and offers the ten clubs still in play, shared out (total 10); diamonds 13."""
+    t = seats_table(6)
+    early = GAME.parse_phase(t, GAME.start(t), {"reveal": by_seat(6, 0, ["5C", "JC", "KH", "KC", "4H", "JH"])},
+                             "bid")
+    rows = {spec.name: spec for spec in GAME.play_fields(t, GAME.start(t), early)}
+    clubs, diamonds = rows["minus_cards"], rows["paired_cards"]
+    assert clubs.label == "♣ club cards taken" and diamonds.label == "♦ diamond cards taken"
+    assert [label for _, label in clubs.choices] == ["♣A", "♣Q", "♣10", "♣9", "♣8", "♣7", "♣6", "♣4", "♣3", "♣2"]
+    assert (clubs.total, diamonds.total) == (10, 13)
+    assert [spec.name for spec in GAME.play_fields(t, GAME.start(t), early)] == [
+        spec.name for spec in GAME.deal_fields(t, GAME.start(t))]
+
+
+def test_count_entry_rows_name_the_minus_suits():
+    """Count entry (option ``capture_entry=count``): the rows keep their labels and name the suit below;
+    the lowest card offered is one still in play (rules/stendhal.md "Entry at the table", decided 2026-11-26)."""
+    t = seats_table(6, capture_entry="count")
+    early = GAME.parse_phase(t, GAME.start(t), {"reveal": by_seat(6, 0, ["5C", "JC", "KH", "KC", "4H", "JH"])},
+                             "bid")
+    rows = {spec.name: spec for spec in GAME.play_fields(t, GAME.start(t), early)}
+    assert rows["minus_count"].help == "♣ club cards taken" and rows["paired_lowest"].help == "♦ diamond cards taken"
+    assert "5" not in dict(rows["minus_lowest"].choices) and dict(rows["minus_lowest"].choices)["Q"] == "♣Q"

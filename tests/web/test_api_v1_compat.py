@@ -11,10 +11,12 @@ from ..games.test_handjass import deal as handjass_deal
 from ..games.test_pitch import by_points
 from ..games.test_sataat import deal as sataat_deal
 from ..games.test_schieberamsch import grand, ramsch
+from ..games.test_stendhal import REVEALED_CROSS, cross_deal
 from .helpers import new_schieberamsch, ramsch_form, totals
 
 PLAYERS = {"schieberamsch": ["Anna", "Ben", "Carl"], "pitch": ["Ann", "Ben", "Cat", "Dan"],
-           "sataat": ["N", "E", "S", "W"], "handjass": ["A", "B", "C", "D"]}
+           "sataat": ["N", "E", "S", "W"], "handjass": ["A", "B", "C", "D"],
+           "stendhal": ["A", "B", "C", "D", "E", "F"]}
 
 
 def post_deal(client, game, values, first_dealer=0, **options):
@@ -101,3 +103,46 @@ def test_a_deal_read_changed_and_sent_back_is_taken(client):
     response = client.put(f"/api/v1/sessions/{sid}/deals/{stored['id']}", json={"values": values})
     assert response.status_code == 200, response.json
     assert response.json["deals"][0]["values"]["points"] == [25, 40, 55]
+
+
+def test_stendhal_revealed_cards_together_in_a_seats_session_are_stored_and_scored(client):
+    """Issue 22's open case: a session created without options enters the revealed cards per seat
+    (``minus_entry=seats``); a v1 client sending them together (``revealed``, ``first_tied``) is
+    accepted, the deal stored as sent and scored as the same deal entered per seat
+    (rules/stendhal.md "Scoring a deal", decided 2026-11-26)."""
+    together = cross_deal(suits=[0, 0, 0, 3, 1, 0])
+    per_seat = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
+    per_seat["reveal"] = [[card] for card in REVEALED_CROSS]
+    answers = [post_deal(client, "stendhal", values) for values in (together, per_seat)]
+    assert all(accepted(answer) for answer in answers), answers[0].get_data(as_text=True)
+    first, second = (answer.json for answer in answers)
+    assert first["options"]["minus_entry"] == "seats"
+    assert sorted(first["deals"][0]["values"]["revealed"]) == sorted(REVEALED_CROSS)
+    assert "reveal" not in first["deals"][0]["values"]
+    # A: the rules' -17; B: crosses 9-A, -(5 + 9); C: leaves but the 10, -(11 + 2); D +6, E +1
+    assert first["standings"]["totals"] == second["standings"]["totals"] == [-17, -14, -13, 6, 1, 0]
+
+
+def test_stendhal_deal_with_the_cards_together_is_locked_and_corrected_as_entered(client):
+    """The same entry in two steps (revealed cards locked first, then the play) and its correction on the
+    page: the correction form asks the revealed cards together, as the deal was entered, and saves
+    (rules/stendhal.md "Scoring a deal", decided 2026-11-26: Emil's suits 1 -> 2 is +1 -> +3)."""
+    together = cross_deal(suits=[0, 0, 0, 3, 1, 0])
+    locked = post_deal(client, "stendhal", {"revealed": together["revealed"]})
+    assert accepted(locked) and locked.json["pending"]["values"]["revealed"], locked.get_data(as_text=True)
+    sid = locked.json["id"]
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'data-locked="revealed"' in board and "Change the revealed cards" in board  # shown as locked
+    play = {k: v for k, v in together.items() if k not in ("revealed", "first_tied")}
+    done = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": play})
+    assert accepted(done), done.get_data(as_text=True)
+    deal_id = done.json["deals"][0]["id"]
+    form = client.get(f"/sessions/{sid}/deals/{deal_id}/edit?cards=1").get_data(as_text=True)
+    assert 'name="revealed"' in form and 'name="reveal-0"' not in form
+    data = {"revealed": together["revealed"], "suits-4": "2",
+            **{f"suits-{seat}": str(n) for seat, n in enumerate(together["suits"]) if seat != 4}}
+    for pick in ("minus_cards", "paired_cards"):
+        data.update({f"{pick}-{seat}": ranks for seat, ranks in enumerate(together[pick])})
+    response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=data)
+    assert response.status_code in (302, 303), response.get_data(as_text=True)[-800:]
+    assert client.get(f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [-17, -14, -13, 6, 3, 0]
