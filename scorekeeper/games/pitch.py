@@ -22,6 +22,9 @@ Decisions and named options:
 - ``both_out``: when several sides reach the target in one deal, ``bidder``
   (default: the declaring side wins if it got there, else the highest total)
   or ``higher`` (highest total; equal: the declaring side).
+- 5 players (pitch.md, decided 2026-11-26): declarer and called partner who pass the target
+  in the same deal win together, whatever their totals; with others past it too, ``both_out``
+  decides as above, but equal totals share the win (individual totals: no side owns a tie).
 - The trump 2 is entered as the player who played it (shown face up before play),
   so it can never be credited to the trick winner by mistake.
 - The dealer's forced bid is exactly 5 (seed: "ディーラー以外の全員がパスをした場合には、ディーラーは5点を
@@ -257,18 +260,17 @@ class Pitch(Game):
         return max(state.totals) >= self.target(table)
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """The declaring side if it reached the target (``both_out`` = bidder), else the highest total."""
+        """The declaring side if it reached the target (``both_out`` = bidder), else the highest total;
+        equal totals go to the declaring side, with 5 players they share the win."""
         totals, target = state.totals, self.target(table)
         declarers = getattr(state, "declarers", ())
-        out = [seat for seat in range(table.size) if totals[seat] >= target]
-        best = max(totals)
-        if table.options.get("both_out", "bidder") == "bidder":
-            bidder_out = tuple(seat for seat in declarers if seat in out)
-            if bidder_out:
-                return bidder_out
-        top = tuple(seat for seat in range(table.size) if totals[seat] == best)
+        out = {seat for seat in range(table.size) if totals[seat] >= target}
+        side_out = tuple(seat for seat in declarers if seat in out)
+        if side_out and (out <= set(declarers) or table.options.get("both_out", "bidder") == "bidder"):
+            return side_out
+        top = tuple(seat for seat in range(table.size) if totals[seat] == max(totals))
         tied_declarers = tuple(seat for seat in top if seat in declarers)
-        return tied_declarers or top
+        return top if table.size == 5 else tied_declarers or top
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         left = (state.dealer + 1) % table.size
