@@ -49,7 +49,7 @@ from typing import Any
 from .base import DealResult, Game, State, Table, narrow
 from .cards import SUIT_SYMBOLS
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
-from .text import N_, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text, joined
 
 #: The point cards a team gathers in its tricks, with their points; the trump 2 is entered apart.
 CARD_POINTS = {"A": 1, "J": 1, "offJ": 1, "HJ": 1, "LJ": 1, "10": 1, "3": 3}
@@ -142,7 +142,7 @@ class Pitch(Game):
             FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, show_if=cards,
                       choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),
                       help=N_("With teams: tick a team's cards under its first player.")),
-            FieldSpec("two", N_("Trump 2 played by"), SEAT, required=every, show_if=cards,
+            FieldSpec("two", N_("Trump 2 played by"), SEAT, required=False, show_if=cards,  # check_deal asks
                       help=N_("The 2 counts for whoever played it, not for the trick winner.")),
             FieldSpec("points", N_("Points taken"), INT, per_seat=True, seats=columns, show_if=points,
                       minimum=0, maximum=DEAL_POINTS, default=0, total=DEAL_POINTS if every else None),
@@ -160,15 +160,27 @@ class Pitch(Game):
         return deal["bidder"] == state.dealer and deal["bid"] == 5
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Every problem of the deal at once, each at its field."""
         every = table.options.get("points_in_play", "all") == "all"
-        taken = self.points_by_seat(table, deal)  # raises on a card entered twice
-        if deal["entry"] == CARDS:
-            missing = [card for card in CARD_POINTS if not any(card in cards for cards in deal["cards"])]
-            if every and missing:
-                raise RuleError(T("Nobody took the %(card)s: all ten points are in play, tick it for whoever "
-                                  "took it.", card=Text(CARD_NAMES[missing[0]])), "cards")
-        elif sum(taken) > DEAL_POINTS:
-            raise RuleError(T("Only 10 points are in play; these add up to %(sum)d.", sum=sum(taken)), "points")
+        errors: list[RuleError] = []
+        try:
+            taken = self.points_by_seat(table, deal)  # raises on a card entered twice
+        except RuleError as twice:
+            errors.append(twice)
+        if deal["entry"] == CARDS and every:
+            missing = [Text(CARD_NAMES[card]) for card in CARD_POINTS
+                       if not any(card in cards for cards in deal["cards"])]
+            if missing:
+                errors.append(RuleError(P("Nobody took the %(cards)s: all ten points are in play, tick it for "
+                                          "whoever took it.", "Nobody took the %(cards)s: all ten points are in "
+                                          "play, tick each for whoever took it.", len(missing),
+                                          cards=joined(", ", missing)), "cards"))
+            if deal["two"] is None:
+                errors.append(RuleError(T("%(field)s is missing.", field=Text(N_("Trump 2 played by"))), "two"))
+        elif deal["entry"] == POINTS and sum(taken) > DEAL_POINTS:
+            errors.append(RuleError(T("Only 10 points are in play; these add up to %(sum)d.", sum=sum(taken)),
+                                    "points"))
+        RuleError.every(errors)
 
     def points_by_seat(self, table: Table, deal: Mapping[str, Any]) -> list[int]:
         """Points each column took (a team's under its first player); the 2 goes to its player's column."""
