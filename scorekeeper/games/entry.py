@@ -74,8 +74,8 @@ class FieldSpec:
     phase: str = "play"
     #: rarely needed (a card draw after a tie): folded behind its label until tapped, a value or an error
     on_demand: bool = False
-    #: how the table enters rather than what happened (Pitch: cards or points per side): the next
-    #: deal's form starts with the last deal's value
+    #: what usually stays from deal to deal (Pitch: cards or points per side; TENNOS: the suits): the
+    #: next deal's form starts with the last deal's value (per seat: a tuple default, one per seat)
     sticky: bool = False
     #: (other_field, values): not asked while the other (earlier) field has one of those values;
     #: combines with `show_if` (Schieberamsch: the Ramsch points are not typed when cards are tapped)
