@@ -13,7 +13,11 @@ from .blueprint import bp
 def rule_error_response(error: RuleError):
     message = translate(error.text)
     status = getattr(error, "status", 422)  # dbsafety.Fault: 507 a full disk, 503 a read-only database
-    return error_response(status, message, {error.field: message} if error.field else {})
+    fields: dict[str, str] = {}
+    for each in error.errors:  # every refusal of the deal, the first one per field
+        if each.field:
+            fields.setdefault(each.field, translate(each.text))
+    return error_response(status, message, fields)
 
 
 @bp.errorhandler(RuleError)

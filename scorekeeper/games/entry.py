@@ -77,8 +77,8 @@ class FieldSpec:
     phase: str = "play"
     #: rarely needed (a card draw after a tie): folded behind its label until tapped, a value or an error
     on_demand: bool = False
-    #: how the table enters rather than what happened (Pitch: cards or points per side): the next
-    #: deal's form starts with the last deal's value
+    #: what usually stays from deal to deal (Pitch: cards or points per side; TENNOS: the suits): the
+    #: next deal's form starts with the last deal's value (per seat: a tuple default, one per seat)
     sticky: bool = False
     #: (other_field, values): not asked while the other (earlier) field has one of those values;
     #: combines with `show_if` (Schieberamsch: the Ramsch points are not typed when cards are tapped)
@@ -160,6 +160,8 @@ def _as_int(spec: FieldSpec, value: Any, where: str) -> int:
         )
     if spec.maximum is not None and value > spec.maximum:
         raise RuleError(
+            T("%(field)s: %(value)d is more than all %(maximum)d in play.", field=Text(spec.label), value=value,
+              maximum=spec.maximum) if spec.maximum == spec.total else
             T("%(field)s cannot be more than %(maximum)d.", field=Text(spec.label), maximum=spec.maximum), where
         )
     return value
@@ -250,7 +252,7 @@ def parse_deal(
 
     Per-seat fields come as a list of `size` values. Fields hidden by `show_if`
     take their default. Raises `RuleError` naming the field (``points-2`` for a
-    per-seat entry) on the first value that is not of its kind.
+    per-seat entry) of every value that is not of its kind, all at once.
 
     >>> spec = FieldSpec("tricks", "Tricks", INT, minimum=0, maximum=9)
     >>> parse_deal([spec], {"tricks": "4"}, 3)
@@ -258,13 +260,19 @@ def parse_deal(
     """
     _check_known(fields, raw)
     values: dict[str, Any] = {}
+    errors: list[RuleError] = []
     for spec in fields:
-        if not is_shown(spec, values):
-            values[spec.name] = [spec.empty()] * size if spec.per_seat else spec.empty()
-        elif spec.per_seat:
-            values[spec.name] = _parse_per_seat(spec, raw.get(spec.name), values, size, names)
-        else:
-            values[spec.name] = parse_value(spec, raw.get(spec.name), spec.name, size)
+        values[spec.name] = [spec.empty()] * size if spec.per_seat else spec.empty()
+        try:
+            if not is_shown(spec, values):
+                continue
+            if spec.per_seat:
+                values[spec.name] = _parse_per_seat(spec, raw.get(spec.name), values, size, names)
+            else:
+                values[spec.name] = parse_value(spec, raw.get(spec.name), spec.name, size)
+        except RuleError as error:
+            errors.append(error)
+    RuleError.every(errors)
     return values
 
 
@@ -289,12 +297,21 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
             spec.name,
         )
     asked = range(size) if spec.seats is None else spec.seats
-    entries = [
-        parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
-        if seat in asked and is_shown(spec, values, seat) else spec.empty()
-        for seat in range(size)
-    ]
-    _check_total(spec, entries, asked, names)
+    entries = [spec.empty()] * size
+    errors: list[RuleError] = []
+    missing: list[RuleError] = []
+    for seat in asked:
+        try:
+            if is_shown(spec, values, seat):
+                entries[seat] = parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
+        except RuleError as error:
+            entries[seat] = None
+            (missing if value[seat] in (None, "") else errors).append(error)
+    over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
+    if not errors and not over:
+        errors = missing  # in a fixed sum an empty box is missing only while the others fit the sum
+    RuleError.every(errors)
+    _check_total(spec, [0 if e is None else e for e in entries], asked, names)
     return entries
 
 

@@ -22,6 +22,9 @@ Decisions and named options:
 - ``both_out``: when several sides reach the target in one deal, ``bidder``
   (default: the declaring side wins if it got there, else the highest total)
   or ``higher`` (highest total; equal: the declaring side).
+- 5 players (pitch.md, decided 2026-11-26): declarer and called partner who pass the target
+  in the same deal win together, whatever their totals; with others past it too, ``both_out``
+  decides as above, but equal totals share the win (individual totals: no side owns a tie).
 - The trump 2 is entered as the player who played it (shown face up before play),
   so it can never be credited to the trick winner by mistake.
 - The dealer's forced bid is exactly 5 (seed: "ディーラー以外の全員がパスをした場合には、ディーラーは5点を
@@ -46,7 +49,7 @@ from typing import Any
 from .base import DealResult, Game, State, Table, narrow
 from .cards import SUIT_SYMBOLS
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
-from .text import N_, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text, joined
 
 #: The point cards a team gathers in its tricks, with their points; the trump 2 is entered apart.
 CARD_POINTS = {"A": 1, "J": 1, "offJ": 1, "HJ": 1, "LJ": 1, "10": 1, "3": 3}
@@ -139,7 +142,7 @@ class Pitch(Game):
             FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, show_if=cards,
                       choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),
                       help=N_("With teams: tick a team's cards under its first player.")),
-            FieldSpec("two", N_("Trump 2 played by"), SEAT, required=every, show_if=cards,
+            FieldSpec("two", N_("Trump 2 played by"), SEAT, required=False, show_if=cards,  # check_deal asks
                       help=N_("The 2 counts for whoever played it, not for the trick winner.")),
             FieldSpec("points", N_("Points taken"), INT, per_seat=True, seats=columns, show_if=points,
                       minimum=0, maximum=DEAL_POINTS, default=0, total=DEAL_POINTS if every else None),
@@ -157,15 +160,27 @@ class Pitch(Game):
         return deal["bidder"] == state.dealer and deal["bid"] == 5
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Every problem of the deal at once, each at its field."""
         every = table.options.get("points_in_play", "all") == "all"
-        taken = self.points_by_seat(table, deal)  # raises on a card entered twice
-        if deal["entry"] == CARDS:
-            missing = [card for card in CARD_POINTS if not any(card in cards for cards in deal["cards"])]
-            if every and missing:
-                raise RuleError(T("Nobody took the %(card)s: all ten points are in play, tick it for whoever "
-                                  "took it.", card=Text(CARD_NAMES[missing[0]])), "cards")
-        elif sum(taken) > DEAL_POINTS:
-            raise RuleError(T("Only 10 points are in play; these add up to %(sum)d.", sum=sum(taken)), "points")
+        errors: list[RuleError] = []
+        try:
+            taken = self.points_by_seat(table, deal)  # raises on a card entered twice
+        except RuleError as twice:
+            errors.append(twice)
+        if deal["entry"] == CARDS and every:
+            missing = [Text(CARD_NAMES[card]) for card in CARD_POINTS
+                       if not any(card in cards for cards in deal["cards"])]
+            if missing:
+                errors.append(RuleError(P("Nobody took the %(cards)s: all ten points are in play, tick it for "
+                                          "whoever took it.", "Nobody took the %(cards)s: all ten points are in "
+                                          "play, tick each for whoever took it.", len(missing),
+                                          cards=joined(", ", missing)), "cards"))
+            if deal["two"] is None:
+                errors.append(RuleError(T("%(field)s is missing.", field=Text(N_("Trump 2 played by"))), "two"))
+        elif deal["entry"] == POINTS and sum(taken) > DEAL_POINTS:
+            errors.append(RuleError(T("Only 10 points are in play; these add up to %(sum)d.", sum=sum(taken)),
+                                    "points"))
+        RuleError.every(errors)
 
     def points_by_seat(self, table: Table, deal: Mapping[str, Any]) -> list[int]:
         """Points each column took (a team's under its first player); the 2 goes to its player's column."""
@@ -257,18 +272,17 @@ class Pitch(Game):
         return max(state.totals) >= self.target(table)
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """The declaring side if it reached the target (``both_out`` = bidder), else the highest total."""
+        """The declaring side if it reached the target (``both_out`` = bidder), else the highest total;
+        equal totals go to the declaring side, with 5 players they share the win."""
         totals, target = state.totals, self.target(table)
         declarers = getattr(state, "declarers", ())
-        out = [seat for seat in range(table.size) if totals[seat] >= target]
-        best = max(totals)
-        if table.options.get("both_out", "bidder") == "bidder":
-            bidder_out = tuple(seat for seat in declarers if seat in out)
-            if bidder_out:
-                return bidder_out
-        top = tuple(seat for seat in range(table.size) if totals[seat] == best)
+        out = {seat for seat in range(table.size) if totals[seat] >= target}
+        side_out = tuple(seat for seat in declarers if seat in out)
+        if side_out and (out <= set(declarers) or table.options.get("both_out", "bidder") == "bidder"):
+            return side_out
+        top = tuple(seat for seat in range(table.size) if totals[seat] == max(totals))
         tied_declarers = tuple(seat for seat in top if seat in declarers)
-        return tied_declarers or top
+        return top if table.size == 5 else tied_declarers or top
 
     def winner_rule(self, table: Table) -> Text:
         if table.options.get("both_out", "bidder") == "bidder":

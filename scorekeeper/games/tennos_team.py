@@ -18,7 +18,13 @@ Decisions and named options:
 - Who holds which suit (the ace drawn) is entered every game, so teams may
   change from game to game; ``teams()`` is therefore empty (it sees no deal).
   "Nearest to the spade player" follows the seating order spade, heart, cross,
-  leaf, club, diamond (players sit by suit).
+  leaf, club, diamond (players sit by suit). The form offers the last game's suits
+  (the first game: the suits in seat order); a suit entered twice is refused, so a
+  table that changes one player's suit must change another's.
+- Picture cards are tapped per player, as captured cards are (``captured``): a card
+  given to one player is taken in the others' piles, and ``rest`` names the player who
+  took every picture nobody else was given (seed (10): the game ends when the picture
+  deck runs out); left empty when pictures stayed in the deck.
 - Colours (O11): spade, cross, club black; heart, leaf, diamond red. In team mode
   the team colour is the player's ace colour, so "own colour" is the same rule
   in every mode.
@@ -53,7 +59,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Game, State, Table, narrow
-from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
+from .captured import piles
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .tennos import (
     BLACK,
     COLOUR_NAMES,
@@ -152,14 +159,18 @@ class TennosTeam(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         mode = self.mode(table)
         suits = team_game_suits(mode, table.size)
-        fields = [FieldSpec("suit", N_("Suit (the ace drawn)"), CHOICE, per_seat=True,
-                            choices=tuple((s, TENNOS_SUIT_NAMES[s]) for s in suits))]
+        fields = [FieldSpec("suit", N_("Suit (the ace drawn)"), CHOICE, per_seat=True, sticky=True,
+                            choices=tuple((s, TENNOS_SUIT_NAMES[s]) for s in suits), default=suits[:table.size])]
         if mode == SECRET:
             fields.append(FieldSpec("joker", N_("Joker colour held (partners share it)"), CHOICE, per_seat=True,
                                     choices=tuple((c, COLOUR_NAMES[c]) for c in (BLACK, RED, WHITE))))
         fields += [
+            FieldSpec("rest", N_("The remaining picture cards go to"), SEAT, required=False,
+                      help=N_("Every picture card not tapped for another player is theirs. Nobody: some "
+                              "stayed in the deck.")),
             FieldSpec("pictures", N_("Picture cards captured"), MULTI, per_seat=True, required=False,
-                      choices=tuple((card, tennos_label(card)) for card in PICTURE_CARDS)),
+                      choices=tuple((card, tennos_label(card)) for card in PICTURE_CARDS), deck="tennos",
+                      rest_field="rest"),
             FieldSpec("jokers", N_("Jokers never played"), INT, per_seat=True, minimum=0,
                       maximum=2 if mode == TEAM else 1, default=0),
             FieldSpec("ace", N_("Ace still in hand"), BOOL, per_seat=True),
@@ -171,6 +182,10 @@ class TennosTeam(Game):
         return tuple(fields)
 
     # -- checks ------------------------------------------------------------------
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """The rest player's pile: every picture card nobody else was given."""
+        deal["pictures"] = piles(deal["pictures"], deal.get("rest"), PICTURE_CARDS)
+
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         self._check_suits(table, deal)
         self._check_pictures(table, deal)

@@ -69,13 +69,21 @@ class RuleError(ValueError):
     """A deal (or a session setup) breaks a rule of its game.
 
     `field` names the input the sentence is about (None: the whole deal), so
-    the form can show it next to that field.
+    the form can show it next to that field. `errors`: every refusal of the deal at
+    once (this one first), so that one save names them all (`every`).
     """
 
-    def __init__(self, text: Text, field: str | None = None):
+    def __init__(self, text: Text, field: str | None = None, also: "tuple[RuleError, ...]" = ()):
         super().__init__(str(text))
         self.text = text
         self.field = field
+        self.errors: tuple[RuleError, ...] = (self, *also)
+
+    @staticmethod
+    def every(errors: "list[RuleError]") -> None:
+        """Raise the refusals found, all at once (nothing when there are none)."""
+        if errors:
+            raise RuleError(errors[0].text, errors[0].field, tuple(e for error in errors[1:] for e in error.errors))
 
 
 class DealError(RuleError):

@@ -90,8 +90,8 @@ def entry_form(current: Board, formdata: Any = None):
         return deal_form(fields, current.table, formdata=formdata), fields
     if current.deals:
         last = current.deals[-1].payload
-        fields = [dataclasses.replace(spec, default=last[spec.name]) if spec.sticky and spec.name in last else spec
-                  for spec in fields]
+        fields = [dataclasses.replace(spec, default=tuple(last[spec.name]) if spec.per_seat else last[spec.name])
+                  if spec.sticky and spec.name in last else spec for spec in fields]
     return deal_form(fields, current.table), fields
 
 

@@ -114,8 +114,9 @@ def defaults(fields: Sequence[FieldSpec], size: int) -> dict[str, Any]:
     for spec in fields:
         if spec.default is None:
             continue
-        if spec.per_seat:
-            data.update({seat_field_name(spec, seat): _form_value(spec, spec.default) for seat in range(size)})
+        if spec.per_seat:  # one default for every seat, or one per seat (TENNOS: the suits in seat order)
+            each = spec.default if isinstance(spec.default, tuple) else (spec.default,) * size
+            data.update({seat_field_name(spec, seat): _form_value(spec, each[seat]) for seat in range(size)})
         else:
             data[spec.name] = _form_value(spec, spec.default)
     return data

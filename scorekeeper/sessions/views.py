@@ -34,18 +34,19 @@ from .board_view import (
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
 
 
-def apply_error(form, error: RuleError) -> None:
-    """Put the engine's sentence next to the field it names, beside a per-seat row ("points" for a
-    sum), or above the form."""
-    message = translate(error.text)
-    if error.field and error.field in form and isinstance(form[error.field], FieldList):
-        form.group_errors.setdefault(error.field, []).append(message)
-    elif error.field and error.field in form:
-        form[error.field].errors = [*form[error.field].errors, message]
-    elif error.field and any(field.name.startswith(error.field + "-") for field in form):
-        form.group_errors.setdefault(error.field, []).append(message)
-    else:
-        form.form_errors.append(message)
+def apply_error(form, refused: RuleError) -> None:
+    """Put each of the engine's sentences next to the field it names, beside a per-seat row ("points"
+    for a sum), or above the form."""
+    for error in refused.errors:
+        message = translate(error.text)
+        if error.field and error.field in form and isinstance(form[error.field], FieldList):
+            form.group_errors.setdefault(error.field, []).append(message)
+        elif error.field and error.field in form:
+            form[error.field].errors = [*form[error.field].errors, message]
+        elif error.field and any(field.name.startswith(error.field + "-") for field in form):
+            form.group_errors.setdefault(error.field, []).append(message)
+        else:
+            form.form_errors.append(message)
 
 
 # --- home and new session ---------------------------------------------------------------------

@@ -164,17 +164,16 @@ def test_tennos_picture_cards_are_drawn_by_suit(screen):
     kind, page = screen
     start_session(page, "TENNOS team", ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay"),
                   options={"Mode": "team (4 or 6 players)"})
-    cell = page.locator("#entry tr[data-field=pictures] td").nth(0)
-    open_fold(cell)
+    cell = pile(page, 0)  # Anna's pile of captured pictures, shown first
     rows = cell.locator(".suit-row")
     expect(rows).to_have_count(6)
     colours = cell.locator(".suit-row label.card:first-child .face").evaluate_all(
         "faces => faces.map(f => getComputedStyle(f).color)")
     assert len(set(colours)) == 6, f"each TENNOS suit has its own colour: {colours}"
     cell.get_by_text("❧K", exact=True).click()
-    expect(cell.locator("summary .picked")).to_have_text("❧K")
+    expect(page.locator("#entry .pile-tab[data-seat='0'] .pile-sum")).to_have_text("1 cards")
     screenshot(page, f"cards-tennos-{kind}")
-    assert_cards_fit(page, "#entry tr[data-field=pictures]")
+    assert_cards_fit(page, "#entry .piles")
 
 
 def test_the_same_deals_by_typed_points_for_the_tap_count(page):

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import screenshot, start_session
+from .conftest import PHONE, new_page, screenshot, start_session
+from .test_table_ui import Taps
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -142,3 +143,78 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     expect(page.locator("thead th.winner")).to_have_count(2)
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "pitch-game-over")
+
+
+@pytest.fixture(params=["ipad", "phone"])
+def screen(request, browser, live_server):
+    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
+    yield request.param, page
+    page.context.close()
+
+
+def test_every_problem_at_once_next_to_its_field_and_the_bid_under_its_player(screen):
+    """Issue 23, item 8 (rules/pitch.md: ten points per deal, the trump 2 always counts for its player):
+    11 points for one side is named at that side's box, not as the other box missing; a deal with two
+    problems names both in one refusal; the locked bid stands under the declarer."""
+    kind, page = screen
+    start_session(page, "Pitch", NAMES, "Dan")
+    lock_bids(page, "Ben", 6, "♥ hearts")
+    bid = page.locator("[data-locked=bid] td")
+    expect(bid).to_have_text(["", "6", "", ""])  # under Ben, who bid
+    expect(page.locator("[data-locked=trump] td").nth(1)).to_have_text("♥ hearts")
+
+    entry = page.locator("#entry")
+    entry.locator("[data-field=entry]").get_by_text("points per side").click()
+    entry.get_by_label("Points taken: Ben").fill("11")
+    page.get_by_role("button", name="Save deal").click()
+    ben = page.locator("tr[data-field=points] td").nth(1)
+    expect(ben.get_by_role("alert")).to_have_text("Points taken: 11 is more than all 10 in play.")
+    expect(ben.get_by_role("alert")).to_be_in_viewport()
+    expect(page.locator("tr[data-field=points] td").nth(0).get_by_role("alert")).to_have_count(0)
+    expect(entry.get_by_label("Points taken: Ben")).to_have_value("11")  # nothing typed is lost
+    screenshot(page, f"pitch-refused-11-{kind}")
+
+    page.locator("[data-field=entry]").get_by_text("who took each point card").click()
+    for card in ("trump A", "trump J", "off-jack"):
+        cards_cell(page, 0).get_by_text(card, exact=True).click()
+    for card in ("high joker", "low joker"):
+        cards_cell(page, 1).get_by_text(card, exact=True).click()
+    page.get_by_role("button", name="Save deal").click()  # the 10 and 3 untaken, nobody played the 2
+    expect(page.locator("#entry [role=alert]")).to_have_text([
+        "Trump 2 played by is missing.",
+        "Nobody took the trump 10, trump 3: all ten points are in play, tick each for whoever took it."])
+    expect(page.locator("tr.deal-row")).to_have_count(0)
+    screenshot(page, f"pitch-refused-two-problems-{kind}")
+    cards_cell(page, 1).get_by_text("trump 10", exact=True).click()
+    cards_cell(page, 0).get_by_text("trump 3", exact=True).click()
+    page.locator("[data-field=two]").get_by_text("Ann", exact=True).click()
+    page.get_by_role("button", name="Save deal").click()
+    expect_totals(page, 7, -6)  # Ann & Cat A J off-jack 3 and the 2: 7; Ben & Dan 3 of 6: set, -6
+
+def test_a_deal_by_points_in_six_taps_with_the_team_totals_pinned(screen):
+    """Issue 23, item 8: a deal by points (the table's way kept from the deal before) takes six controls
+    (test_table_ui's count: a typed box is one); the team totals stay in sight while the form is filled."""
+    kind, page = screen
+    start_session(page, "Pitch", NAMES, "Dan")
+    lock_bids(page, "Ann", 6, "♥ hearts")
+    page.locator("#entry [data-field=entry]").get_by_text("points per side").click()
+    page.get_by_label("Points taken: Ann").fill("7")
+    page.get_by_role("button", name="Save deal").click()
+    expect_totals(page, 7, 3)
+
+    taps, entry = Taps(), page.locator("#entry")
+    taps.tap(entry.locator("[data-field=bidder]").get_by_text("Cat", exact=True))
+    taps.tap(entry.locator("[data-field=bid]").get_by_text("7", exact=True))
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♠ spades"))
+    taps.tap(page.get_by_role("button", name="Lock the bids"))
+    entry = page.locator("#entry")
+    taps.type(entry.get_by_label("Points taken: Ann"), "8")
+    expect(entry.get_by_label("Points taken: Ben")).to_have_value("2")
+    expect(page.locator("#team-totals")).to_be_in_viewport()  # pinned above the form
+    taps.tap(page.get_by_role("button", name="Save deal"))
+    expect_totals(page, 15, 5)
+    print(f"\nTAPS pitch deal by points {kind}: {taps.count}")
+    assert taps.count <= 6
+    page.get_by_role("button", name="Lock the bids").scroll_into_view_if_needed()  # the next deal's form
+    expect(page.locator("#team-totals")).to_be_in_viewport()
+    screenshot(page, f"pitch-team-totals-pinned-{kind}")

@@ -10,10 +10,13 @@ teams drawn anew each game, by the highest running total of a player's own point
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot, start_session
+from .conftest import PHONE, new_page, screenshot, start_session
+from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
@@ -24,23 +27,40 @@ def cell(scope, row, name):
     return scope.locator(f"tr[data-field={row}] td").nth(NAMES.index(name))
 
 
-def tap_pictures(scope, name, cards):
-    """Tap picture cards in one player's column of the card picker (folded until tapped)."""
-    open_fold(cell(scope, "pictures", name))
+def pile(scope, name):
+    """One player's pile of captured picture cards (a tab each, as Schieberamsch's captured cards)."""
+    return scope.locator(f".piles fieldset.pile[data-seat='{NAMES.index(name)}']")
+
+
+def tap(taps, locator):
+    if taps is None:
+        locator.click()
+    else:
+        taps.tap(locator)
+
+
+def tap_pictures(scope, name, cards, taps=None):
+    """Tap picture cards in one player's pile (its tab first, unless that pile is shown)."""
+    if not pile(scope, name).is_visible():
+        tap(taps, scope.locator(f".pile-tab[data-seat='{NAMES.index(name)}']"))
     for card in cards:
-        cell(scope, "pictures", name).get_by_text(card, exact=True).click()
+        tap(taps, pile(scope, name).get_by_text(card, exact=True))
 
 
-def enter_game(scope, suits, pictures, jokers=None, aces=()):
+def enter_game(scope, suits, pictures, jokers=None, aces=(), rest=None, taps=None):
+    """Suits are offered as last game's (the first game: in seat order): only a changed one is tapped."""
     for name, suit in suits.items():
-        cell(scope, "suit", name).get_by_text(suit, exact=True).click()
+        if not cell(scope, "suit", name).get_by_label(suit + ": " + name, exact=True).is_checked():
+            tap(taps, cell(scope, "suit", name).get_by_text(suit, exact=True))
+    if rest:
+        tap(taps, scope.locator("[data-field=rest]").get_by_text(rest, exact=True))
     for name, cards in pictures.items():
-        tap_pictures(scope, name, cards)
+        tap_pictures(scope, name, cards, taps)
     for name, count in (jokers or {}).items():
-        scope.get_by_role("radiogroup", name="Jokers never played: " + name).get_by_text(
-            str(count), exact=True).click()  # 0..2 are buttons
+        tap(taps, scope.get_by_role("radiogroup", name="Jokers never played: " + name).get_by_text(
+            str(count), exact=True))  # 0..2 are buttons
     for name in aces:
-        scope.get_by_label("Ace still in hand: " + name).check(force=True)
+        tap(taps, scope.get_by_label("Ace still in hand: " + name).locator("xpath=.."))
 
 
 def totals(page):
@@ -58,25 +78,38 @@ def test_a_series_of_three_games_with_a_correction(page):
     # Ben (heart): six other pictures 12 + club set of the other colour 3 + four jacks 2 = 17.
     # Carl (club): ♥Q ♥K 4 + one unused joker = 5. Dora (diamond): ♦Q ♦K 6 + ✚Q ✚K ❧Q ❧K 8 = 14.
     # Black (Anna, Carl) 19 v red (Ben, Dora) 31: red wins.
-    # Dora's ♥J is also tapped by mistake: refused, naming the card and both players.
+    # The suits are offered in seat order, which is this game's: nothing to tap. Dora, who took the rest,
+    # is not tapped at all. Anna's ♥J is shown taken (with her initial) in Dora's pile. A page without
+    # the script could still send it twice: refused, naming the card and both players.
     entry = page.locator("#entry")
     enter_game(entry,
                suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
                pictures={"Anna": ["♠J", "♠Q", "♠K", "♥J"],
                          "Ben": ["♣J", "♣Q", "♣K", "♦J", "❧J", "✚J"],
-                         "Carl": ["♥Q", "♥K"],
-                         "Dora": ["♦Q", "♦K", "✚Q", "✚K", "❧Q", "❧K", "♥J"]},
-               jokers={"Carl": 1}, aces=["Anna"])
+                         "Carl": ["♥Q", "♥K"]},
+               jokers={"Carl": 1}, aces=["Anna"], rest="Dora")
+    entry.locator(".pile-tab[data-seat='3']").click()
+    taken = pile(entry, "Dora").locator("label.card", has=page.locator("input[value=JH]"))
+    expect(taken).to_have_class(re.compile("taken"))
+    expect(taken.locator("input")).to_be_disabled()
+    expect(taken.locator(".face")).to_have_attribute("data-owner", "A")
+    expect(pile(entry, "Dora").locator("label.card.inferred")).to_have_count(6)
+    expect(entry.locator(".pile-tab[data-seat='3'] .pile-sum")).to_have_text("the rest · 6 cards")
+    screenshot(page, "tennos_team-piles")
+    page.evaluate("""() => { const card = document.querySelector("input[name='pictures-3'][value='JH']");
+        card.checked = true; card.dispatchEvent(new Event("change", {bubbles: true})); }""")
     page.get_by_role("button", name="Save game").click()
-    dora = cell(page, "pictures", "Dora")
+    dora = pile(page, "Dora")
     expect(dora.get_by_role("alert")).to_have_text("♥J is entered for both Anna and Dora.")
-    expect(dora.locator("input[value=KL]")).to_be_checked()  # what was tapped is kept
-    expect(cell(page, "pictures", "Anna").locator("input[value=JH]")).to_be_checked()
+    expect(dora.get_by_role("alert")).to_be_in_viewport()
+    expect(page.locator("details[open]")).to_have_count(0)  # no picker lies over the error
+    expect(page.locator("[data-field=rest] input[value='3']")).to_be_checked()  # what was tapped is kept
+    expect(pile(page, "Anna").locator("input[value=JH]")).to_be_checked()
     expect(page.get_by_role("radiogroup", name="Jokers never played: Carl").locator("input[value='1']")).to_be_checked()
     expect(page.get_by_label("Ace still in hand: Anna")).to_be_checked()
     expect(page.locator("tr.deal-row")).to_have_count(0)
     screenshot(page, "tennos_team-refused-double-card")
-    tap_pictures(page.locator("#entry"), "Dora", ["♥J"])  # untap
+    dora.get_by_text("♥J", exact=True).click()  # untap
     page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["14", "17", "5", "14"])
     assert page.evaluate("window.__sameDocument") is True, "the game was entered without reloading the page"
@@ -131,7 +164,7 @@ def test_a_series_of_three_games_with_a_correction(page):
     # --- Correction of game 2: Carl, not Ben, took the ❧J. Carl: ✚ set 8 + ❧J 2 + joker + ace = 12;
     # Ben: ♦ set 11 + ❧Q ❧K 4 = 15. Black 33 v red 26: black wins game 2; Anna still has the highest total.
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
-    expect(cell(page, "pictures", "Ben").locator("input[value=JL]")).to_be_checked()
+    expect(pile(page, "Ben").locator("input[value=JL]")).to_be_checked()
     tap_pictures(page, "Ben", ["❧J"])
     tap_pictures(page, "Carl", ["❧J"])
     screenshot(page, "tennos_team-correct-form")
@@ -144,6 +177,43 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(row.locator("summary")).to_have_text("Carl, Anna win")
     expect(page.locator("#revisions")).to_contain_text("Game 2 corrected.")  # each entry is a game
     screenshot(page, "tennos_team-after-correction")
+
+
+@pytest.fixture(params=["ipad", "phone"])
+def screen(request, browser, live_server):
+    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
+    yield request.param, page
+    page.context.close()
+
+
+def test_a_whole_game_in_at_most_20_taps_and_errors_in_sight(screen):
+    """Issue 23, item 7: game 1 above (all 18 pictures taken: worked examples 1 and 2 of
+    rules/tennos-team.md) with the suits offered in seat order and Dora's pile inferred as the rest,
+    counted with test_card_pickers' Taps; then a refused save shows its error, with no picker open."""
+    kind, page = screen
+    start_session(page, "TENNOS team", NAMES, options=TEAM_MODE)
+    taps, entry = Taps(), page.locator("#entry")
+    enter_game(entry, suits={"Anna": "spade", "Ben": "heart", "Carl": "club", "Dora": "diamond"},
+               pictures={"Anna": ["♠J", "♠Q", "♠K", "♥J"], "Ben": ["♣J", "♣Q", "♣K", "♦J", "❧J", "✚J"],
+                         "Carl": ["♥Q", "♥K"]},
+               jokers={"Carl": 1}, aces=["Anna"], rest="Dora", taps=taps)
+    taps.tap(page.get_by_role("button", name="Save game"))
+    expect(totals(page)).to_have_text(["14", "17", "5", "14"])
+    print(f"\nTAPS tennos team game {kind}: {taps.count}")
+    assert taps.count <= 20
+
+    # Game 2 offers game 1's suits; Ben taps spade, which Anna holds: refused beside Ben's suit.
+    entry = page.locator("#entry")
+    expect(cell(entry, "suit", "Dora").get_by_label("diamond: Dora")).to_be_checked()
+    cell(entry, "suit", "Ben").get_by_text("spade", exact=True).click()
+    tap_pictures(entry, "Anna", ["♠J"])
+    page.get_by_role("button", name="Save game").click()
+    error = page.locator("#entry tr[data-error-for=suit] [role=alert], #entry [data-field=suit] [role=alert]")
+    expect(error.first).to_contain_text("Anna and Ben both entered")
+    expect(error.first).to_be_in_viewport()
+    expect(page.locator("details[open]")).to_have_count(0)
+    expect(pile(page, "Anna").locator("input[value=JS]")).to_be_checked()
+    screenshot(page, f"tennos_team-refused-suit-{kind}")
 
 
 def test_teams_fixed_for_the_session_refuse_another_split(page):
@@ -163,7 +233,7 @@ def test_teams_fixed_for_the_session_refuse_another_split(page):
     expect(page.locator("#entry tr[data-error-for=suit] [role=alert]")).to_have_text(
         "The teams are fixed for this session: Anna & Carl; Ben & Dora.")
     expect(totals(page)).to_have_text(["3", "0", "0", "0"])
-    expect(cell(page, "pictures", "Ben").locator("input[value=JC]")).to_be_checked()
+    expect(pile(page, "Ben").locator("input[value=JC]")).to_be_checked()
     enter_game(page.locator("#entry"), suits={"Ben": "heart", "Carl": "club"}, pictures={})
     page.get_by_role("button", name="Save game").click()
     expect(totals(page)).to_have_text(["3", "2", "0", "0"])  # Ben (heart) took the ♣J: another suit's picture, 2

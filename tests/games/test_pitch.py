@@ -290,6 +290,39 @@ def test_five_players_individual_totals_target_42():
     assert standing.over and standing.winners == (1,)
 
 
+def test_five_players_declarer_and_partner_out_together_win_together():
+    """rules/pitch.md line 35, decided 2026-11-26: 'when the declarer and the called partner pass the
+    target in the same deal they win together (they scored together)', whatever the option."""
+    alone = by_points(1, 5, [0, 6, 2, 1, 1], n=5, partner=1)  # Ben alone: +6
+    together = by_points(1, 5, [0, 4, 4, 1, 1], n=5, partner=2)  # Ben and Cat take 8: +8 each
+    for both_out in ("bidder", "higher"):
+        standing = GAME.replay(table(5, target=10, both_out=both_out), [alone, together])
+        assert standing.totals == (0, 14, 10, 2, 2)
+        assert standing.over and standing.winners == (1, 2)
+
+
+def test_five_players_others_out_too_the_option_decides():
+    """rules/pitch.md line 35, decided 2026-11-26: 'when others pass it in the same deal too, the
+    declarer's side wins (as both_out), otherwise the higher total'."""
+    dan = by_points(3, 5, [0, 2, 0, 6, 2], n=5, partner=3)  # Dan alone: +6
+    ben_cat = by_points(1, 5, [0, 4, 4, 2, 0], n=5, partner=2)  # Ben and Cat +8; Dan +2
+    standing = GAME.replay(table(5, target=8), [dan, ben_cat])
+    assert standing.totals == (0, 10, 8, 8, 2)
+    assert standing.winners == (1, 2)
+    assert GAME.replay(table(5, target=8, both_out="higher"), [dan, ben_cat]).winners == (1,)
+
+
+def test_five_players_equal_totals_share_the_win():
+    """rules/pitch.md line 35, decided 2026-11-26: 'equal totals share the win': with five players a
+    tie on the highest total is not given to the declarer."""
+    dan = by_points(3, 5, [0, 2, 0, 6, 2], n=5, partner=3)
+    ben_cat = by_points(1, 5, [0, 3, 3, 2, 2], n=5, partner=2)  # Ben 8, Dan 8
+    standing = GAME.replay(table(5, target=8, both_out="higher"), [dan, ben_cat])
+    assert standing.totals == (0, 8, 6, 8, 4)
+    assert standing.over and standing.winners == (1, 3)
+    assert GAME.replay(table(5, target=8), [dan, ben_cat]).winners == (1,)  # bidder: Ben went out
+
+
 # --- invariants -------------------------------------------------------------------------------------
 
 @st.composite

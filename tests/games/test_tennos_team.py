@@ -365,3 +365,34 @@ def test_fixed_teams_hold_for_the_session():
     assert caught.value.field == "suit"
     # the default draws the teams anew each game (the seed's step (1))
     assert GAME.replay(table(4, deals=3), [EXAMPLE, other_teams]).state.deals_played == 2
+
+
+# --- issue 23, item 7: the rest player's pile and the suits offered --------------------------------
+
+def test_the_rest_player_takes_every_picture_nobody_else_was_given():
+    """rules/tennos-team.md: 'each of the 18 picture cards is captured by at most one player'; seed 000
+    (10): the game ends when the picture deck runs out, so one pile can be inferred (as captured cards
+    in Schieberamsch): D gets the 18 - 10 pictures not tapped for A, B or C."""
+    tapped = game("SHCD", [["JS", "QS", "KS", "JH"], ["JC", "QC", "KC", "JD", "JL", "JX"], [], []],
+                  ace=[True, False, False, False], rest=3)
+    standing = play(tapped)
+    assert standing.results[0].points[:2] == (14, 17)
+    d_pile = sorted(set(PICTURE_CARDS) - {"JS", "QS", "KS", "JH", "JC", "QC", "KC", "JD", "JL", "JX"})
+    assert standing.results[0].points[3] == player_points("D", d_pile, 0, False)
+    assert play({**tapped, "rest": None}).results[0].points[3] == 0  # nobody: the rest stayed in the deck
+
+
+def test_a_picture_tapped_for_another_player_and_the_rest_player_is_refused():
+    """rules/tennos-team.md invariant: 'each of the 18 picture cards is captured by at most one player'."""
+    twice = game("SHCD", [["JS"], [], [], ["JS"]], rest=3)
+    with pytest.raises(DealError, match="JS|♠J"):
+        play(twice)
+
+
+def test_the_suits_are_offered_in_seat_order_then_as_last_game():
+    """rules/tennos-team.md: 4 players hold spade, heart, club, diamond; the form offers them in seat
+    order, and after a game the suits of that game (a sticky field)."""
+    spec = next(s for s in GAME.deal_fields(table(), GAME.start(table())) if s.name == "suit")
+    assert spec.default == tuple("SHCD") and spec.sticky
+    six = next(s for s in GAME.deal_fields(table(6), GAME.start(table(6))) if s.name == "suit")
+    assert six.default == tuple(TENNOS_SUITS)

@@ -203,7 +203,8 @@ def test_texts_follow_each_requests_language_in_the_board_and_its_shared_macros(
 
 def test_a_saves_answer_carries_the_notes_when_they_changed_and_the_teams_in_a_team_game(client, monkeypatch):
     """A save's htmx answer leaves out the board's notes when the deal did not change them (Schieberamsch's
-    never do) and the teams' box in a game without teams; notes that changed come with it."""
+    never do; the teams' totals are pinned with the players' since issue 23 item 8); notes that changed
+    come with it."""
     from scorekeeper.games.schieberamsch import Schieberamsch
     from scorekeeper.games.text import T
 
@@ -212,9 +213,9 @@ def test_a_saves_answer_carries_the_notes_when_they_changed_and_the_teams_in_a_t
     answer = client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]), headers={"HX-Request": "true"})
     assert answer.headers["HX-Retarget"] == "#entry"
     html = answer.get_data(as_text=True)
-    assert 'id="board-notes"' not in html and 'id="teams-box"' not in html
+    assert 'id="board-notes"' not in html and 'id="team-totals"' not in html
     board = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert 'id="board-notes"' in board and "Lower totals are better." in board and 'id="teams-box"' in board
+    assert 'id="board-notes"' in board and "Lower totals are better." in board
 
     monkeypatch.setattr(Schieberamsch, "notes",
                         lambda self, table, state: (T("Note after %(n)d deals", n=state.deals_played),))

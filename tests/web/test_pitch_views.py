@@ -1,0 +1,71 @@
+"""Issue 23, item 8: a refused Pitch deal names every problem at once, each next to its field and
+each the real one; the locked bid stands under its player; the team totals are pinned."""
+from __future__ import annotations
+
+import re
+
+from .helpers import alerts
+
+NAMES = ("Ann", "Ben", "Cat", "Dan")
+
+
+def new_pitch(client, players=NAMES) -> int:
+    data = {f"players-{i}": name for i, name in enumerate(players)}
+    data["first_dealer"] = "3"
+    response = client.post("/sessions/new/pitch", data=data)
+    assert response.status_code == 302, alerts(response.get_data(as_text=True))
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    locked = client.post(f"/sessions/{sid}/deals", data={"bidder": "1", "bid": "6", "trump": "H"})
+    assert locked.status_code == 302, alerts(locked.get_data(as_text=True))
+    return sid
+
+
+def error_after(html: str, name: str) -> list[str]:
+    """The alerts in the cell of input `name` (up to the cell's end)."""
+    cell = html.split(f'name="{name}"', 1)[1].split("</td>", 1)[0]
+    return alerts(cell)
+
+
+def test_more_points_than_in_play_is_named_not_the_empty_box(client, ctx):
+    """rules/pitch.md, 'the points of all teams sum to 10': 11 for one side is the problem, not the
+    other side's box the form could not fill."""
+    sid = new_pitch(client)
+    response = client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "", "points-1": "11"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert error_after(html, "points-1") == ["Points taken: 11 is more than all 10 in play."]
+    assert error_after(html, "points-0") == []
+    assert not any("missing" in text for text in alerts(html))
+
+
+def test_every_problem_of_a_deal_at_once(client, ctx):
+    """rules/pitch.md: all ten points are in play and the trump 2 always counts for its player: a deal
+    with two point cards nobody took and no player of the 2 names both in one refusal, at their fields."""
+    sid = new_pitch(client)
+    response = client.post(f"/sessions/{sid}/deals", data={"entry": "cards", "cards-0": ["A", "J", "offJ"],
+                                                           "cards-1": ["HJ", "LJ"]})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert alerts(html) == ["Trump 2 played by is missing.",  # in the page's order: the 2 above the cards
+                            "Nobody took the trump 10, trump 3: all ten points are in play, tick each for whoever "
+                            "took it."]
+    assert 'value="offJ" checked' in html  # what was tapped is kept
+    values = {"entry": "cards", "cards": [["A"], [], [], []]}
+    api = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": values})
+    assert api.status_code == 422 and set(api.json["fields"]) == {"cards", "two"}
+
+
+def test_the_locked_bid_stands_under_its_player(client, ctx):
+    sid = new_pitch(client)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    row = re.search(r'<tr data-locked="bid">(.*?)</tr>', html, re.S).group(1)
+    cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+    assert [cell.strip() for cell in cells] == ["", "6", "", ""]  # Ben bid 6
+
+
+def test_team_totals_are_pinned_with_the_players_totals(client, ctx):
+    sid = new_pitch(client)
+    client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "4", "points-1": "6"})
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    pinned = html.split('id="pinned"', 1)[1].split('id="board-notes"', 1)[0]
+    assert re.search(r"Ann &amp; Cat</strong>\s*4", pinned) and re.search(r"Ben &amp; Dan</strong>\s*6", pinned)
