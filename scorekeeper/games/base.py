@@ -115,6 +115,9 @@ class Game:
     setup_help: str = ""
     #: totals are strokes that players draw as tally marks (Handjass)
     tally: bool = False
+    #: a template drawing the game's own picture of the standing under the scores (a chalk Tafel);
+    #: it sees the board's context (`board`, `standing`, `names`)
+    board_template: str | None = None
     #: each entry is a whole game of a series (TENNOS team game), so the pages say "game", not "deal"
     rounds_are_games: bool = False
     #: what the new-game form asks for the seat that starts (Sataat: the first parent, by card draw)
