@@ -68,6 +68,15 @@ def big_session(session_id: int):
     return _followed(session_id, "big")
 
 
+@bp.get("/sessions/<int:session_id>/result.svg")
+def result_picture(session_id: int):
+    """The result as a picture a phone can share: game, date, players, totals, winner."""
+    session = session_or_404(session_id)
+    response = make_response(render_template("sessions/result.svg", session=session, board=board(session)))
+    response.mimetype = "image/svg+xml"
+    return response
+
+
 def _followed(session_id: int, view: str) -> Response:
     """A following device's page (or its htmx fragment), revalidated with its ETag."""
     session = session_or_404(session_id)

@@ -388,6 +388,35 @@
     if (details) details.open = !details.open;
   });
 
+  // --- sharing the result: the score sheet printed, the picture as a PNG a phone can share --
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("[data-print]")) { window.print(); return; }
+    var button = event.target.closest("[data-share-picture]");
+    if (button) sharePicture(button.getAttribute("data-share-picture"), button.getAttribute("data-file"));
+  });
+  function sharePicture(src, name) {
+    var image = new Image();
+    image.onload = function () {
+      var canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth * 2; canvas.height = image.naturalHeight * 2;
+      var paint = canvas.getContext("2d");
+      paint.scale(2, 2);
+      paint.drawImage(image, 0, 0);
+      canvas.toBlob(function (blob) {
+        var file = new File([blob], name, { type: "image/png" });
+        if (navigator.canShare && navigator.canShare({ files: [file] })) {
+          navigator.share({ files: [file] }).catch(function () {});  // the sheet closed: nothing to do
+          return;
+        }
+        var link = document.createElement("a");  // no share sheet (a desktop): the PNG is downloaded
+        link.href = URL.createObjectURL(blob); link.download = name;
+        document.body.appendChild(link); link.click(); link.remove();
+        setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+      }, "image/png");
+    };
+    image.src = src;
+  }
+
   // --- after a save: the result where the eye is, an undo for a few seconds --------------
   var toastTimer = null;
   function afterSave() {

@@ -94,3 +94,17 @@ def test_the_page_names_the_problem_next_to_the_options(client):
     sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST])
     html = client.get(f"/sessions/{sid}/what-if?score=1&option_end=deals&option_deals=0").get_data(as_text=True)
     assert "Side by side" not in html and alerts(html)
+
+
+def test_the_result_picture_names_game_players_totals_and_winner(client):
+    """Issue 24, item 3: a picture of the result that a phone can share, in the table's language."""
+    sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST] * 2, options={"deals": 2})
+    answer = client.get(f"/sessions/{sid}/result.svg")
+    svg = answer.get_data(as_text=True)
+    assert answer.mimetype == "image/svg+xml" and svg.startswith("<svg")
+    assert "Italian Whist" in svg and "2 deals" in svg and "Winner: Anna, Carl" in svg
+    assert [f">{total}<" in svg for total in (4, -8)] == [True, True] and svg.count("★") == 2
+    client.post("/language", data={"language": "ja"})
+    assert "勝者" in client.get(f"/sessions/{sid}/result.svg").get_data(as_text=True)
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert f'data-share-picture="/sessions/{sid}/result.svg"' in board and "data-print" in board

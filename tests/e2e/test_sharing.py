@@ -1,0 +1,62 @@
+"""Issue 24: what the table does with a result after the game. The watch page (and the board)
+offer the result as a picture a phone can share and the whole session printed on A4; the board
+opens "Score under other rules"."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import SCREENSHOTS, screenshot
+from .test_table_ui import RAMSCH, api_session
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(params=["tablet", "phone"])
+def any_page(request, browser, live_server):
+    from .test_table_ui import PHONE, new_page
+
+    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE, accept_downloads=True)
+    page.size_name = request.param
+    yield page
+    page.context.close()
+
+
+def test_the_watch_page_shares_the_picture_and_prints_the_score_sheet(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 3}, deals=[RAMSCH] * 3)
+    page.goto(f"/sessions/{sid}/watch")
+    page.get_by_text("Share the result").click()
+    picture = page.get_by_role("img", name="The result as a picture")
+    expect(picture).to_be_visible()
+    assert picture.evaluate("image => image.complete && image.naturalWidth") == 640
+    with page.expect_download() as download:  # no share sheet in a desktop Chromium: the PNG is downloaded
+        page.get_by_role("button", name="Share the picture").click()
+    assert download.value.suggested_filename == f"scorekeeper-{sid}.png"
+    assert open(download.value.path(), "rb").read(8) == b"\x89PNG\r\n\x1a\n"
+    screenshot(page, f"share-{page.size_name}", full_page=False)
+    page.emulate_media(media="print")
+    expect(page.locator(".board-links")).to_be_hidden()
+    expect(page.locator("tr.deal-row")).to_have_count(3)
+    expect(page.locator("tfoot .total")).to_have_text(["0", "0", "66"])
+    screenshot(page, f"print-sheet-{page.size_name}")
+    if page.size_name == "tablet":
+        page.pdf(path=str(SCREENSHOTS / "print-sheet.pdf"), format="A4")
+    page.emulate_media(media="screen")
+    page.goto(f"/sessions/{sid}/result.svg")
+    screenshot(page, f"result-picture-{page.size_name}", full_page=False)
+
+
+def test_score_under_other_rules_from_the_board(any_page):
+    page = any_page
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 2)
+    page.goto(f"/sessions/{sid}")
+    page.get_by_role("link", name="Score under other rules").click()
+    page.get_by_label("Number of deals").fill("1")
+    page.get_by_role("button", name="Score again").click()
+    expect(page).to_have_url(re.compile(rf"/sessions/{sid}/what-if\?"))
+    expect(page.locator(".what-if-totals tbody td.total")).to_have_text(["0", "0", "0", "0", "44", "22"])
+    expect(page.locator(".note")).to_contain_text("ends after deal 1: the last deal played does not count")
+    screenshot(page, f"what-if-{page.size_name}")
