@@ -114,6 +114,7 @@ def test_import_refuses_a_deal_that_breaks_the_rules_naming_session_and_deal(cli
     (lambda d: d["sessions"][0]["seats"].pop(), "Session 1 in the file"),
     (lambda d: d.update(format="other"), "not a Scorekeeper export file"),
     (lambda d: d["sessions"][0]["revisions"][0].update(at="yesterday"), "cannot be read"),
+    (lambda d: d["sessions"][0].update(seats=True), "the seats are missing"),
     (lambda d: d["players"][0].pop("name"), "Player 1 in the file: the player has no name"),
     (lambda d: d["players"][1].update(created_at="soon"), "Player 2 in the file: the time soon cannot be read"),
     (lambda d: d.update(players={"Anna": None}), "list of players cannot be read"),
