@@ -54,6 +54,8 @@ class FieldSpec:
              goal only for a player who bid them).
     seats: for per-seat fields, which seats are asked (None: all); the others get the default.
            For seat / seats fields, which players may be chosen (e.g. those still in the game).
+    seats_from: for per-seat fields, an earlier seats field: only the players chosen there are
+           asked (Handjass: who plays); the form hides the others' boxes.
     phase: fields of an earlier phase (e.g. "bid") are entered and locked before
            play; the web stores them as a pending deal and asks the rest after.
     """
@@ -90,6 +92,7 @@ class FieldSpec:
     rest_field: str | None = None
     #: card points for a live count beside each pile ("skat", "jass"); see `captured.VALUE_TABLES`
     values: str | None = None
+    seats_from: str | None = None
 
     def __hash__(self) -> int:
         """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:
@@ -230,6 +233,8 @@ def is_shown(spec: FieldSpec, values: Mapping[str, Any], seat: int | None = None
     if spec.hide_if is not None and values.get(spec.hide_if[0]) in spec.hide_if[1]:
         return False
     if spec.show_if_count is not None and len(values.get(spec.show_if_count[0]) or ()) < spec.show_if_count[1]:
+        return False
+    if seat is not None and spec.seats_from is not None and seat not in (values.get(spec.seats_from) or ()):
         return False
     if spec.show_if is None:
         return True
