@@ -546,13 +546,16 @@ class Handjass(Game):
         strokes, lines = self._settle(table, state, deal)
         totals = tuple(t + p for t, p in zip(state.totals, strokes))
         out = self._going_out(table, state, totals)
-        lines = self._card_lines(table, state, deal) + lines + [
-            T("%(player)s has %(total)d strokes (out at %(target)d): out, safe.", player=table.name(seat),
-              total=totals[seat], target=table.options.get("target", 7)) for seat in out]
+        lines = (self._card_lines(table, state, deal) + lines
+                 + [self._out_line(table, seat, totals[seat]) for seat in out])
         summary = T("Strokes: %(results)s", results=", ".join(
             f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
         return DealResult(tuple(strokes), tuple(lines), summary,
                           tuple(T("%(player)s is out", player=table.name(seat)) for seat in out))
+
+    def _out_line(self, table: Table, seat: int, total: int) -> Text:
+        return T("%(player)s has %(total)d strokes (out at %(target)d): out, safe.", player=table.name(seat),
+                 total=total, target=table.options.get("target", 7))
 
     # -- the session -----------------------------------------------------------
     def start(self, table: Table) -> HandjassState:
@@ -613,6 +616,9 @@ class Handjass(Game):
         first = next_active(state.dealer, state.active, -1)
         notes = [T("%(dealer)s deals; %(first)s, on the dealer's right, speaks and leads first. Play goes "
                    "counter-clockwise.", dealer=table.name(state.dealer), first=table.name(first))]
+        out_after = narrow(state, HandjassState).out_after
+        notes += [self._out_line(table, seat, state.totals[seat]) for seat in range(table.size)
+                  if state.deals_played and out_after[seat] == state.deals_played]  # out in the deal just saved
         if n_active == 4:
             notes.append(T("Nine cards each; the dealer's last card is turned for trump and stays with the dealer."))
         elif opts.get("twelve_cards"):

@@ -382,8 +382,11 @@ def test_going_out_is_said_by_name_in_the_breakdown_and_the_save_line():
     second = GAME.replay(t, [deal([60, 45, 30, 22])] * 2).results[1]
     assert [str(text) for text in second.news] == ["A is out", "B is out"]
     assert "B has 2 strokes (out at 2): out, safe." in [str(line) for line in second.breakdown]
-    alone = GAME.replay(table(target=1), [deal(playing=[2])]).results[0]
-    assert [str(text) for text in alone.news] == ["C is out"]
+    alone = GAME.replay(t, [deal(playing=[2])])
+    assert [str(text) for text in alone.results[0].news] == ["C is out"]
+    assert "C has 2 strokes (out at 2): out, safe." in [str(note) for note in alone.notes]  # until the next deal
+    later = GAME.replay(t, [deal(playing=[2]), deal(playing=[1, 3], agreed=True)])
+    assert not later.over and not any("C has" in str(note) for note in later.notes)
 
 
 def test_last_trick_is_optional():
