@@ -56,6 +56,8 @@
     var sum = typed.reduce(function (acc, b) { var n = parseInt(b.value, 10); return acc + (isNaN(n) ? NaN : n); }, 0);
     var rest = total - sum;
     var whole = !boxes.some(function (b) { return b.disabled; });
+    var sigma = row.querySelector("th .sum");
+    if (sigma) sigma.hidden = !whole;
     if (!whole || open.length !== 1 || isNaN(rest) || rest < 0) {
       open.forEach(function (b) { if (b.dataset.filled === "1") { b.value = ""; delete b.dataset.filled; } });
       return;
@@ -130,6 +132,8 @@
     untypedDefaults(root);
     storedRemainders(root);
     applyShowIf(root);
+    // a player sits out already (a refused save): no fixed sum (fillTotal fills nothing then, so no draft is saved)
+    root.querySelectorAll("[data-total]").forEach(function (row) { if (row.querySelector("input.num:disabled")) fillTotal(row); });
     nameDealers();
   }
 

@@ -248,6 +248,7 @@ def test_four_playing_in_five_taps_the_last_count_filled_ida_sits_out_and_anna_g
         taps.type(box[name], count)
         keys += len(count)
     expect(box["Ida"]).to_have_value("22")
+    expect(entry.locator("tr[data-field=points] th .sum")).to_have_text("(Σ 157)")
     box["Ida"].focus()  # while it has the finger the rest is only a ghost: typing replaces it
     expect(box["Ida"]).to_have_value("")
     expect(box["Ida"]).to_have_attribute("placeholder", "22")
@@ -265,6 +266,7 @@ def test_four_playing_in_five_taps_the_last_count_filled_ida_sits_out_and_anna_g
     for field in ("points", "weis", "stoeck"):
         expect(entry.locator(f"tr[data-field={field}] td").nth(3).locator("div[data-show-if]")).to_be_hidden()
     expect(box["Ida"]).to_be_disabled()
+    expect(entry.locator("tr[data-field=points] th .sum")).to_be_hidden()  # three play: no fixed sum
     entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True).click()
     box["Anna"].fill("60")
     box["Ben"].fill("45")
