@@ -101,3 +101,13 @@ def test_a_deal_read_changed_and_sent_back_is_taken(client):
     response = client.put(f"/api/v1/sessions/{sid}/deals/{stored['id']}", json={"values": values})
     assert response.status_code == 200, response.json
     assert response.json["deals"][0]["values"]["points"] == [25, 40, 55]
+
+
+def test_handjass_empty_values_for_a_player_who_sits_out_are_accepted(client):
+    """Issue 23 item 5: a player who sits out is no longer asked for card points, Weis or Stöck
+    (seats_from); 0, [] and false sent for them are still accepted, a count is refused naming it."""
+    sits_out = handjass_deal([80, 0, 50, 0], playing=[0, 2]) | {"weis": [[], [], [], []],
+                                                                "stoeck": [False, False, False, False]}
+    assert accepted(post_deal(client, "handjass", sits_out))
+    assert refused_naming(post_deal(client, "handjass", handjass_deal([80, 10, 50, None], playing=[0, 2])),
+                          "points-1")
