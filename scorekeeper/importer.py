@@ -74,8 +74,9 @@ def _id(value: Any, what: str, where) -> int | None:
 
 
 def _session_name(number: int, entry: Mapping[str, Any]) -> Any:
-    seats = entry.get("seats") if isinstance(entry.get("seats"), list) else []
-    names = ", ".join(str(seat.get("player")) for seat in seats if isinstance(seat, dict))
+    seats = entry.get("seats")
+    names = ", ".join(str(seat.get("player")) for seat in (seats if isinstance(seats, list) else [])
+                      if isinstance(seat, dict))
     return T("Session %(number)d in the file (%(game)s: %(names)s)", number=number,
              game=str(entry.get("game")), names=names)
 

@@ -56,6 +56,8 @@ class DealResult:
     points: tuple[int, ...]
     breakdown: tuple[Text, ...]
     summary: Text | None = None
+    #: what the line confirming the save adds to the points (Handjass: who goes out)
+    news: tuple[Text, ...] = ()
 
 
 @dataclass(frozen=True)

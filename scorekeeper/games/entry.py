@@ -57,6 +57,8 @@ class FieldSpec:
              goal only for a player who bid them).
     seats: for per-seat fields, which seats are asked (None: all); the others get the default.
            For seat / seats fields, which players may be chosen (e.g. those still in the game).
+    seats_from: for per-seat fields, an earlier seats field: only the players chosen there are
+           asked (Handjass: who plays); the form hides the others' boxes.
     phase: fields of an earlier phase (e.g. "bid") are entered and locked before
            play; the web stores them as a pending deal and asks the rest after.
     """
@@ -93,6 +95,7 @@ class FieldSpec:
     rest_field: str | None = None
     #: card points for a live count beside each pile ("skat", "jass"); see `captured.VALUE_TABLES`
     values: str | None = None
+    seats_from: str | None = None
 
     def __hash__(self) -> int:
         """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:
@@ -236,6 +239,8 @@ def is_shown(spec: FieldSpec, values: Mapping[str, Any], seat: int | None = None
         return False
     if spec.show_if_count is not None and len(values.get(spec.show_if_count[0]) or ()) < spec.show_if_count[1]:
         return False
+    if seat is not None and spec.seats_from is not None and seat not in (values.get(spec.seats_from) or ()):
+        return False
     if spec.show_if is None:
         return True
     other, wanted = spec.show_if
@@ -311,7 +316,8 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
     if not errors and not over:
         errors = missing  # in a fixed sum an empty box is missing only while the others fit the sum
     RuleError.every(errors)
-    _check_total(spec, [0 if e is None else e for e in entries], asked, names)
+    if all(is_shown(spec, values, seat) for seat in asked):  # a seat not asked (sits out): no fixed sum
+        _check_total(spec, [0 if e is None else e for e in entries], asked, names)
     return entries
 
 

@@ -37,11 +37,16 @@ Decisions and named options:
   stay (with two left: the other loses); on equal totals nobody goes out and the
   game goes on until one is ahead ("1人だけ残るまでゲームを続けます", play
   until only one remains).
-- Entry asks only what matters: trump only for a deal played out (hidden when
-  the two agree and when one plays alone), always under Berner (it sets
-  the multiplier; a trump sent where it is not asked must be a suit and is not
-  read, issue 22); who took the last trick is optional: when left empty each
-  count must be possible with or without the last trick's 5.
+- Entry asks only what matters: in plain Handjass trump only for a deal played
+  out (hidden when the two agree and when one plays alone; a trump sent where it
+  is not asked must be a suit and is not read, issue 22). Berner asks it for
+  every deal, also without play: the trump is turned up at the deal, so one
+  alone scores +2 x trump and two who agree +1 each x trump (rules note,
+  decided 2026-11-26). Card points, Weis and Stöck are asked only of the
+  players who play (``seats_from``); when all 36 cards are played the counts
+  are a fixed sum of 157, which the form fills in. Who took the last trick is
+  optional: when left empty each count must be possible with or without the
+  last trick's 5.
 - Ties for a stroke are settled by a card draw: the field ``draw`` takes the
   players who won it; ``bonus_draw`` who takes the potato bonus when the top is tied.
 - Weis are entered as the shown cards; only the best player's Weis count
@@ -54,6 +59,8 @@ Decisions and named options:
   Tapping only the counting cards (no 6, 7, 8 or plain 9) skips the checks of
   whole tricks, of the number of cards played and of a card in the last trick's
   taker's pile (``captured.py``): the last trick may hold no counting card.
+- A player who goes out is named in the deal's breakdown and in the line that
+  confirms the save (``DealResult.news``).
 - ``winners`` are everyone who went out (safe); ``losers`` the last one left.
 """
 from __future__ import annotations
@@ -138,14 +145,18 @@ class Handjass(Game):
         fields.append(FieldSpec("trump", N_("Trump"), CHOICE, choices=SUITS, required=False,
                                 show_if=None if berner or len(active) < 2 else ("agreed", (False,)),
                                 show_if_count=None if berner else ("playing", 2)))
+        # when everyone still in plays with a full hand all 36 cards are played: the counts add up to 157,
+        # so the form fills the last one in (as Schieberamsch's 120); a player who sits out has no boxes
+        whole_deck = len(active) * self.hand_size(table, state) == len(DECK)
         fields += [
             FieldSpec("points", N_("Card points (last trick's 5 included)"), INT, per_seat=True, required=False,
-                      minimum=0, maximum=TOTAL, seats=active),
+                      minimum=0, maximum=TOTAL, seats=active, seats_from="playing",
+                      total=TOTAL if whole_deck else None),
             FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False, seats=active,
                       help=N_("Optional: with it each count is checked against the last trick's 5.")),
             FieldSpec("weis", N_("Weis shown (tap its cards)"), MULTI, per_seat=True, seats=active,
-                      choices=tuple((card, label(card)) for card in DECK)),
-            FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active),
+                      seats_from="playing", choices=tuple((card, label(card)) for card in DECK)),
+            FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active, seats_from="playing"),
             FieldSpec("draw", N_("Won the card draw (only after a tie for a stroke)"), SEATS, required=False,
                       seats=active, on_demand=True),
         ]
@@ -154,7 +165,6 @@ class Handjass(Game):
                                     SEAT, required=False, seats=active, on_demand=True))
         # captured cards instead of typed card points: the count choice before the points, the piles after
         # the last trick (the rest defaults to the last active player while every card can be in play)
-        whole_deck = len(active) * self.hand_size(table, state) == len(DECK)
         piles = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active, N_("Captured cards"))
         count = captured.count_field(table.options.get("count_from", captured.POINTS))
         return captured.with_cards(tuple(fields), ("points",), "last_trick", piles, count, "trump")
@@ -241,8 +251,12 @@ class Handjass(Game):
 
     def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
         """Trump, asked for every deal until it was asked only for a deal played out (or under Berner):
-        where it is not asked any suit changes nothing."""
-        return (Legacy("trump"),)
+        where it is not asked any suit changes nothing. A player who sits out is not asked for card
+        points, Weis or Stöck: sent anyway, they must be empty (typed points aside while cards are tapped)."""
+        n = table.size
+        return (Legacy("trump"),
+                Legacy("points", lambda deal: None if deal.get("count") == captured.CARDS else [0] * n),
+                Legacy("weis", lambda deal: [[]] * n), Legacy("stoeck", lambda deal: [False] * n))
 
     def played(self, deal: Mapping[str, Any]) -> bool:
         return len(deal["playing"]) >= 2 and not deal.get("agreed")
@@ -286,16 +300,13 @@ class Handjass(Game):
                             T("Choose trump: Berner Handjass multiplies the strokes by the trump suit."), "trump")
 
     def _check_entered(self, table: Table, deal: Mapping[str, Any], played: bool) -> None:
-        """Card points, Weis and Stöck only for the participants of a deal played out; their card
-        points entered."""
+        """Card points, Weis and Stöck only for a deal played out; the participants' card points entered."""
         playing = deal["playing"]
         for seat in range(table.size):
             player, plays = table.name(seat), seat in playing and played
-            absent = (T("%(player)s sits out this deal: leave this empty.", player=player) if seat not in playing
-                      else T("This deal was not played out: leave this empty."))
-            for name in ("points", "weis", "stoeck"):
+            for name in ("points", "weis", "stoeck"):  # a player who sits out is not asked (seats_from)
                 if not plays and deal[name][seat] not in (None, 0, [], False):
-                    raise RuleError(absent, f"{name}-{seat}")
+                    raise RuleError(T("This deal was not played out: leave this empty."), f"{name}-{seat}")
             if plays and deal["points"][seat] is None:
                 raise RuleError(T("Enter %(player)s's card points.", player=player), f"points-{seat}")
 
@@ -538,10 +549,18 @@ class Handjass(Game):
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         strokes, lines = self._settle(table, state, deal)
-        lines = self._card_lines(table, state, deal) + lines
+        totals = tuple(t + p for t, p in zip(state.totals, strokes))
+        out = self._going_out(table, state, totals)
+        lines = (self._card_lines(table, state, deal) + lines
+                 + [self._out_line(table, seat, totals[seat]) for seat in out])
         summary = T("Strokes: %(results)s", results=", ".join(
             f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
-        return DealResult(tuple(strokes), tuple(lines), summary)
+        return DealResult(tuple(strokes), tuple(lines), summary,
+                          tuple(T("%(player)s is out", player=table.name(seat)) for seat in out))
+
+    def _out_line(self, table: Table, seat: int, total: int) -> Text:
+        return T("%(player)s has %(total)d strokes (out at %(target)d): out, safe.", player=table.name(seat),
+                 total=total, target=table.options.get("target", 7))
 
     # -- the session -----------------------------------------------------------
     def start(self, table: Table) -> HandjassState:
@@ -606,6 +625,9 @@ class Handjass(Game):
         first = next_active(state.dealer, state.active, -1)
         notes = [T("%(dealer)s deals; %(first)s, on the dealer's right, speaks and leads first. Play goes "
                    "counter-clockwise.", dealer=table.name(state.dealer), first=table.name(first))]
+        out_after = narrow(state, HandjassState).out_after
+        notes += [self._out_line(table, seat, state.totals[seat]) for seat in range(table.size)
+                  if state.deals_played and out_after[seat] == state.deals_played]  # out in the deal just saved
         if n_active == 4:
             notes.append(T("Nine cards each; the dealer's last card is turned for trump and stays with the dealer."))
         elif opts.get("twelve_cards"):

@@ -123,10 +123,12 @@ def render(status: int = 200, full: str = "sessions/show.html", fragment: str = 
 
 
 def saved_flash(current: Board) -> dict | None:
-    """What the table just saved, for the line at the top: the deal's number, points and the next dealer."""
+    """What the table just saved, for the line at the top: the deal's number, points, news (who went
+    out) and the next dealer."""
     if current.pending is not None or not current.deals:
         return None
-    return {"number": len(current.deals), "deal": current.deals[-1], "points": current.standing.results[-1].points}
+    result = current.standing.results[-1]
+    return {"number": len(current.deals), "deal": current.deals[-1], "points": result.points, "news": result.news}
 
 
 def only_added(before: Board, after: Board, form) -> bool:

@@ -4,9 +4,11 @@
 (function () {
   "use strict";
 
-  // Fields shown only for some values of another field (data-show-if / data-show-values) and only
-  // while enough are chosen in another (data-show-if-count / data-show-min: Handjass trump when two
-  // or more play); both conditions must hold, as in the engine's is_shown.
+  // Fields shown only for some values of another field (data-show-if / data-show-values: of a group
+  // of boxes, any ticked one counts, so a player's boxes follow "who plays") and only while enough
+  // are chosen in another (data-show-if-count / data-show-min: Handjass trump when two or more
+  // play); both conditions must hold, as in the engine's is_shown. A player's hidden boxes are not
+  // sent: the engine does not read them.
   function applyShowIf(root) {
     root.querySelectorAll("[data-show-if], [data-show-if-count]").forEach(function (el) {
       var form = el.closest("form");
@@ -15,12 +17,13 @@
       var name = el.getAttribute("data-show-if");
       if (name) {
         var wanted = el.getAttribute("data-show-values").split(" ");
-        var value = null;
+        var values = [];
         form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
-          if (input.type === "checkbox") value = input.checked ? input.value : "";
-          else if (input.type !== "radio" || input.checked) value = input.value;
+          if (input.type === "checkbox") { if (input.checked) values.push(input.value); }
+          else if (input.type !== "radio" || input.checked) values.push(input.value);
         });
-        shown = wanted.indexOf(value) !== -1;
+        if (!values.length) values.push("");  // nothing ticked
+        shown = values.some(function (value) { return wanted.indexOf(value) !== -1; });
       }
       var counted = el.getAttribute("data-show-if-count");
       if (counted) {
@@ -28,6 +31,9 @@
         shown = shown && chosen >= parseInt(el.getAttribute("data-show-min"), 10);
       }
       el.hidden = !shown;
+      if (el.parentElement.matches("td")) {
+        el.querySelectorAll("input").forEach(function (input) { input.disabled = !shown; });
+      }
     });
     // a row asked seat by seat where no seat is asked yet (nobody has 0 card points) hides its label too
     root.querySelectorAll("tr[data-field]").forEach(function (row) {
@@ -39,7 +45,8 @@
 
   // A per-seat row with data-total: once all boxes but one are typed, the remainder is offered in
   // the open box. While that box has the finger it is only a placeholder (typing replaces it, never
-  // appends to it); a box that is empty and not focused gets it as its value.
+  // appends to it); a box that is empty and not focused gets it as its value. While a player's box
+  // is not asked (Handjass: sits out) the row is no fixed sum.
   function fillTotal(row) {
     var total = parseInt(row.getAttribute("data-total"), 10);
     var boxes = Array.prototype.slice.call(row.querySelectorAll("input.num"));
@@ -48,7 +55,10 @@
     boxes.forEach(function (b) { b.placeholder = ""; });
     var sum = typed.reduce(function (acc, b) { var n = parseInt(b.value, 10); return acc + (isNaN(n) ? NaN : n); }, 0);
     var rest = total - sum;
-    if (open.length !== 1 || isNaN(rest) || rest < 0) {
+    var whole = !boxes.some(function (b) { return b.disabled; });
+    var sigma = row.querySelector("th .sum");
+    if (sigma) sigma.hidden = !whole;
+    if (!whole || open.length !== 1 || isNaN(rest) || rest < 0) {
       open.forEach(function (b) { if (b.dataset.filled === "1") { b.value = ""; delete b.dataset.filled; } });
       return;
     }
@@ -122,6 +132,8 @@
     untypedDefaults(root);
     storedRemainders(root);
     applyShowIf(root);
+    // a player sits out already (a refused save): no fixed sum (fillTotal fills nothing then, so no draft is saved)
+    root.querySelectorAll("[data-total]").forEach(function (row) { if (row.querySelector("input.num:disabled")) fillTotal(row); });
     nameDealers();
   }
 
@@ -131,6 +143,8 @@
     }
     if (event.target.matches && event.target.matches("input.num")) impliedTrick(event.target);
     applyShowIf(document);
+    // who plays changed: a fixed sum may hold again, or no longer
+    if (event.target.matches && !event.target.matches("input.num")) document.querySelectorAll("[data-total]").forEach(fillTotal);
     var fold = event.target.closest && event.target.closest("details.fold");
     if (fold) summarise(fold);
   });
@@ -702,11 +716,16 @@
     button.closest("details").open = false;
   }
 
-  // A card picker folded in a per-player cell opens as a panel across the form (app.css); the fold keeps
-  // room for it below its summary, so the panel pushes the rows below down instead of covering them.
+  // A card picker folded in a per-player cell opens as a panel (app.css) under its player's column, as
+  // far left as the form's width allows; the fold keeps room for it below its summary, so the panel
+  // pushes the rows below down instead of covering them.
   function makeRoom(fold) {
-    var panel = fold.querySelector(":scope > .cards, :scope > .picker");
+    var panel = fold.querySelector(":scope > .fold-panel, :scope > .picker");
+    if (panel) panel.style.left = "";  // measured at its full width first
     fold.style.paddingBottom = fold.open && panel ? (panel.offsetHeight + 8) + "px" : "";
+    if (!fold.open || !panel || !panel.offsetParent) return;
+    var room = panel.offsetParent.getBoundingClientRect(), cell = fold.closest("td").getBoundingClientRect();
+    panel.style.left = Math.max(0, Math.min(cell.left - room.left, room.width - panel.offsetWidth - 8)) + "px";
   }
 
   document.addEventListener("toggle", function (event) {

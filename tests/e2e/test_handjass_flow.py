@@ -1,13 +1,16 @@
 """A table plays Berner Handjass on a tablet: new session with the Berner variant (the form asks its
 multipliers only then), three deals (the worked examples of shared/rules/handjass.md), Weis tapped in
 the card picker, Stöck, a refused deal, a correction; then a short standard game in which players go
-out and the last one loses."""
+out and the last one loses. Issue 23 at iPad and phone size: a deal with four playing in five taps (the
+last count filled), a player who sits out, going out named, the Weis picker in its player's column, Berner's
+trump without play."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import click_and_settle, open_fold, screenshot, start_session
+from .conftest import PHONE, click_and_settle, new_page, open_fold, screenshot, start_session
+from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")  # clockwise; deal and play go counter-clockwise
@@ -96,8 +99,8 @@ def test_berner_handjass_three_deals_weis_stoeck_refusal_and_correction(page):
                weis=weis, stoeck=["Ben"])
     save(page)
     refusal = page.locator("[data-error-for=points] [role=alert]")
-    expect(refusal).to_have_text("All 36 cards were played: the card points add up to 157 (last trick included), "
-                                 "not 150.")
+    expect(refusal).to_have_text("Card points (last trick's 5 included) must add up to 157, but Anna 22, Ben 10, "
+                                 "Carl 70, Dora 48 add up to 150.")
     expect(page.get_by_label(POINTS + "Dora")).to_have_value("48")
     expect(page.get_by_label(POINTS + "Carl")).to_have_value("70")
     expect(page.get_by_label(STOECK + "Ben")).to_be_checked()
@@ -207,3 +210,118 @@ def test_standard_game_players_go_out_and_the_last_one_loses(page):
     expect(status).to_contain_text("Loser: Dora")
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "handjass-game-over")
+
+
+# --- issue 23: Handjass at the table, at iPad size and on a 390 px phone ------------------------------
+TABLE = ("Anna", "Ben", "Carl", "Ida")
+
+
+@pytest.fixture(params=["ipad", "phone"])
+def screen(request, browser, live_server):
+    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
+    yield request.param, page
+    page.context.close()
+
+
+def flash(page):
+    return page.locator("#flash")
+
+
+def open_breakdown(page, index):
+    """A tap on the deal's row opens its breakdown (on the phone the row is the only way)."""
+    row(page, index).locator("td.pts").first.click()
+    expect(row(page, index).locator("details.breakdown")).to_have_attribute("open", "")
+
+
+def test_four_playing_in_five_taps_the_last_count_filled_ida_sits_out_and_anna_goes_out(screen):
+    """rules/handjass.md 'Invariants': with all four playing the counts add up to 157, so the last one fills
+    itself (ghost while it has the finger); a player who sits out has no boxes; 'End': a player at the target
+    leaves, and the save line and the deal's breakdown say so by name; the Weis picker names its player."""
+    kind, page = screen
+    start_session(page, "Handjass", TABLE, options={"Out (safe) at": 2})
+    taps, keys, entry = Taps(), 0, page.locator("#entry")
+    box = {name: entry.get_by_label(POINTS + name) for name in TABLE}
+
+    # Deal 1 (worked example 1): trump clubs, 60, 45, 30 typed; Ida's 22 is the rest of 157.
+    taps.tap(entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True))
+    for name, count in (("Anna", "60"), ("Ben", "45"), ("Carl", "30")):
+        taps.type(box[name], count)
+        keys += len(count)
+    expect(box["Ida"]).to_have_value("22")
+    expect(entry.locator("tr[data-field=points] th .sum")).to_have_text("(Σ 157)")
+    box["Ida"].focus()  # while it has the finger the rest is only a ghost: typing replaces it
+    expect(box["Ida"]).to_have_value("")
+    expect(box["Ida"]).to_have_attribute("placeholder", "22")
+    screenshot(page, f"handjass-last-count-ghost-{kind}")
+    box["Ida"].evaluate("box => box.blur()")
+    expect(box["Ida"]).to_have_value("22")
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    taps.count += 1
+    expect(totals(page)).to_have_text(["1", "1", "0", "-1"])
+    assert taps.count - keys <= 5, f"{taps.count - keys} taps (and {keys} keys) for a deal with four playing"
+    print(f"\nTAPS handjass four playing {kind}: {taps.count - keys} taps + {keys} keys = {taps.count}")
+
+    # Deal 2: Ida sits out: her boxes go, and 60 + 45 + 30 is no fixed sum (Carl's box is not filled).
+    entry.locator("[data-field=playing]").get_by_text("Ida", exact=True).click()
+    for field in ("points", "weis", "stoeck"):
+        expect(entry.locator(f"tr[data-field={field}] td").nth(3).locator("div[data-show-if]")).to_be_hidden()
+    expect(box["Ida"]).to_be_disabled()
+    expect(entry.locator("tr[data-field=points] th .sum")).to_be_hidden()  # three play: no fixed sum
+    entry.locator("[data-field=trump]").get_by_text("♣ clubs", exact=True).click()
+    box["Anna"].fill("60")
+    box["Ben"].fill("45")
+    box["Ida"].evaluate("box => box.blur()")
+    expect(box["Carl"]).to_have_value("")
+    box["Carl"].fill("30")
+    # Carl's Weis: the picker opens under his column and says whose it is.
+    weis = entry.locator("tr[data-field=weis] td").nth(2)
+    open_fold(weis)
+    panel = weis.locator(".fold-panel")
+    expect(panel.locator(".fold-title")).to_have_text("Weis shown (tap its cards): Carl")
+    for card in ("♦10", "♦9", "♦8"):
+        weis.get_by_text(card, exact=True).click()
+    column = entry.locator("table.seat-grid thead th").nth(3).bounding_box()
+    where = panel.bounding_box()
+    assert where["x"] <= column["x"] + column["width"] and where["x"] + where["width"] >= column["x"], \
+        f"the panel {where} lies under Carl's column {column}"
+    assert where["x"] + where["width"] <= page.viewport_size["width"]
+    if kind == "ipad":  # wide enough to start in Anna's column were it hers: it is not
+        anna = entry.locator("table.seat-grid thead th").nth(1).bounding_box()
+        assert where["x"] > anna["x"] + anna["width"], (where, anna)
+    screenshot(page, f"handjass-weis-carl-{kind}")
+    weis.locator("summary").click()
+    screenshot(page, f"handjass-ida-sits-out-{kind}")
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    # Anna 60 and Carl 30 + Weis 20 = 50 the top two: +1 each; Anna reaches 2 and is out.
+    expect(row(page, 1).locator("td.pts")).to_have_text(["+1", "·", "+1", "·"])
+    expect(flash(page)).to_have_text("Deal 2: Anna +1, Ben 0, Carl +1, Ida 0; Anna is out; Carl deals next")
+    expect(page.locator(".note").nth(1)).to_have_text("Anna has 2 strokes (out at 2): out, safe.")
+    open_breakdown(page, 1)
+    expect(row(page, 1)).to_contain_text("Anna has 2 strokes (out at 2): out, safe.")
+    expect(row(page, 1)).to_contain_text("Carl: 30 card points + Weis 20 + Stöck 0 = 50.")
+    screenshot(page, f"handjass-anna-is-out-{kind}")
+
+
+def test_berner_asks_trump_when_one_plays_alone_or_two_agree(screen):
+    """rules/handjass.md, Berner Handjass, decided 2026-11-26: the trump is turned up at the deal and asked for every
+    deal, also when only one player takes part (+2 x trump) or two agree on +1 each (x trump)."""
+    kind, page = screen
+    start_session(page, "Handjass", TABLE, options={"Variant": BERNER, "Out (safe) at": 20})
+    entry = page.locator("#entry")
+    trump = entry.locator("[data-field=trump]")
+    for name in ("Anna", "Carl", "Ida"):  # only Ben plays: +2 x hearts 4
+        entry.locator("[data-field=playing]").get_by_text(name, exact=True).click()
+    expect(trump).to_be_visible()
+    trump.get_by_text("♥ hearts", exact=True).click()
+    screenshot(page, f"handjass-berner-alone-{kind}")
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    expect(totals(page)).to_have_text(["0", "8", "0", "0"])
+    for name in ("Ben", "Ida"):  # Anna and Carl agree on +1 each: x diamonds 3
+        entry.locator("[data-field=playing]").get_by_text(name, exact=True).click()
+    page.get_by_label("Only two play: both take +1 without playing").check(force=True)
+    expect(trump).to_be_visible()
+    trump.get_by_text("♦ diamonds", exact=True).click()
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    expect(totals(page)).to_have_text(["3", "8", "3", "0"])
+    open_breakdown(page, 1)
+    expect(row(page, 1)).to_contain_text("Berner Handjass, ♦ diamonds trump: every stroke x3.")

@@ -331,6 +331,64 @@ def test_trump_is_not_asked_when_the_deal_is_not_played_out():
     assert score(deal(playing=[2], trump="H"), variant="berner") == (0, 0, 8, 0)
 
 
+def test_berner_asks_trump_for_every_deal_also_without_play():
+    """rules/handjass.md, Berner Handjass, decided 2026-11-26: the trump is turned up at the deal, so Berner asks
+    it for every deal, also when one plays alone (+2 x trump) or two agree on +1 each (x trump); plain Handjass
+    need not ask it when nobody plays the deal out."""
+    from scorekeeper.games.entry import is_shown
+
+    berner = table(variant="berner")
+    trump = next(spec for spec in GAME.deal_fields(berner, GAME.start(berner)) if spec.name == "trump")
+    for alone_or_agreed in ({"playing": [2], "agreed": False}, {"playing": [1, 3], "agreed": True}):
+        assert is_shown(trump, alone_or_agreed)
+    assert score(deal(playing=[2], trump="H"), variant="berner") == (0, 0, 8, 0)  # +2 x hearts 4
+    assert score(deal(playing=[1, 3], agreed=True, trump="D"), variant="berner") == (0, 3, 0, 3)  # +1 x diamonds 3
+    assert score(deal(playing=[1, 3], agreed=True, trump="C"), variant="berner", berner_clubs=5) == (0, 5, 0, 5)
+    assert "Berner" in refused(deal(playing=[1, 3], agreed=True, trump=None), "trump", variant="berner")
+    lines = [str(line) for line in result(deal(playing=[1, 3], agreed=True, trump="S"), variant="berner").breakdown]
+    assert "Berner Handjass, ♠ spades trump: every stroke x1." in lines
+    plain = table()
+    trump = next(spec for spec in GAME.deal_fields(plain, GAME.start(plain)) if spec.name == "trump")
+    assert not is_shown(trump, {"playing": [1, 3], "agreed": True}) and not is_shown(trump, {"playing": [2]})
+
+
+def test_stored_berner_deals_without_play_replay_to_the_same_totals():
+    """rules/handjass.md, decided 2026-11-26: deals stored before the decision (trump sent with every deal, as
+    the form asked it then) replay as they were scored: one alone +2 x trump, two agreed +1 each x trump."""
+    stored = [deal(playing=[0], trump="C"), deal(playing=[1, 2], agreed=True, trump="H"),
+              deal([60, 45, 30, 22], trump="S")]
+    standing = GAME.replay(table(variant="berner", target=99), stored)
+    assert standing.running == ((4, 0, 0, 0), (4, 4, 4, 0), (5, 5, 4, -1))
+
+
+def test_a_player_who_sits_out_is_not_asked_for_points_weis_or_stoeck():
+    """'Non-players score nothing and lose nothing': their boxes are not asked (seats_from "playing"); sent anyway
+    they must be empty, and an API client's 0 or false for them is accepted as before."""
+    from scorekeeper.games.entry import is_shown
+
+    fields = {spec.name: spec for spec in GAME.deal_fields(table(), GAME.start(table()))}
+    for name in ("points", "weis", "stoeck"):
+        assert fields[name].seats_from == "playing"
+        assert is_shown(fields[name], {"playing": [0, 2]}, 0) and not is_shown(fields[name], {"playing": [0, 2]}, 1)
+    assert score(deal([80, 0, 50, None], playing=[0, 2]) | {"stoeck": [False] * 4}) == (1, 0, 1, 0)
+    assert "leave out: points-1" in refused(deal([80, 10, 50, None], playing=[0, 2]), "points-1")
+
+
+def test_going_out_is_said_by_name_in_the_breakdown_and_the_save_line():
+    """rules/handjass.md 'End': a player whose net score reaches the target leaves as a winner; the deal says who."""
+    t = table(target=2)
+    first = GAME.replay(t, [deal([60, 45, 30, 22])]).results[0]
+    assert first.news == ()
+    second = GAME.replay(t, [deal([60, 45, 30, 22])] * 2).results[1]
+    assert [str(text) for text in second.news] == ["A is out", "B is out"]
+    assert "B has 2 strokes (out at 2): out, safe." in [str(line) for line in second.breakdown]
+    alone = GAME.replay(t, [deal(playing=[2])])
+    assert [str(text) for text in alone.results[0].news] == ["C is out"]
+    assert "C has 2 strokes (out at 2): out, safe." in [str(note) for note in alone.notes]  # until the next deal
+    later = GAME.replay(t, [deal(playing=[2]), deal(playing=[1, 3], agreed=True)])
+    assert not later.over and not any("C has" in str(note) for note in later.notes)
+
+
 def test_last_trick_is_optional():
     """Issue 9 item 7: who took the last trick need not be entered; a count is then checked as possible
     with or without the last trick's 5 (152 + 5 = 157 is the most)."""
@@ -356,8 +414,15 @@ def test_berner_multiplier_table_is_editable():
 # --- the card-point checks ----------------------------------------------------------------
 
 def test_all_four_playing_card_points_sum_to_157():
-    """'Invariants': with all four playing the counts add up to exactly 157."""
-    assert "not 156" in refused(deal([60, 45, 30, 21]), "points")
+    """'Invariants': with all four playing the counts add up to exactly 157 (the deal's field total, which
+    the form fills in; while one sits out it is not a total, rules/handjass.md)."""
+    assert "add up to 156" in refused(deal([60, 45, 30, 21]), "points")
+    points = next(spec for spec in GAME.deal_fields(table(), GAME.start(table())) if spec.name == "points")
+    assert points.total == TOTAL
+    assert score(deal([60, 45, 30, None])) == (1, 1, 0, 0)  # three play: 135 is no sum to fill
+    out = GAME.replay(table(target=1), [deal([60, 45, 30, 22])]).state
+    three = next(spec for spec in GAME.deal_fields(table(target=1), out) if spec.name == "points")
+    assert three.total is None  # two left the game: 18 cards are not dealt
 
 
 def test_fewer_players_card_points_at_most_157():

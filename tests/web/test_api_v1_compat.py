@@ -146,3 +146,13 @@ def test_stendhal_deal_with_the_cards_together_is_locked_and_corrected_as_entere
     response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=data)
     assert response.status_code in (302, 303), response.get_data(as_text=True)[-800:]
     assert client.get(f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [-17, -14, -13, 6, 3, 0]
+
+
+def test_handjass_empty_values_for_a_player_who_sits_out_are_accepted(client):
+    """Issue 23 item 5: a player who sits out is no longer asked for card points, Weis or Stöck
+    (seats_from); 0, [] and false sent for them are still accepted, a count is refused naming it."""
+    sits_out = handjass_deal([80, 0, 50, 0], playing=[0, 2]) | {"weis": [[], [], [], []],
+                                                                "stoeck": [False, False, False, False]}
+    assert accepted(post_deal(client, "handjass", sits_out))
+    assert refused_naming(post_deal(client, "handjass", handjass_deal([80, 10, 50, None], playing=[0, 2])),
+                          "points-1")

@@ -1,0 +1,79 @@
+"""Handjass at the table through the pages (issue 23 items 5 and 10): the counts' fixed sum, the boxes of a
+player who sits out, going out said by name, the Weis picker's name, Berner's trump for every deal."""
+from __future__ import annotations
+
+import re
+
+from .helpers import alerts, totals
+
+
+def new_handjass(client, **options) -> int:
+    data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "players-3": "Ida", "first_dealer": "0"}
+    data.update({f"option_{key}": str(value) for key, value in options.items()})
+    response = client.post("/sessions/new/handjass", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def row(html: str, field: str) -> str:
+    return re.search(rf'<tr data-field="{field}".*?</tr>', html, re.S).group(0)
+
+
+def test_the_counts_are_a_fixed_sum_of_157_while_all_four_are_in(client):
+    """rules/handjass.md 'Invariants': with all four playing the counts add up to exactly 157, so the form fills
+    the last one in (the fixed-sum row Schieberamsch's 120 uses); with a player out of the game there is none."""
+    sid = new_handjass(client, target=2)
+    points = row(client.get(f"/sessions/{sid}").get_data(as_text=True), "points")
+    assert 'data-total="157"' in points
+    # each player's box follows "who plays": hidden (and not sent) while that player sits out
+    for seat in range(4):
+        assert re.search(rf'<div data-show-if="playing" data-show-values="{seat}">\s*<input[^>]*name="points-{seat}"',
+                         points)
+    client.post(f"/sessions/{sid}/deals", data={"playing": ["0"]})  # Anna alone +2: out
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "data-total" not in row(page, "points")
+
+
+def test_a_player_who_sits_out_is_not_read_and_the_sum_is_not_fixed(client):
+    """'Non-players score nothing and lose nothing': three play, Ida sits out; her box is not read."""
+    sid = new_handjass(client)
+    response = client.post(f"/sessions/{sid}/deals", data={
+        "trump": "C", "playing": ["0", "1", "2"], "points-0": "60", "points-1": "45", "points-2": "30"})
+    assert response.status_code == 302, alerts(response.get_data(as_text=True))
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [1, 1, 0, 0]
+
+
+def test_going_out_is_said_in_the_save_line_and_the_breakdown(client):
+    """rules/handjass.md 'End': reaching the target, a player leaves as a winner; the save line says so by name."""
+    sid = new_handjass(client, target=2)
+    response = client.post(f"/sessions/{sid}/deals", data={"playing": ["3"]}, headers={"HX-Request": "true"})
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', response.get_data(as_text=True), re.S).group(1)
+    assert re.sub(r"\s+", " ", flash).strip() == "Deal 1: Anna 0, Ben 0, Carl 0, Ida +2; Ida is out; Carl deals next"
+    deal_id = re.search(rf"/sessions/{sid}/deals/(\d+)/breakdown", client.get(f"/sessions/{sid}").get_data(
+        as_text=True)).group(1)
+    breakdown = client.get(f"/sessions/{sid}/deals/{deal_id}/breakdown").get_data(as_text=True)
+    assert "Ida has 2 strokes (out at 2): out, safe." in breakdown
+
+
+def test_the_weis_picker_names_its_player(client):
+    sid = new_handjass(client)
+    weis = row(client.get(f"/sessions/{sid}").get_data(as_text=True), "weis")
+    titles = re.findall(r'<p class="fold-title">Weis shown \(tap its cards\): <strong>(\w+)</strong></p>', weis)
+    assert titles == ["Anna", "Ben", "Carl", "Ida"]
+
+
+def test_berner_asks_trump_when_one_plays_alone_and_multiplies_it(client):
+    """rules/handjass.md, Berner Handjass, decided 2026-11-26: the trump is asked for every deal, also when only one
+    player takes part (+2 x trump) or two agree on +1 each (x trump)."""
+    sid = new_handjass(client, variant="berner")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    trump = re.search(r'<div class="field" data-field="trump"[^>]*>', page).group(0)
+    assert "data-show-if" not in trump  # offered whoever plays
+    refused = client.post(f"/sessions/{sid}/deals", data={"playing": ["1"]})
+    assert refused.status_code == 422
+    assert any("multiplies the strokes by the trump suit" in message
+               for message in alerts(refused.get_data(as_text=True)))
+    assert client.post(f"/sessions/{sid}/deals", data={"playing": ["1"], "trump": "H"}).status_code == 302
+    agreed = {"playing": ["0", "2"], "agreed": "y", "trump": "D"}
+    assert client.post(f"/sessions/{sid}/deals", data=agreed).status_code == 302
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [3, 8, 3, 0]
