@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from . import summaries
 from .extensions import db
 from .games import GAMES
-from .models import GameSession, Player, Seat, SeatSummary
+from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
 
 
 def sessions_query(game: str | None, player_id: int | None, since: date | None, until: date | None) -> Select:
@@ -82,6 +82,23 @@ def player_tallies(player_id: int) -> list[GameTally]:
         for index, value in enumerate((row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0)):
             sums[index] += value
     return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0]]
+
+
+def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tuple[str, str, int]]]:
+    """What the games' engines counted for the player over all their sessions (Game.figures), per
+    game: (name, label, sum) in the order the engine declares them; one index-range query."""
+    seat = (SeatSummary.session_id == SeatFigure.session_id) & (SeatSummary.position == SeatFigure.position)
+    query = (select(SeatFigure.game, SeatSummary.engine_version, SeatFigure.name, func.sum(SeatFigure.value))
+             .join(SeatSummary, seat).where(SeatFigure.player_id == player_id)
+             .group_by(SeatFigure.game, SeatSummary.engine_version, SeatFigure.name))
+    if game is not None:
+        query = query.where(SeatFigure.game == game)
+    sums: dict[str, dict[str, int]] = {}
+    for slug, version, name, value in db.session.execute(query):
+        if slug in GAMES and version == summaries.engine_version(slug):  # as player_tallies counts
+            sums.setdefault(slug, {})[name] = int(value)
+    return {slug: [(figure.name, figure.label, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
+            for slug, counted in sorted(sums.items()) if slug in GAMES}
 
 
 def _tallies(player_id: int):

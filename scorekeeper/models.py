@@ -173,6 +173,7 @@ class SessionSummary(Model):
 
     session: Mapped[GameSession] = relationship(back_populates="summary")
     seats: Mapped[list[SeatSummary]] = relationship(cascade="all, delete-orphan", order_by="SeatSummary.position")
+    figures: Mapped[list[SeatFigure]] = relationship(cascade="all, delete-orphan")
 
     @property
     def broken(self) -> bool:
@@ -197,3 +198,20 @@ class SeatSummary(Model):
     won: Mapped[bool]
     lost: Mapped[bool]
     total: Mapped[int | None]  # None: a stored deal no longer fits
+
+
+class SeatFigure(Model):
+    """What the game's engine counts for a player in a session (Game.figures: Grand Hands won, Weis
+    points), one row per seat and figure that is not 0, written with the summary: a player's record
+    in a game is one index range summed by the database."""
+
+    __tablename__ = "seat_figure"
+    __table_args__ = (Index("ix_seat_figure_record", "player_id", "game", "name", "value"),)
+
+    session_id: Mapped[int] = mapped_column(ForeignKey("session_summary.session_id", ondelete="CASCADE"),
+                                            primary_key=True)
+    position: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    value: Mapped[int]

@@ -14,14 +14,14 @@ from typing import Any
 
 import click
 from flask import Flask
-from sqlalchemy import case, delete, select, update
+from sqlalchemy import case, delete, insert, select, update
 
 from .board import WITH_DEALS, Board, board
 from .dbsafety import migration_lock
 from .extensions import db
 from .games import GAMES
 from .games.base import DealError
-from .models import GameSession, SeatSummary, SessionSummary, utcnow
+from .models import GameSession, SeatFigure, SeatSummary, SessionSummary, utcnow
 
 # the schema upgrade on start (AUTO_MIGRATE) computes the missing summaries when there are at most
 # this many; more are left to `flask summaries`, so that no worker's start outlasts its timeout
@@ -52,14 +52,24 @@ def store(session: GameSession, current: Board | None) -> None:
                   engine_version=values["engine_version"], over=values["over"], won=seat.position in winners,
                   lost=seat.position in losers, total=None if totals is None else totals[seat.position])
              for seat in session.seats]
+    counted = [] if current is None else current.game.seat_figures(
+        current.table, [deal.payload for deal in current.deals], current.standing.results)
+    figures = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
+                    name=name, value=value)
+               for seat in session.seats for name, value in (counted[seat.position] if counted else {}).items()]
     updated = db.session.execute(update(SessionSummary).where(SessionSummary.session_id == session.id)
                                  .values(**values).returning(SessionSummary.session_id)).first()
     if updated is not None:
         db.session.execute(update(SeatSummary), seats)
+        db.session.execute(delete(SeatFigure).where(SeatFigure.session_id == session.id))
+        if figures:
+            db.session.execute(insert(SeatFigure), figures)
         return
-    # seat rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
+    # rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
     db.session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))
-    db.session.add(SessionSummary(session_id=session.id, **values, seats=[SeatSummary(**seat) for seat in seats]))
+    db.session.execute(delete(SeatFigure).where(SeatFigure.session_id == session.id))
+    db.session.add(SessionSummary(session_id=session.id, **values, seats=[SeatSummary(**seat) for seat in seats],
+                                  figures=[SeatFigure(**figure) for figure in figures]))
 
 
 def replayed(session: GameSession) -> None:

@@ -2,6 +2,7 @@
 in openapi.json beside this file."""
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from pathlib import Path
@@ -11,7 +12,7 @@ from flask import abort, current_app, jsonify, request, send_from_directory, url
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import access, turns, writes
+from .. import access, history, turns, writes
 from ..board import Board, board, deal_or_404, session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..errors import error_response
@@ -19,7 +20,8 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
-from ..models import Deal, GameSession, Revision
+from ..models import Deal, GameSession, Player, Revision
+from ..stats import figure_rows, session_stats
 from ..what_if import what_if
 from .blueprint import bp
 from .checks import checked_entry, unknown_or_hidden
@@ -169,6 +171,34 @@ def what_if_session(session_id: int):
     session = api_session(session_id)
     result = what_if(session, json_body().get("options", {}))
     return {**session_json(session, result.board), "uncounted_deals": result.uncounted}
+
+
+@bp.get("/sessions/<int:session_id>/stats")
+def session_statistics(session_id: int):
+    """Each player's statistics in the session, and the figures the game's engine counts."""
+    current = board(api_session(session_id))
+    return {
+        "players": list(current.table.names),
+        "seats": [dataclasses.asdict(row) for row in session_stats(current)],
+        "figures": [{"name": figure.name, "label": translate(figure.label), "values": counts}
+                    for figure, (_, counts) in zip(current.game.figures, figure_rows(current))],
+    }
+
+
+@bp.get("/players/<int:player_id>/stats")
+def player_statistics(player_id: int):
+    """A player's record per game over all their sessions (`?game=` one game), with the figures."""
+    player = db.session.get(Player, player_id) or abort(404, "There is no such player.")
+    game = request.args.get("game") or None
+    if game is not None and game not in GAMES:
+        raise RuleError(T("There is no game called %(slug)s.", slug=game), "game")
+    figures = history.player_figures(player.id, game)
+    return {"player": {"id": player.id, "name": player.name}, "games": [
+        {"game": tally.game, "sessions": tally.played, "finished": tally.finished, "won": tally.won,
+         "lost": tally.lost, "average_total": tally.average_total,
+         "figures": [{"name": name, "label": translate(label), "value": value}
+                     for name, label, value in figures.get(tally.game, [])]}
+        for tally in history.player_tallies(player.id) if game in (None, tally.game)]}
 
 
 @bp.get("/openapi.json")

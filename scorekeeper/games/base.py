@@ -61,6 +61,15 @@ class DealResult:
 
 
 @dataclass(frozen=True)
+class Figure:
+    """Something a game's players count over their sessions (Grand Hands won, Weis points): `name`
+    is its key in the records, `label` what the statistics pages call it."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
 class State:
     """Where a session stands between deals. Games may subclass it for more."""
 
@@ -117,6 +126,25 @@ class Game:
     setup_help: str = ""
     #: totals are strokes that players draw as tally marks (Handjass)
     tally: bool = False
+    #: what the statistics count for each player, deal by deal (`deal_figures`)
+    figures: tuple[Figure, ...] = ()
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """Per figure name, each seat's count in one stored deal (its parsed values and its result);
+        a figure a deal does not name counts 0."""
+        return {}
+
+    def seat_figures(self, table: Table, deals: Sequence[Mapping[str, Any]],
+                     results: Sequence[DealResult]) -> list[dict[str, int]]:
+        """Each seat's figures summed over the deals played (only those that are not 0)."""
+        sums: list[dict[str, int]] = [{} for _ in table.names]
+        for deal, result in zip(deals, results):
+            for name, counts in self.deal_figures(table, deal, result).items():
+                for seat, count in enumerate(counts):
+                    if count:
+                        sums[seat][name] = sums[seat].get(name, 0) + count
+        return sums
+
     #: a template drawing the game's own picture of the standing under the scores (a chalk Tafel);
     #: it sees the board's context (`board`, `standing`, `names`)
     board_template: str | None = None

@@ -53,11 +53,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import captured
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Figure, Game, State, Table
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_TOTAL, label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
@@ -248,6 +248,27 @@ class Schieberamsch(Game):
             )
 
     # -- scoring -------------------------------------------------------------
+    figures = (
+        Figure("grand_hands", N_("Grand Hands played")), Figure("grand_hands_won", N_("Grand Hands won")),
+        Figure("matadors", N_("Matadors in Grand Hands")), Figure("schneider", N_("Grand Hands won schneider")),
+        Figure("schwarz", N_("Grand Hands won schwarz")), Figure("ramsch_lost", N_("Ramsch lost")),
+        Figure("durchmarsch", N_("Durchmarsch")),
+    )
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """A Grand Hand counts for its soloist (won: a score below 0); a Ramsch for whoever scored
+        it (a Durchmarsch scores below 0)."""
+        seats = range(table.size)
+        if deal["type"] == RAMSCH:
+            return {"ramsch_lost": [int(points > 0) for points in result.points],
+                    "durchmarsch": [int(points < 0) for points in result.points]}
+        soloist, won = deal["soloist"], result.points[deal["soloist"]] < 0
+        is_soloist = [int(seat == soloist) for seat in seats]
+        return {"grand_hands": is_soloist, "grand_hands_won": [count * won for count in is_soloist],
+                "matadors": [count * matadors(deal["jacks"])[1] for count in is_soloist],
+                "schneider": [count * won * (deal["soloist_points"] >= 90) for count in is_soloist],
+                "schwarz": [count * won * bool(deal["all_tricks"]) for count in is_soloist]}
+
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         result = self._score_ramsch(table, deal) if deal["type"] == RAMSCH else self._score_grand(table, deal)
         lines = self._card_lines(table, deal)

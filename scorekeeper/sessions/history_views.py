@@ -60,4 +60,4 @@ def show_player(player_id: int):
     rows = [(session, found[session.id], next(s.position for s in session.seats if s.player_id == player.id))
             for session in pagination.items]
     return render_template("players/show.html", player=player, rows=rows, games=GAMES, pagination=pagination,
-                           records=history.player_tallies(player.id))
+                           records=history.player_tallies(player.id), figures=history.player_figures(player.id))

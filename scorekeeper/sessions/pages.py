@@ -17,12 +17,12 @@ from flask import Response, abort, current_app, make_response, render_template, 
 from ..board import Board, board, deal_context, deal_or_404, session_or_404
 from ..extensions import db
 from ..models import GameSession
+from ..stats import figure_rows, session_stats
 from .blueprint import bp, is_htmx
 from .board_view import context, etag, latest_changes, phase_fields, revalidated, unchanged
 from .cards import form_deck
 from .chart import totals_chart
 from .forms import deal_form
-from .stats import session_stats
 
 #: answers that always come from the server and are not revalidated: Back/Forward and a reload
 #: never show an old one from the browser's cache
@@ -52,7 +52,8 @@ def _follow_page(session: GameSession, view: str, fragment: bool) -> str:
         return render_template("sessions/_big.html" if fragment else "sessions/big.html", session=session,
                                board=current)
     return render_template("sessions/_board.html" if fragment else "sessions/watch.html", session=session,
-                           board=current, form=None, fields=None, stats=session_stats(current), watch=True,
+                           board=current, form=None, fields=None, stats=session_stats(current),
+                           figures=figure_rows(current), watch=True,
                            changes=latest_changes(session.id))
 
 
@@ -143,7 +144,8 @@ def session_statistics(session_id: int):
     session = session_or_404(session_id)
     current = board(session)
     template = "sessions/_stats.html" if is_htmx() else "sessions/stats.html"
-    return render_template(template, session=session, board=current, stats=session_stats(current))
+    return render_template(template, session=session, board=current, stats=session_stats(current),
+                           figures=figure_rows(current))
 
 
 @bp.get("/sessions/<int:session_id>/deals/<int:deal_id>/breakdown")

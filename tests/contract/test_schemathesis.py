@@ -90,6 +90,7 @@ own rules (what if), export and import it."""
         call("restoreDeal", path_parameters={**sid, "revision_id": int(revision)})
         assert call("showSession", path_parameters=sid).json()["deals"][0]["values"] == deal["values"]
         assert call("whatIf", path_parameters=sid, body={"options": {}}).json()["uncounted_deals"] == 0
+        assert len(call("sessionStats", path_parameters=sid).json()["players"]) == len(NEW_SESSIONS[slug]["players"])
         call("scoreboardCsv", path_parameters=sid)
         exported = call("exportSession", path_parameters=sid).json()
         assert call("importSessions", body=exported).json()["already_here"] == [sid["session_id"]]
@@ -97,6 +98,7 @@ own rules (what if), export and import it."""
     assert [game["slug"] for game in games] == SPEC["components"]["schemas"]["GameSlug"]["enum"]
     call("showGame", path_parameters={"slug": games[0]["slug"]})
     call("exportEverything")
+    call("playerStats", path_parameters={"player_id": 1})
     call("openapi")
     assert accepted == OPERATIONS
 

@@ -1,9 +1,10 @@
-"""Statistics of one session, derived from its replayed board."""
+"""Statistics of one session, derived from its replayed board: the same figures for every game,
+and the ones the game's engine counts (Game.figures)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import Board
+from .board import Board
 
 
 @dataclass(frozen=True)
@@ -36,3 +37,9 @@ def session_stats(board: Board) -> list[SeatStats]:
             dealt=dealers.count(seat),
         ))
     return stats
+
+
+def figure_rows(board: Board) -> list[tuple[str, list[int]]]:
+    """The game's own figures: (label, each seat's count), in the order the engine declares them."""
+    counted = board.game.seat_figures(board.table, [deal.payload for deal in board.deals], board.standing.results)
+    return [(figure.label, [seat.get(figure.name, 0) for seat in counted]) for figure in board.game.figures]
