@@ -11,7 +11,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, screenshot, start_session
+from .conftest import PHONE, new_page, open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
@@ -164,3 +164,33 @@ def test_hidden_announcements_stay_hidden_until_the_deal_is_saved(page):
     open_breakdown(page, row)
     expect(row).to_contain_text("Carl: announced 47, took 47: exact, -10.")
     expect(page.locator("#status")).to_contain_text("Dora deals")
+
+
+def test_house_rule_stoeck_and_the_best_weis_count_as_card_points(page):
+    """differenzler.md option extras: Stöck 20 and the best Weis's player's Weis added before the difference."""
+    start_session(page, "Differenzler", NAMES, check_form=lambda form: form.get_by_label(
+        "Stöck and the best Weis count as card points").check(force=True))
+    announce(page, [70, 60, 30, 40])
+    lock(page)
+    entry = page.locator("#entry")
+    card_points(page, [60, 40, 27, 30])
+    # Ann shows a 3-sequence, Ben a 4-sequence (his wins); Dora has Stöck. No trump yet: refused beside it.
+    for name, cards in {"Anna": ["♣A", "♣K", "♣Q"], "Ben": ["♠9", "♠8", "♠7", "♠6"]}.items():
+        cell = entry.locator("tr[data-field=weis] td").nth(NAMES.index(name))
+        open_fold(cell)
+        for card in cards:
+            cell.get_by_text(card, exact=True).click()
+    entry.get_by_label("Stöck (trump K and Q): Dora").check(force=True)
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#entry [data-field=trump]").get_by_role("alert")).to_have_text(
+        "Choose trump: it ranks the Weis and makes the Stöck.")
+    expect(page.get_by_label("Stöck (trump K and Q): Dora")).to_be_checked()  # nothing typed is lost
+    expect(page.locator("tr[data-field=weis] td").nth(1).locator("input:checked")).to_have_count(4)
+    page.locator("#entry [data-field=trump]").get_by_text("♥ hearts", exact=True).click()
+    screenshot(page, "differenzler-extras", full_page=False)
+    page.get_by_role("button", name="Save deal").click()
+    # Ann 60 (her Weis does not count): off by 10; Ben 40 + 50 = 90: 30; Carl 27: 3; Dora 30 + 20 = 50: 10.
+    expect(totals(page)).to_have_text(["10", "30", "3", "10"])
+    row = page.locator("tr.deal-row").first
+    open_breakdown(page, row)
+    expect(row).to_contain_text("Ben: announced 60, took 40 + Stöck and Weis 50 = 90, off by 30: 30.")
