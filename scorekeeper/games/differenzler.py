@@ -145,10 +145,10 @@ class Differenzler(Game):
     # -- scoring -----------------------------------------------------------------
     def _extras(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[int]:
         """Each player's Stöck, and all Weis of the player with the best single Weis."""
-        extra = [STOECK * bool(held) for held in deal.get("stoeck") or [False] * table.size]
-        trump = deal.get("trump") or ""
+        extra = [STOECK * held for held in deal["stoeck"]]
+        trump = deal["trump"] or ""
         melds: dict[int, tuple[Meld, ...]] = {seat: split_weis(cards, SCHEDULE, trump) or ()
-                                              for seat, cards in enumerate(deal.get("weis") or []) if cards}
+                                              for seat, cards in enumerate(deal["weis"]) if cards}
         if melds:
             turn = {seat: (state.dealer - seat - 1) % table.size for seat in melds}
             best = max(melds, key=lambda seat: (melds[seat][0].strength(SCHEDULE, trump), -turn[seat]))
@@ -213,6 +213,11 @@ class Differenzler(Game):
         if state.deals_played >= self.agreed_deals(table):
             notes.append(T("Equal lowest totals: one more deal decides."))
         return tuple(notes)
+
+    def pending_notes(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[Text, ...]:
+        if self.locked_shown(table):
+            return ()
+        return (T("The announcements are locked and hidden; they show once the deal is saved."),)
 
     def locked_shown(self, table: Table) -> bool:
         """Hidden announcements are not shown until the deal is saved."""

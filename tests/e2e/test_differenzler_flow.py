@@ -148,6 +148,8 @@ def test_hidden_announcements_stay_hidden_until_the_deal_is_saved(page):
     announce(page, [0, 60, 47, 50])
     lock(page)
     expect(page.locator(".locked-bids tr[data-locked=prediction]")).to_have_count(0)
+    expect(page.locator(".locked-bids .pending-note")).to_have_text(
+        "The announcements are locked and hidden; they show once the deal is saved.")
     expect(page.locator(".locked-bids")).not_to_contain_text("47")
 
     # Example 2 with a trick of blanks: "took a trick" is asked only for the player with 0 card points.

@@ -189,3 +189,14 @@ def test_totals_are_the_sum_and_the_lowest_wins(played):
     assert standing.over
     assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(3))
     assert standing.winners == tuple(s for s in range(3) if standing.totals[s] == min(standing.totals))
+
+
+def test_hidden_announcements_are_not_shown_until_the_deal_is_saved():
+    """differenzler.md option announcement: "hidden" changes only what the app shows before the deal."""
+    hidden, said = table(announcement="hidden"), table()
+    early = {"prediction": [40, 30, 50, 37]}
+    assert not GAME.locked_shown(hidden) and GAME.locked_shown(said)
+    assert GAME.pending_notes(hidden, GAME.start(hidden), early)
+    assert not GAME.pending_notes(said, GAME.start(said), early)
+    d = deal([40, 30, 50, 37], [45, 30, 60, 22])
+    assert score(d, announcement="hidden") == score(d)
