@@ -16,6 +16,7 @@ from scorekeeper.games import GAMES, get_game
 from scorekeeper.games.base import Table, resolve_options
 from scorekeeper.i18n import translate
 from tests.games import (
+    test_differenzler,
     test_handjass,
     test_italian_whist,
     test_pitch,
@@ -28,13 +29,18 @@ from tests.games import (
 
 WORD = re.compile(r"[A-Za-z]{4,}")
 #: game terms written in Latin letters in the Japanese texts too: seed 000 writes 「Joker」; the
-#: catalogue keeps the Swiss names Handjass and Berner as they are
-ALLOWED = {"Joker", "Handjass", "Berner"}
+#: catalogue keeps the Swiss names Handjass, Berner and Weis as they are
+ALLOWED = {"Joker", "Handjass", "Berner", "Weis"}
 
 yacht, st, tt = test_yacht, test_stendhal, test_tennos_team
 SECOND_YACHT = yacht.deal([yacht.goal(2, 4), yacht.FILLER, yacht.goal(1, 3), yacht.FILLER], [2, 5, 3, 3])
 
+DZ = test_differenzler
 CASES = {
+    "differenzler": [(4, {"tie": "extra_deal", "deals": 1}, [DZ.deal([0, 0, 3, 0], [40, 40, 40, 37])]),
+                     (4, {"extras": True, "announcement": "hidden", "zero_bonus": "with_trick"},
+                      [DZ.deal([40, 30, 50, 37], [45, 30, 60, 22], trump="H", weis=[["AC", "KC", "QC"], [], [], []],
+                               stoeck=[False, False, False, True], took_trick=[False] * 4)])],
     "handjass": [(4, {}, [test_handjass.deal([60, 45, 30, 22]), test_handjass.deal([90, 25, 22, 20])]),
                  (4, {"variant": "berner"}, [test_handjass.deal([60, 45, 30, 22], trump="C")])],
     "italian_whist": [(3, {}, [test_italian_whist.deal([5, 3, 1], [2, 6, 1]), test_italian_whist.EVEN])],

@@ -276,6 +276,10 @@ class Game:
         """What the table must know once an early phase is locked (Stendhal: the minus suits)."""
         return ()
 
+    def locked_shown(self, table: Table) -> bool:
+        """Whether the board lists the locked values of the early phase (Differenzler: not when hidden)."""
+        return True
+
     def check_phase(self, table: Table, state: State, deal: Mapping[str, Any], phase: str) -> None:
         """Raise RuleError when the values of an early phase (say, the bids) break a rule."""
 

@@ -1,0 +1,202 @@
+"""Differenzler: every worked example of shared/rules/differenzler.md, the options, the invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError, RuleError
+
+from .helpers import any_seat, make_table, splits
+
+GAME = get_game("differenzler")
+NAMES = ("Ann", "Bob", "Cat", "Dan")
+
+
+def table(players=4, first_dealer=0, **options):
+    return make_table(GAME, NAMES[:players], first_dealer, **options)
+
+
+def deal(predictions, points, **more):
+    return {"prediction": list(predictions), "points": list(points), **more}
+
+
+def score(d, players=4, **options):
+    return GAME.replay(table(players, **options), [d]).results[0].points
+
+
+# --- golden tests: the rules note's worked examples ----------------------------------
+
+def test_worked_example_1_four_players():
+    """differenzler.md example 1: predictions 40, 30, 50, 37; points 45, 30, 60, 22: 5, -10, 10, 15."""
+    result = GAME.replay(table(), [deal([40, 30, 50, 37], [45, 30, 60, 22])]).results[0]
+    assert result.points == (5, -10, 10, 15)
+    assert str(result.breakdown[0]) == "Ann: announced 40, took 45, off by 5: 5."
+    assert str(result.breakdown[1]) == "Bob: announced 30, took 30: exact, -10."
+
+
+def test_worked_example_2_zero_made_has_no_bonus_by_default():
+    """differenzler.md example 2: predictions 0, 60, 47, 50; points 0, 55, 47, 55: 0, 5, -10, 5."""
+    assert score(deal([0, 60, 47, 50], [0, 55, 47, 55])) == (0, 5, -10, 5)
+
+
+def test_worked_example_2_with_trick_zero_bonus():
+    """differenzler.md example 2: with zero_bonus=with_trick and a trick of blanks taken: -10; none taken: 0."""
+    blanks = deal([0, 60, 47, 50], [0, 55, 47, 55], took_trick=[True, False, False, False])
+    assert score(blanks, zero_bonus="with_trick") == (-10, 5, -10, 5)
+    no_trick = deal([0, 60, 47, 50], [0, 55, 47, 55], took_trick=[False, False, False, False])
+    assert score(no_trick, zero_bonus="with_trick") == (0, 5, -10, 5)
+
+
+def test_zero_bonus_always():
+    """differenzler.md option zero_bonus "always": an announced 0 made scores -10."""
+    assert score(deal([0, 60, 47, 50], [0, 55, 47, 55]), zero_bonus="always")[0] == -10
+
+
+def test_worked_example_3_three_players():
+    """differenzler.md example 3: predictions 70, 50, 37; points 80, 40, 37: 10, 10, -10."""
+    assert score(deal([70, 50, 37], [80, 40, 37]), players=3) == (10, 10, -10)
+
+
+def test_worked_example_4_tied_lowest_totals_share_the_win():
+    """differenzler.md example 4: totals 41, 37, 37, 60 after the agreed deals: both on 37 win (tie=shared)."""
+    deals = [deal([0, 0, 0, 0], [41, 37, 37, 42]), deal([0, 0, 0, 139], [0, 0, 0, 157])]
+    standing = GAME.replay(table(deals=2), deals)
+    assert standing.totals == (41, 37, 37, 60)
+    assert standing.over and standing.winners == (1, 2)
+
+
+def test_tie_extra_deal_plays_on_until_one_is_lowest():
+    """differenzler.md option tie "extra_deal": one more deal among all players (jassen.ch)."""
+    deals = [deal([0, 0, 0, 0], [41, 37, 37, 42]), deal([0, 0, 0, 139], [0, 0, 0, 157])]
+    standing = GAME.replay(table(deals=2, tie="extra_deal"), deals)
+    assert not standing.over and standing.deals_left == 1
+    standing = GAME.replay(table(deals=2, tie="extra_deal"), deals + [deal([50, 50, 40, 17], [50, 52, 38, 17])])
+    assert standing.over and standing.winners == (0,)
+
+
+def test_exact_bonus_option():
+    """differenzler.md option exact_bonus: 10 by default, 0 for tables that play without it (Swisslos)."""
+    d = deal([40, 30, 50, 37], [45, 30, 60, 22])
+    assert score(d, exact_bonus=0)[1] == 0
+    assert score(d, exact_bonus=25)[1] == -25
+
+
+@pytest.mark.parametrize("players, deals", [(4, 16), (3, 12)])
+def test_default_deals_are_four_per_player(players, deals):
+    """differenzler.md End: default 4 x players (16 with four, 12 with three)."""
+    t = table(players)
+    assert GAME.deals_left(t, GAME.start(t)) == deals
+    assert GAME.deals_left(table(players, deals=4), GAME.start(t)) == 4
+
+
+def test_dealer_passes_to_the_right():
+    """differenzler.md: deal and play counter-clockwise; the next dealer is the player to the dealer's right."""
+    standing = GAME.replay(table(first_dealer=1), [deal([0, 0, 0, 0], [157, 0, 0, 0])])
+    assert standing.dealer == 0
+    assert standing.dealers == (1,)
+    assert "Dan, on the dealer's right, announces first" in str(GAME.notes(table(), GAME.start(table()))[1])
+
+
+def test_announcements_are_locked_first():
+    """differenzler.md Entry: each player's prediction, locked like a bid; the card points after."""
+    t = table()
+    fields = {f.name: f for f in GAME.deal_fields(t, GAME.start(t))}
+    assert GAME.phases(t, GAME.start(t)) == ("bid", "play")
+    assert fields["prediction"].phase == "bid" and fields["prediction"].maximum == 157
+    assert fields["points"].total == 157 and fields["points"].phase == "play"
+    assert not fields["trump"].required  # trump is optional to record
+    with pytest.raises(RuleError):
+        GAME.parse_phase(t, GAME.start(t), {"prediction": [40, 30, 158, 0]}, "bid")
+
+
+def test_card_points_must_add_up_to_157():
+    """differenzler.md Invariants: card points of all players sum to 157."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal([40, 30, 50, 37], [45, 30, 60, 21])])
+    assert "must add up to 157" in str(error.value)
+
+
+# --- the extras house rule: Stöck and the best Weis ----------------------------------
+
+def test_extras_add_stoeck_and_the_best_weis_to_the_card_points():
+    """differenzler.md option extras: Stöck (20) and, for the best Weis at the table, all their Weis count."""
+    d = deal([70, 60, 30, 40], [60, 40, 27, 30], trump="H",
+             weis=[["AC", "KC", "QC"], ["6S", "7S", "8S", "9S"], [], []], stoeck=[False, False, False, True])
+    result = GAME.replay(table(extras=True), [d]).results[0]
+    # Bob's 4-sequence (50) beats Ann's 3-sequence: Bob 40 + 50 = 90; Dan 30 + Stöck 20 = 50.
+    assert result.points == (10, 30, 3, 10)
+    assert str(result.breakdown[1]) == "Bob: announced 60, took 40 + Stöck and Weis 50 = 90, off by 30: 30."
+
+
+def test_extras_a_weis_tie_goes_to_the_dealers_right():
+    """differenzler.md extras (Weis as schieber.md): equal Weis, the player nearer the dealer's right wins."""
+    d = deal([0, 0, 0, 0], [40, 40, 40, 37], trump="H", weis=[["AC", "KC", "QC"], [], [], ["AS", "KS", "QS"]],
+             stoeck=[False] * 4)
+    assert score(d, extras=True)[:4] == (40, 40, 40, 57)  # Ann deals: Dan is on her right
+
+
+def test_extras_need_trump_and_one_stoeck():
+    """differenzler.md extras: Stöck is the trump K and Q, held by one player."""
+    no_trump = deal([0] * 4, [40, 40, 40, 37], trump=None, weis=[[]] * 4, stoeck=[True, False, False, False])
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(extras=True), [no_trump])
+    assert error.value.field == "trump"
+    two = dict(no_trump, trump="C", stoeck=[True, True, False, False])
+    with pytest.raises(DealError):
+        GAME.replay(table(extras=True), [two])
+
+
+def test_without_extras_weis_is_not_asked():
+    """differenzler.md: no Weis, no Stöck by default."""
+    t = table()
+    assert {"weis", "stoeck", "took_trick"}.isdisjoint(f.name for f in GAME.deal_fields(t, GAME.start(t)))
+
+
+# --- invariants -----------------------------------------------------------------------
+
+@st.composite
+def deals(draw, players):
+    return deal([draw(st.integers(0, 157)) for _ in range(players)], draw(splits(157, players)))
+
+
+@given(st.sampled_from([3, 4]), st.data())
+def test_penalties_cover_the_gap_between_announcements_and_157(players, data):
+    """differenzler.md Invariants: a penalty is >= 0 except the -10 bonus; the sum of penalties (a bonus
+    counted as 0) is at least |sum of predictions - 157|."""
+    d = data.draw(deals(players))
+    points = score(d, players)
+    assert all(p >= 0 or p == -10 for p in points)
+    assert sum(max(p, 0) for p in points) >= abs(sum(d["prediction"]) - 157)
+    for seat, p in enumerate(points):
+        assert p == abs(d["prediction"][seat] - d["points"][seat]) or (p == -10 and d["prediction"][seat] > 0)
+
+
+@given(st.data())
+def test_rotating_seats_rotates_the_penalties(data):
+    """Rotating the players around the table rotates their penalties (nothing depends on the seat)."""
+    d, k = data.draw(deals(4)), data.draw(any_seat(4))
+    turned = deal(d["prediction"][k:] + d["prediction"][:k], d["points"][k:] + d["points"][:k])
+    points = score(d)
+    assert score(turned) == points[k:] + points[:k]
+
+
+@given(st.lists(deals(3), min_size=12, max_size=12))
+def test_totals_are_the_sum_and_the_lowest_wins(played):
+    """differenzler.md End: after the agreed deals (12 with three) the lowest total wins."""
+    standing = GAME.replay(table(3), played)
+    assert standing.over
+    assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(3))
+    assert standing.winners == tuple(s for s in range(3) if standing.totals[s] == min(standing.totals))
+
+
+def test_hidden_announcements_are_not_shown_until_the_deal_is_saved():
+    """differenzler.md option announcement: "hidden" changes only what the app shows before the deal."""
+    hidden, said = table(announcement="hidden"), table()
+    early = {"prediction": [40, 30, 50, 37]}
+    assert not GAME.locked_shown(hidden) and GAME.locked_shown(said)
+    assert GAME.pending_notes(hidden, GAME.start(hidden), early)
+    assert not GAME.pending_notes(said, GAME.start(said), early)
+    d = deal([40, 30, 50, 37], [45, 30, 60, 22])
+    assert score(d, announcement="hidden") == score(d)
