@@ -117,8 +117,9 @@ def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
                outcome=Text(N_("made")) if made else Text(N_("not made")))]
     if value < bid:
         value = max(value, overbid_value(base, bid))
-        lines.append(T("Overbid: %(bid)d bid, so lost at %(value)d (the lowest multiple of %(base)d reaching the "
-                       "bid).", bid=bid, value=value, base=base))
+        lines.append(T("Overbid: the bid of %(bid)d is not reached, so the game is lost whatever the card points, "
+                       "at %(value)d (the lowest multiple of %(base)d reaching the bid).", bid=bid, value=value,
+                       base=base))
         made = False
     return made, value, lines
 
@@ -305,7 +306,7 @@ class Skat(Game):
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         plain, seeger = self.columns(table, state, deal)
         skat = narrow(state, SkatState)
-        return dataclasses.replace(super().after_deal(table, state, deal, result),
+        return dataclasses.replace(narrow(super().after_deal(table, state, deal, result), SkatState),
                                    plain=tuple(t + p for t, p in zip(skat.plain, plain)),
                                    seeger_fabian=tuple(t + p for t, p in zip(skat.seeger_fabian, seeger)))
 

@@ -50,7 +50,7 @@ def test_example_1_overbid_clubs_hand_lost_at_the_next_multiple_of_12():
     deal = trump("clubs", 1, 74, jacks=("JC", "JH", "JD"), bid=46, hand=True)
     assert columns(deal) == ((0, -96, 0), (40, -146, 40))
     text = " ".join(str(line) for line in standing([deal]).results[0].breakdown)
-    assert "12 x 3 = 36" in text and "lost at 48" in text
+    assert "12 x 3 = 36" in text and "lost whatever the card points, at 48" in text
 
 
 def test_example_1_with_schneider_the_value_reaches_the_bid():
