@@ -189,7 +189,7 @@ class Skat(Game):
                       maximum=SKAT_TOTAL, show_if=trumps),
             FieldSpec("tricks", N_("Declarer's tricks"), CHOICE, default="some", show_if=trumps,
                       choices=(("some", N_("some")), ("all", N_("every trick")), ("none", N_("no trick")))),
-            FieldSpec("result", N_("Null"), CHOICE, show_if=("game", ("null",)),
+            FieldSpec("result", N_("Null game result"), CHOICE, show_if=("game", ("null",)),
                       choices=(("won", N_("won: no trick")), ("lost", N_("lost: took a trick")))),
             FieldSpec("bid", N_("Bid"), INT, minimum=18, maximum=264, show_if=played),
         ]

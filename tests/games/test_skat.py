@@ -261,3 +261,12 @@ def test_a_won_game_scores_at_least_the_bid_and_values_are_multiples(deals):
             assert value % base == 0 and value >= 2 * base
         else:
             assert value in (23, 35, 46, 59)
+
+
+def test_ramsch_at_four_the_dealer_sits_out():
+    """rules/skat.md passed_deal=ramsch with "Four players: the dealer sits out": only the three who play have
+    card points; the dealer scores nothing."""
+    deal = {"game": "passed", "ramsch_points": [None, 60, 60, 0], "took_trick": [False, False, False, True]}
+    assert columns(deal, ("A", "B", "C", "D"), passed_deal="ramsch") == ((0, -60, -60, 0),) * 2
+    jungfrau = {**deal, "ramsch_points": [None, 70, 50, 0], "took_trick": [False] * 4}
+    assert columns(jungfrau, ("A", "B", "C", "D"), passed_deal="ramsch")[0] == (0, -140, 0, 0)
