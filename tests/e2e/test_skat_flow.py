@@ -130,5 +130,29 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(browser
     expect(totals(page)).to_have_text(["30", "30", "-104", "30"])
     expect(page.locator(".note")).to_have_text(["Ben deals and sits out; Cat is forehand."])
     screenshot(page, "skat-phone-four")
-    assert fits(page)
+    wide = [] if fits(page) else ["board"]
+
+    # Cat had 61, not 55: the correction form keeps the game and the game is won, 27 + 50.
+    page.locator("tr.deal-row").nth(0).get_by_role("link", name="Correct").focus()  # under the sticky totals
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-field=declarer] input:checked")).to_have_value("2")
+    expect(page.get_by_label("Declarer's card points (skat included)")).to_have_value("55")
+    screenshot(page, "skat-phone-four-correct")
+    if not fits(page):
+        wide.append("correct")
+    page.get_by_label("Declarer's card points (skat included)").fill("61")
+    page.get_by_role("button", name="Save correction").click()
+    expect(totals(page)).to_have_text(["0", "0", "77", "0"])
+    expect(page.locator("th .seat-note")).to_have_text(["list 0", "list 0", "list 27", "list 0"])
+
+    # Every page of the session fits the phone.
+    board = page.url
+    href = page.locator("tr.deal-row details.breakdown").first.get_attribute("data-src")
+    for name, path in (("watch", board + "/watch"), ("big", board + "/big"), ("breakdown", href),
+                       ("chart", board + "/chart"), ("statistics", board + "/statistics")):
+        page.goto(path)
+        screenshot(page, f"skat-phone-four-{name}")
+        if not fits(page):
+            wide.append(name)
+    assert wide == []
     page.context.close()
