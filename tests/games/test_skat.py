@@ -270,3 +270,25 @@ def test_ramsch_at_four_the_dealer_sits_out():
     assert columns(deal, ("A", "B", "C", "D"), passed_deal="ramsch") == ((0, -60, -60, 0),) * 2
     jungfrau = {**deal, "ramsch_points": [None, 70, 50, 0], "took_trick": [False] * 4}
     assert columns(jungfrau, ("A", "B", "C", "D"), passed_deal="ramsch")[0] == (0, -140, 0, 0)
+
+
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), st.lists(games(n), max_size=10))))
+def test_each_players_seeger_fabian_total_from_the_plain_list(case):
+    """rules/skat.md "Invariants": Seeger-Fabian total = plain total + 50 x (games won - games lost as declarer)
+    + 40 (30 at four) x games the others lost while this player sat against them or dealt."""
+    size, deals = case
+    deals = playable(deals, size)
+    result = standing(deals, player_names(size))
+    bonus = 40 if size == 3 else 30
+    plain = standing(deals, player_names(size), ranking="plain").results
+    for seat in range(size):
+        expected = result.state.plain[seat]
+        for deal, dealt in zip(deals, plain):
+            if deal["game"] == "passed":
+                continue
+            won = dealt.points[deal["declarer"]] > 0
+            if deal["declarer"] == seat:
+                expected += 50 if won else -50
+            elif not won:
+                expected += bonus
+        assert result.state.seeger_fabian[seat] == expected
