@@ -15,6 +15,8 @@ Decisions and named options (defaults from the rules note):
 - Schneider and schwarz count both ways (a declarer with 30 or less, or no trick). An
   announcement counts every level it implies, made or not; ouvert is schwarz announced with
   the cards open and is played from the hand (the form refuses ouvert without hand).
+- The card points are the declarer's with the skat, typed, or 120 minus the opponents' (``counted``,
+  kept from game to game).
 - Won: 61 or more card points (90 after schneider announced, every trick after schwarz
   announced or ouvert) and a value that reaches the bid. Otherwise lost: the list gets
   -2 x value (ISkO 5.3 since 1999). ``lost_hand_single`` (off): a lost hand game counts single,
@@ -185,8 +187,12 @@ class Skat(Game):
                       choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
                       default=0, minimum=0, maximum=7, show_if=("game", SUITS)),
+            FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,
+                      choices=(("declarer", N_("the declarer")), ("opponents", N_("the opponents"))), show_if=trumps),
             FieldSpec("points", N_("Declarer's card points (skat included)"), INT, minimum=0,
-                      maximum=SKAT_TOTAL, show_if=trumps),
+                      maximum=SKAT_TOTAL, show_if=trumps, hide_if=("counted", ("opponents",))),
+            FieldSpec("opponents_points", N_("Opponents' card points"), INT, minimum=0, maximum=SKAT_TOTAL,
+                      show_if=("counted", ("opponents",))),
             FieldSpec("tricks", N_("Declarer's tricks"), CHOICE, default="some", show_if=trumps,
                       choices=(("some", N_("some")), ("all", N_("every trick")), ("none", N_("no trick")))),
             FieldSpec("result", N_("Null game result"), CHOICE, show_if=("game", ("null",)),
@@ -211,6 +217,11 @@ class Skat(Game):
         """Who plays this game: everyone at three, all but the dealer at four."""
         return tuple(seat for seat in range(table.size) if table.size == 3 or seat != state.dealer)
 
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """Card points counted by the opponents: the declarer has the rest of the 120."""
+        if deal["game"] in TRUMP_GAMES and deal["counted"] == "opponents":
+            deal["points"] = SKAT_TOTAL - deal["opponents_points"]
+
     # -- rules -----------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         game = deal["game"]
@@ -231,6 +242,7 @@ class Skat(Game):
     @staticmethod
     def _trump_errors(deal: Mapping[str, Any]) -> list[RuleError]:
         points, tricks = deal["points"], deal["tricks"]
+        where = "opponents_points" if deal["counted"] == "opponents" else "points"
         errors = []
         if deal["ouvert"] and not deal["hand"]:
             errors.append(RuleError(T("An ouvert suit or grand game is played from the hand: tick Hand."), "hand"))
@@ -238,10 +250,10 @@ class Skat(Game):
             errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
         if tricks == "all" and points != SKAT_TOTAL:
             errors.append(RuleError(T("A declarer who took every trick has all %(total)d card points.",
-                                      total=SKAT_TOTAL), "points"))
+                                      total=SKAT_TOTAL), where))
         if tricks == "none" and points > SKAT_MOST:
             errors.append(RuleError(T("With no trick the declarer has only the skat: at most %(most)d card "
-                                      "points.", most=SKAT_MOST), "points"))
+                                      "points.", most=SKAT_MOST), where))
         return errors
 
     def took(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[bool]:

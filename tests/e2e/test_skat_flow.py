@@ -132,7 +132,7 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(browser
     screenshot(page, "skat-phone-four")
     wide = [] if fits(page) else ["board"]
 
-    # Cat had 61, not 55: the correction form keeps the game and the game is won, 27 + 50.
+    # Cat had 61, not 55: the correction form keeps the game, and the game is won: 27 + 50.
     page.locator("tr.deal-row").nth(0).get_by_role("link", name="Correct").focus()  # under the sticky totals
     page.keyboard.press("Enter")
     expect(page.locator("[data-field=declarer] input:checked")).to_have_value("2")
@@ -140,7 +140,9 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(browser
     screenshot(page, "skat-phone-four-correct")
     if not fits(page):
         wide.append("correct")
-    page.get_by_label("Declarer's card points (skat included)").fill("61")
+    # The opponents counted their tricks instead: 59, so Cat has 61.
+    page.locator("[data-field=counted]").get_by_text("the opponents", exact=True).click()
+    page.get_by_label("Opponents' card points").fill("59")
     page.get_by_role("button", name="Save correction").click()
     expect(totals(page)).to_have_text(["0", "0", "77", "0"])
     expect(page.locator("th .seat-note")).to_have_text(["list 0", "list 0", "list 27", "list 0"])

@@ -292,3 +292,14 @@ def test_each_players_seeger_fabian_total_from_the_plain_list(case):
             elif not won:
                 expected += bonus
         assert result.state.seeger_fabian[seat] == expected
+
+
+def test_card_points_counted_by_the_opponents():
+    """rules/skat.md "Entry at the table": the declarer's card points, or the opponents', filled to 120. Example 1
+    with the opponents' 25: the declarer has 95, schneider: won +48."""
+    deal = trump("clubs", 1, None, jacks=("JC", "JH", "JD"), bid=46, hand=True, counted="opponents",
+                 opponents_points=25)
+    assert columns(deal) == ((0, 48, 0), (0, 98, 0))
+    with pytest.raises(DealError) as error:
+        standing([{**deal, "tricks": "all"}])
+    assert error.value.field == "opponents_points"
