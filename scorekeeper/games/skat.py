@@ -1,0 +1,359 @@
+"""Skat list (3 players, or 4 with the dealer sitting out; 32 cards) with the Seeger-Fabian tally.
+
+Rules: ``shared/rules/skat.md``, after the International Skat Order (ISkO, in force since
+1999): game values 5.1-5.3, overbidding 5.4 (5.4.2), the Seeger-Fabian tally of tournament
+play. One row per game: the declarer against the other two. Play is clockwise; the dealer
+rotates clockwise and, at a four-player table, sits the game out (not a declarer).
+
+Decisions and named options (defaults from the rules note):
+
+- Suit and grand games: value = base (diamonds 9, hearts 10, spades 11, clubs 12, grand 24)
+  x (matadors with or against + game 1 + hand + schneider + schneider announced + schwarz +
+  schwarz announced + ouvert). Matadors are counted from the jacks held with the skat
+  (``schieberamsch.matadors``) and, in a suit game with all four jacks or none, the top trumps
+  of the suit that continue the run (``run``).
+- Schneider and schwarz count both ways (a declarer with 30 or less, or no trick). An
+  announcement counts every level it implies, made or not; ouvert is schwarz announced with
+  the cards open and is played from the hand (the form refuses ouvert without hand).
+- The card points are the declarer's with the skat, typed, or 120 minus the opponents' (``counted``,
+  kept from game to game).
+- Won: 61 or more card points (90 after schneider announced, every trick after schwarz
+  announced or ouvert) and a value that reaches the bid. Otherwise lost: the list gets
+  -2 x value (ISkO 5.3 since 1999). ``lost_hand_single`` (off): a lost hand game counts single,
+  the rule before 1999.
+- Overbid (ISkO 5.4.2): the value reached is below the bid: lost whatever the card points, at
+  the lowest multiple of the base value that reaches the bid (never less than the value).
+- Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59, won when the declarer takes no
+  trick. A null game worth less than the bid cannot be announced: the form refuses it.
+- The tally keeps two columns: the plain list and Seeger-Fabian (a won game value + 50; a lost
+  game -2 x value - 50, and 40 to each other player at three, 30 to each of the other three
+  at four, the dealer included). ``ranking`` ("seeger_fabian" default, "plain") is the column
+  the board totals and the winner follow; the other is shown under each name.
+- ``series``: 36 games at three, 48 at four (``by_players``, default), ``number`` (``games``),
+  or ``open``. A passed-in deal counts as a game of the series.
+- ``passed_deal``: "row" (default): a passed-in deal is a row without score; "ramsch": it is
+  played as a Ramsch (jacks only trumps, the skat to the last trick): the most card points
+  score minus those points (tied players each), doubled when another player took no trick; a
+  player who took every trick scores +120. Plain points, added to both columns.
+- ``kontra`` (off): Kontra doubles the game's list score, Re doubles it again, after the overbid
+  rule and the doubling of a lost game; the Seeger-Fabian 50, 40 and 30 are not doubled.
+- Bock rounds are not offered.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+from .base import DealResult, Game, State, Table, narrow
+from .cards import SKAT_JACKS, SKAT_TOTAL, label
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
+from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
+from .text import N_, RuleError, T, Text, joined
+
+BASE = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24}
+SUITS = ("diamonds", "hearts", "spades", "clubs")
+TRUMP_GAMES = (*SUITS, "grand")
+PLAYED = (*TRUMP_GAMES, "null")
+PASSED = "passed"
+GAME_NAMES = {"diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("spades"), "clubs": N_("clubs"),
+              "grand": N_("Grand"), "null": N_("Null")}
+#: null values by (hand, ouvert)
+NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+SKAT_MOST = 11 + 11  # a declarer without a trick has only the skat: at most two aces
+SERIES = {3: 36, 4: 48}
+
+
+@dataclasses.dataclass(frozen=True)
+class SkatState(State):
+    """The two columns of the list; `totals` is the one option ``ranking`` names."""
+
+    plain: tuple[int, ...] = ()
+    seeger_fabian: tuple[int, ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Valuation:
+    """A game valued: won or lost, the value it counts at, the list score, the arithmetic."""
+
+    won: bool
+    value: int
+    score: int
+    lines: tuple[Text, ...]
+
+
+def overbid_value(base: int, bid: int) -> int:
+    """The lowest multiple of `base` that reaches `bid` (ISkO 5.4.2).
+
+    >>> overbid_value(12, 46), overbid_value(10, 50)
+    (48, 50)
+    """
+    return -(-bid // base) * base
+
+
+def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
+    """A suit or grand game: whether it was won, its value (after the overbid rule) and the lines."""
+    game, points, tricks, bid = deal["game"], deal["points"], deal["tricks"], deal["bid"]
+    base = BASE[game]
+    direction, n = matadors(deal["jacks"])
+    if n == 4 and game in SUITS:
+        n += deal["run"]
+    hand, ouvert = deal["hand"], deal["ouvert"]
+    announced = "schwarz" if ouvert else deal["announced"] if hand else "none"
+    levels = [(T("with %(n)d", n=n) if direction == "with" else T("against %(n)d", n=n), n),
+              (Text(N_("game 1")), 1)]
+    steps = ((hand, N_("hand 1")),
+             (points >= 90 or points <= 30 or announced != "none", N_("schneider 1")),
+             (announced != "none", N_("schneider announced 1")),
+             (tricks != "some" or announced == "schwarz", N_("schwarz 1")),
+             (announced == "schwarz", N_("schwarz announced 1")),
+             (ouvert, N_("ouvert 1")))
+    levels += [(Text(name), 1) for made, name in steps if made]
+    multiplier = sum(n for _, n in levels)
+    value = base * multiplier
+    needed = {"none": (61, "some"), "schneider": (90, "some"), "schwarz": (SKAT_TOTAL, "all")}[announced]
+    made = points >= needed[0] and (needed[1] == "some" or tricks == "all")
+    lines = [T("%(base)d x (%(levels)s) = %(base)d x %(m)d = %(value)d.", base=base,
+               levels=joined(" + ", [name for name, _ in levels]), m=multiplier, value=value),
+             T("Declarer's card points: %(points)d: %(outcome)s.", points=points,
+               outcome=Text(N_("made")) if made else Text(N_("not made")))]
+    if value < bid:
+        value = max(value, overbid_value(base, bid))
+        lines.append(T("Overbid: the bid of %(bid)d is not reached, so the game is lost whatever the card points, "
+                       "at %(value)d (the lowest multiple of %(base)d reaching the bid).", bid=bid, value=value,
+                       base=base))
+        made = False
+    return made, value, lines
+
+
+def null_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
+    value = NULL_VALUES[deal["hand"], deal["ouvert"]]
+    won = deal["result"] == "won"
+    return won, value, [T("Null: %(value)d; declarer %(outcome)s.", value=value, outcome=Text(
+        N_("took no trick")) if won else Text(N_("took a trick")))]
+
+
+def valuation(deal: Mapping[str, Any], options: Mapping[str, Any]) -> Valuation:
+    """The game of a played (not passed-in) row, valued for the list."""
+    won, value, lines = (null_value if deal["game"] == "null" else trump_value)(deal)
+    doubled = not won and not (deal["hand"] and options.get("lost_hand_single"))
+    factor = CONTRA_FACTOR[deal.get("contra", "none")]
+    score = value * (2 if doubled else 1) * factor * (1 if won else -1)
+    if factor > 1:
+        lines.append(T("%(contra)s x%(factor)d.", contra=Text(deal["contra"]), factor=factor))
+    lines.append(T("Won: %(score)+d.", score=score) if won else
+                 T("Lost, counted double: %(score)+d.", score=score) if doubled else
+                 T("Lost: %(score)+d.", score=score))
+    return Valuation(won, value, score, tuple(lines))
+
+
+class Skat(Game):
+    slug = "skat"
+    name = N_("Skat list")
+    players = (3, 4)
+    rounds_are_games = True
+    setup_help = N_("Three players, or four with the dealer sitting out each game.")
+
+    options = (
+        OptionSpec("series", N_("The list"), CHOICE, "by_players",
+                   choices=(("by_players", N_("36 games with three players, 48 with four")),
+                            ("number", N_("an agreed number of games")),
+                            ("open", N_("open: until the table ends it")))),
+        OptionSpec("games", N_("Number of games"), INT, 36, minimum=1, maximum=999,
+                   show_if=("series", ("number",))),
+        OptionSpec("ranking", N_("The winner by"), CHOICE, "seeger_fabian",
+                   choices=(("seeger_fabian", N_("Seeger-Fabian (won +50, lost -50, 40 or 30 to the others)")),
+                            ("plain", N_("the plain list")))),
+        OptionSpec("passed_deal", N_("When everybody passes"), CHOICE, "row",
+                   choices=(("row", N_("a row without score")), ("ramsch", N_("play a Ramsch")))),
+        OptionSpec("lost_hand_single", N_("A lost hand game counts single (before 1999)"), BOOL, False),
+        OptionSpec("kontra", N_("Kontra and Re double the game"), BOOL, False),
+    )
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        opts = table.options
+        active = self.active_seats(table, state)
+        passed = N_("Ramsch (all passed)") if opts.get("passed_deal") == "ramsch" else N_("all passed")
+        played, trumps = ("game", PLAYED), ("game", TRUMP_GAMES)
+        fields = [
+            FieldSpec("game", N_("Game"), CHOICE, choices=(*GAME_NAMES.items(), (PASSED, passed))),
+            FieldSpec("declarer", N_("Declarer"), SEAT, show_if=played, seats=active),
+            FieldSpec("hand", N_("Hand (the skat not taken)"), BOOL, show_if=played),
+            FieldSpec("ouvert", N_("Ouvert (cards open)"), BOOL, show_if=played),
+            FieldSpec("announced", N_("Announced"), CHOICE, default="none", required=False,
+                      choices=(("none", N_("nothing")), ("schneider", N_("schneider")), ("schwarz", N_("schwarz"))),
+                      show_if=("hand", (True,)), hide_if=("game", ("null",))),
+            FieldSpec("jacks", N_("Declarer's jacks (skat included)"), MULTI, required=False,
+                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
+            FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
+                      default=0, minimum=0, maximum=7, show_if=("game", SUITS)),
+            FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,
+                      choices=(("declarer", N_("the declarer")), ("opponents", N_("the opponents"))), show_if=trumps),
+            FieldSpec("points", N_("Declarer's card points (skat included)"), INT, minimum=0,
+                      maximum=SKAT_TOTAL, show_if=trumps, hide_if=("counted", ("opponents",))),
+            FieldSpec("opponents_points", N_("Opponents' card points"), INT, minimum=0, maximum=SKAT_TOTAL,
+                      show_if=("counted", ("opponents",))),
+            FieldSpec("tricks", N_("Declarer's tricks"), CHOICE, default="some", show_if=trumps,
+                      choices=(("some", N_("some")), ("all", N_("every trick")), ("none", N_("no trick")))),
+            FieldSpec("result", N_("Null game result"), CHOICE, show_if=("game", ("null",)),
+                      choices=(("won", N_("won: no trick")), ("lost", N_("lost: took a trick")))),
+            FieldSpec("bid", N_("Bid"), INT, minimum=18, maximum=264, show_if=played),
+        ]
+        if opts.get("kontra"):
+            fields.append(FieldSpec("contra", N_("Kontra"), CHOICE, default="none", required=False,
+                                    choices=CONTRA_CHOICES, show_if=played))
+        if opts.get("passed_deal") == "ramsch":
+            fields += [
+                FieldSpec("ramsch_points", N_("Card points in the Ramsch (skat with the last trick)"), INT,
+                          per_seat=True, minimum=0, maximum=SKAT_TOTAL, total=SKAT_TOTAL, seats=active,
+                          show_if=("game", (PASSED,))),
+                FieldSpec("took_trick", N_("Took a trick (with 0 card points)"), BOOL, per_seat=True,
+                          seats=active, show_if=("ramsch_points", (0,))),
+            ]
+        return tuple(fields)
+
+    @staticmethod
+    def active_seats(table: Table, state: State) -> tuple[int, ...]:
+        """Who plays this game: everyone at three, all but the dealer at four."""
+        return tuple(seat for seat in range(table.size) if table.size == 3 or seat != state.dealer)
+
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """Card points counted by the opponents: the declarer has the rest of the 120."""
+        if deal["game"] in TRUMP_GAMES and deal["counted"] == "opponents":
+            deal["points"] = SKAT_TOTAL - deal["opponents_points"]
+
+    # -- rules -----------------------------------------------------------------
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        game = deal["game"]
+        errors: list[RuleError] = []
+        if game in PLAYED and deal["declarer"] not in self.active_seats(table, state):
+            errors.append(RuleError(T("%(player)s deals and sits out this game.",
+                                      player=table.name(state.dealer)), "declarer"))
+        if game in TRUMP_GAMES:
+            errors += self._trump_errors(deal)
+        if game == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < deal["bid"]:
+            errors.append(RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
+                                      "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=deal["bid"]),
+                                    "bid"))
+        if game == PASSED and deal.get("ramsch_points") and not any(self.took(table, state, deal)):
+            errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
+        RuleError.every(errors)
+
+    @staticmethod
+    def _trump_errors(deal: Mapping[str, Any]) -> list[RuleError]:
+        points, tricks = deal["points"], deal["tricks"]
+        where = "opponents_points" if deal["counted"] == "opponents" else "points"
+        errors = []
+        if deal["ouvert"] and not deal["hand"]:
+            errors.append(RuleError(T("An ouvert suit or grand game is played from the hand: tick Hand."), "hand"))
+        if deal["run"] and (deal["game"] not in SUITS or len(deal["jacks"]) not in (0, 4)):
+            errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
+        if tricks == "all" and points != SKAT_TOTAL:
+            errors.append(RuleError(T("A declarer who took every trick has all %(total)d card points.",
+                                      total=SKAT_TOTAL), where))
+        if tricks == "none" and points > SKAT_MOST:
+            errors.append(RuleError(T("With no trick the declarer has only the skat: at most %(most)d card "
+                                      "points.", most=SKAT_MOST), where))
+        return errors
+
+    def took(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[bool]:
+        """Who took a trick in a Ramsch: the players with card points and those ticked."""
+        return [seat in self.active_seats(table, state) and (bool(points) or ticked)
+                for seat, (points, ticked) in enumerate(zip(deal["ramsch_points"], deal["took_trick"]))]
+
+    # -- scoring ---------------------------------------------------------------
+    def columns(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], ...]:
+        """The deal in both columns: (plain list, Seeger-Fabian), a score per seat."""
+        size, game = table.size, deal["game"]
+        if game == PASSED:
+            ramsch = self.ramsch(table, state, deal)[0] if table.options.get("passed_deal") == "ramsch" else None
+            return (ramsch or (0,) * size,) * 2
+        declarer, scored = deal["declarer"], valuation(deal, table.options)
+        plain = tuple(scored.score if seat == declarer else 0 for seat in range(size))
+        others = 0 if scored.won else 40 if size == 3 else 30
+        seeger = tuple(scored.score + (50 if scored.won else -50) if seat == declarer else others
+                       for seat in range(size))
+        return plain, seeger
+
+    def ramsch(self, table: Table, state: State, deal: Mapping[str, Any]) -> tuple[tuple[int, ...], Text]:
+        """A passed-in deal played as a Ramsch: the points per seat and the line that says why."""
+        took = self.took(table, state, deal)
+        points = [p or 0 for p in deal["ramsch_points"]]  # the dealer sitting out has none
+        if sum(took) == 1:
+            seat = took.index(True)
+            return (tuple(120 if s == seat else 0 for s in range(table.size)),
+                    T("%(player)s took every trick: +120.", player=table.name(seat)))
+        most = max(points)
+        factor = 2 if sum(took) < len(self.active_seats(table, state)) else 1
+        line = (T("Most card points %(points)d, doubled (a player took no trick): %(score)d.", points=most,
+                  score=-most * factor) if factor == 2 else
+                T("Most card points %(points)d: %(score)d.", points=most, score=-most))
+        return tuple(-most * factor if p == most else 0 for p in points), line
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        plain, seeger = self.columns(table, state, deal)
+        points = seeger if table.options.get("ranking") == "seeger_fabian" else plain
+        if deal["game"] == PASSED:
+            if table.options.get("passed_deal") != "ramsch":
+                return DealResult(points, (T("All passed: no score."),), T("All passed"))
+            line = self.ramsch(table, state, deal)[1]
+            return DealResult(points, (line,), T("Ramsch: %(line)s", line=line))
+        declarer, game = deal["declarer"], Text(GAME_NAMES[deal["game"]])
+        scored = valuation(deal, table.options)
+        outcome = Text(N_("won")) if scored.won else Text(N_("lost"))
+        lines = (T("%(player)s plays %(game)s after a bid of %(bid)d.", player=table.name(declarer), game=game,
+                   bid=deal["bid"]), *scored.lines,
+                 T("Seeger-Fabian: %(player)s %(points)+d.", player=table.name(declarer), points=seeger[declarer]))
+        if not scored.won:
+            lines += (T("Seeger-Fabian: %(points)+d to each other player.", points=seeger[declarer - 1]),)
+        summary = T("%(player)s %(game)s %(outcome)s %(score)+d", player=table.name(declarer), game=game,
+                    outcome=outcome, score=scored.score)
+        return DealResult(points, lines, summary)
+
+    # -- the session -------------------------------------------------------------
+    def start(self, table: Table) -> State:
+        base = super().start(table)
+        return SkatState(**dataclasses.asdict(base), plain=base.totals, seeger_fabian=base.totals)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        plain, seeger = self.columns(table, state, deal)
+        skat = narrow(state, SkatState)
+        return dataclasses.replace(narrow(super().after_deal(table, state, deal, result), SkatState),
+                                   plain=tuple(t + p for t, p in zip(skat.plain, plain)),
+                                   seeger_fabian=tuple(t + p for t, p in zip(skat.seeger_fabian, seeger)))
+
+    def series(self, table: Table) -> int | None:
+        series = table.options.get("series", "by_players")
+        return None if series == "open" else SERIES[table.size] if series == "by_players" else table.options["games"]
+
+    def deals_left(self, table: Table, state: State) -> int | None:
+        games = self.series(table)
+        return None if games is None else max(0, games - state.deals_played)
+
+    def winner_rule(self, table: Table) -> Text:
+        column = (Text(N_("Seeger-Fabian")) if table.options.get("ranking") == "seeger_fabian"
+                  else Text(N_("plain list")))
+        games = self.series(table)
+        if games is None:
+            return T("When the table ends the list, the highest %(column)s total wins; equal totals share the "
+                     "place.", column=column)
+        return T("After %(n)d games the highest %(column)s total wins; equal totals share the place.", n=games,
+                 column=column)
+
+    def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        """The other column under each name."""
+        skat = narrow(state, SkatState)
+        if table.options.get("ranking") == "seeger_fabian":
+            return tuple(T("list %(points)d", points=p) for p in skat.plain)
+        return tuple(T("Seeger-Fabian %(points)d", points=p) for p in skat.seeger_fabian)
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        dealer, forehand = state.dealer, (state.dealer + 1) % table.size
+        if table.size == 4:
+            return (T("%(dealer)s deals and sits out; %(forehand)s is forehand.", dealer=table.name(dealer),
+                      forehand=table.name(forehand)),)
+        return (T("%(dealer)s deals; %(forehand)s is forehand.", dealer=table.name(dealer),
+                  forehand=table.name(forehand)),)
+
+
+GAME = Skat()

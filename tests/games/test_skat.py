@@ -1,0 +1,305 @@
+"""Skat list: the worked examples of shared/rules/skat.md (after the International Skat Order), the
+options, the Seeger-Fabian tally and its invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError
+from scorekeeper.games.skat import PLAYED, SUITS, TRUMP_GAMES
+
+from .helpers import any_seat, make_table, player_names
+
+GAME = get_game("skat")
+NAMES = ("A", "B", "C")
+NOTE = "rules/skat.md, decided 2026-11-26"
+
+
+def table(names=NAMES, **options):
+    return make_table(GAME, names, **options)
+
+
+def trump(game, declarer, points, jacks=(), bid=18, hand=False, ouvert=False, announced="none", tricks="some",
+          run=0, **more):
+    return {"game": game, "declarer": declarer, "hand": hand, "ouvert": ouvert, "announced": announced,
+            "jacks": list(jacks), "run": run, "points": points, "tricks": tricks, "bid": bid, **more}
+
+
+def null(declarer, won, bid=23, hand=False, ouvert=False, **more):
+    return {"game": "null", "declarer": declarer, "hand": hand, "ouvert": ouvert, "bid": bid,
+            "result": "won" if won else "lost", **more}
+
+
+def standing(deals, names=NAMES, **options):
+    return GAME.replay(table(names, **options), deals)
+
+
+def columns(deal, names=NAMES, **options):
+    """(plain list, Seeger-Fabian) of one deal."""
+    state = standing([deal], names, **options).state
+    return state.plain, state.seeger_fabian
+
+
+# --- the worked examples -----------------------------------------------------
+
+def test_example_1_overbid_clubs_hand_lost_at_the_next_multiple_of_12():
+    """rules/skat.md worked example 1 (pagat; ISkO 5.4.2): bid 46, the club J in the skat: with 1, game 2,
+    hand 3 x 12 = 36 < 46; 74 card points do not help: lost at 48, -96; Seeger-Fabian -146, +40 each."""
+    deal = trump("clubs", 1, 74, jacks=("JC", "JH", "JD"), bid=46, hand=True)
+    assert columns(deal) == ((0, -96, 0), (40, -146, 40))
+    text = " ".join(str(line) for line in standing([deal]).results[0].breakdown)
+    assert "12 x 3 = 36" in text and "lost whatever the card points, at 48" in text
+
+
+def test_example_1_with_schneider_the_value_reaches_the_bid():
+    """rules/skat.md worked example 1: with 95 card points, schneider: 4 x 12 = 48 >= 46: won +48, SF +98."""
+    deal = trump("clubs", 1, 95, jacks=("JC", "JH", "JD"), bid=46, hand=True)
+    assert columns(deal) == ((0, 48, 0), (0, 98, 0))
+
+
+def test_example_2_grand_with_two_won_schneider():
+    """rules/skat.md worked example 2: Grand with 2, 92 card points: 24 x 4 = 96; Seeger-Fabian 146."""
+    assert columns(trump("grand", 0, 92, jacks=("JC", "JS"), bid=48)) == ((96, 0, 0), (146, 0, 0))
+
+
+def test_example_3_null_ouvert_lost():
+    """rules/skat.md worked example 3: Null Ouvert lost: -92; Seeger-Fabian -142, the opponents +40 each."""
+    assert columns(null(2, won=False, ouvert=True, bid=46)) == ((0, 0, -92), (40, 40, -142))
+
+
+def test_example_4_hearts_hand_schneider_announced_and_missed():
+    """rules/skat.md worked example 4: hearts hand, schneider announced, with 1, 85 card points: lost at
+    10 x 5 = 50: -100; Seeger-Fabian -150."""
+    deal = trump("hearts", 0, 85, jacks=("JC",), hand=True, announced="schneider")
+    assert columns(deal) == ((-100, 0, 0), (-150, 40, 40))
+
+
+def test_example_5_four_players_the_dealer_sitting_out_gets_30_too():
+    """rules/skat.md worked example 5: four players, diamonds with 2 (27), 55 card points: -54; Seeger-Fabian
+    declarer -104, the two opponents and the dealer +30 each."""
+    names = ("A", "B", "C", "D")  # A deals and sits out
+    assert columns(trump("diamonds", 2, 55, jacks=("JC", "JS")), names) == ((0, 0, -54, 0), (30, 30, -104, 30))
+
+
+@pytest.mark.parametrize("jacks, run, value", [
+    (("JC", "JH", "JD"), 0, 10 * 2),               # club J, heart J, diamond J: with 1
+    (("JC", "JS", "JH", "JD"), 3, 10 * 8),          # all four jacks and heart A, 10, K: with 7
+    (("JS", "JH"), 0, 10 * 2),                      # spade J, heart J: against 1
+    (("JD",), 0, 10 * 4),                           # diamond J: against 3
+    ((), 2, 10 * 7),                                # no jack, heart A and 10 missing too: against 6
+])
+def test_example_6_matadors_in_hearts(jacks, run, value):
+    """rules/skat.md worked example 6 (pagat): matadors with or against, the run into the trump suit only
+    after all four jacks or none."""
+    assert columns(trump("hearts", 0, 61, jacks=jacks, run=run))[0][0] == value
+
+
+def test_example_7_grand_ouvert_with_two():
+    """rules/skat.md worked example 7: Grand ouvert with 2: 9 levels x 24 = 216."""
+    deal = trump("grand", 0, 120, jacks=("JC", "JS"), hand=True, ouvert=True, tricks="all", bid=216)
+    assert columns(deal)[0] == (216, 0, 0)
+
+
+def test_a_short_list_tallied_by_hand():
+    """rules/skat.md "The tally", worked by hand over four games at three players:
+    1. A grand with 2, 92: +96 (SF A +146). 2. B Null Ouvert lost: -92 (SF B -142, A and C +40).
+    3. All passed: nothing. 4. C hearts hand with 1, 85, schneider announced: -100 (SF C -150, A and B +40).
+    Plain: A 96, B -92, C -100. Seeger-Fabian: A 146 + 40 + 40 = 226, B -142 + 40 = -102, C 40 - 150 = -110."""
+    deals = [trump("grand", 0, 92, jacks=("JC", "JS"), bid=48), null(1, won=False, ouvert=True, bid=46),
+             {"game": "passed"}, trump("hearts", 2, 85, jacks=("JC",), hand=True, announced="schneider")]
+    result = standing(deals)
+    assert result.state.plain == (96, -92, -100)
+    assert result.state.seeger_fabian == result.totals == (226, -102, -110)
+    assert standing(deals, ranking="plain").totals == (96, -92, -100)
+    assert result.results[2].points == (0, 0, 0)
+
+
+# --- the rules of the note, one by one --------------------------------------
+
+def test_null_values_and_won_null():
+    """rules/skat.md "Null games": 23, 35, 46, 59; won when the declarer takes no trick."""
+    values = [columns(null(0, won=True, hand=h, ouvert=o, bid=23))[0][0]
+              for h, o in ((False, False), (True, False), (False, True), (True, True))]
+    assert values == [23, 35, 46, 59]
+
+
+def test_a_null_below_the_bid_is_refused_at_the_bid():
+    """rules/skat.md "Won, lost, overbid": a null game below the bid cannot be announced."""
+    with pytest.raises(DealError) as error:
+        standing([null(0, won=True, bid=24)])
+    assert error.value.field == "bid"
+
+
+def test_schneider_and_schwarz_count_against_the_declarer_too():
+    """rules/skat.md "Value": schneider (30 or less) and schwarz (no trick) count both ways."""
+    assert columns(trump("spades", 0, 30, jacks=("JC",)))[0][0] == -2 * 11 * 3
+    assert columns(trump("spades", 0, 0, jacks=("JC",), tricks="none"))[0][0] == -2 * 11 * 4
+
+
+def test_lost_hand_single_option():
+    """rules/skat.md option lost_hand_single: before 1999 a lost hand game counted single."""
+    deal = trump("hearts", 0, 85, jacks=("JC",), hand=True, announced="schneider")
+    assert columns(deal, lost_hand_single=True)[0][0] == -50
+    assert columns(trump("hearts", 0, 55, jacks=("JC",)), lost_hand_single=True)[0][0] == -40
+
+
+def test_kontra_doubles_the_list_score_but_not_the_seeger_fabian_50():
+    """rules/skat.md option kontra (decided): Kontra x2, Re x4 after the doubling for a loss; 50/40 not doubled."""
+    deal = trump("grand", 0, 92, jacks=("JC", "JS"), bid=48, contra="contra")
+    assert columns(deal, kontra=True) == ((192, 0, 0), (242, 0, 0))
+    lost = trump("diamonds", 0, 50, jacks=("JC", "JS"), contra="recontra")
+    assert columns(lost, kontra=True) == ((-216, 0, 0), (-266, 40, 40))
+
+
+def test_ramsch_option_for_a_passed_deal():
+    """rules/skat.md passed_deal=ramsch: most card points score minus them, doubled when another took no trick,
+    +120 for every trick; plain points in both columns."""
+    def ramsch(points, took=(False, False, False)):
+        return {"game": "passed", "ramsch_points": points, "took_trick": list(took)}
+    assert columns(ramsch([50, 40, 30]), passed_deal="ramsch") == ((-50, 0, 0),) * 2
+    assert columns(ramsch([70, 50, 0]), passed_deal="ramsch")[0] == (-140, 0, 0)
+    assert columns(ramsch([70, 50, 0], took=(False, False, True)), passed_deal="ramsch")[0] == (-70, 0, 0)
+    assert columns(ramsch([0, 120, 0]), passed_deal="ramsch")[0] == (0, 120, 0)
+
+
+def test_the_dealer_of_four_sits_out_and_cannot_declare():
+    """rules/skat.md "Cards, card points, who plays": four players, the dealer sits out."""
+    with pytest.raises(DealError) as error:
+        standing([trump("grand", 0, 92, jacks=("JC",))], ("A", "B", "C", "D"))
+    assert error.value.field == "declarer"
+
+
+@pytest.mark.parametrize("deal, field", [
+    (trump("grand", 0, 100, tricks="all"), "points"),
+    (trump("grand", 0, 30, tricks="none"), "points"),
+    (trump("grand", 0, 100, ouvert=True), "hand"),
+    (trump("hearts", 0, 100, jacks=("JC",), run=2), "run"),
+])
+def test_impossible_games_are_refused_at_their_field(deal, field):
+    """rules/skat.md "Invariants": every trick is 120, no trick at most the skat's 22; ouvert is hand."""
+    with pytest.raises(DealError) as error:
+        standing([deal])
+    assert error.value.field == field
+
+
+def test_series_36_at_three_48_at_four_and_open():
+    """rules/skat.md option games: 36 at three, 48 at four, any number, or open."""
+    assert standing([]).deals_left == 36
+    assert standing([], ("A", "B", "C", "D")).deals_left == 48
+    assert standing([{"game": "passed"}] * 2, series="number", games=2).over
+    assert standing([], series="open").deals_left is None
+
+
+# --- invariants --------------------------------------------------------------
+
+@st.composite
+def games(draw, size=3):
+    """Any legal row of a list at a table of `size` whose first dealer is seat 0 (dealing rotates)."""
+    kind = draw(st.sampled_from((*PLAYED, "passed")))
+    if kind == "passed":
+        return {"game": "passed"}
+    declarer = draw(any_seat(size))
+    hand, ouvert = draw(st.booleans()), draw(st.booleans())
+    if kind == "null":
+        bid = draw(st.integers(18, {(False, False): 23, (True, False): 35, (False, True): 46,
+                                    (True, True): 59}[hand, ouvert]))
+        return null(declarer, draw(st.booleans()), bid=bid, hand=hand, ouvert=ouvert)
+    tricks = draw(st.sampled_from(("some", "all", "none")))
+    points = {"all": 120, "none": draw(st.integers(0, 22))}.get(tricks, draw(st.integers(0, 120)))
+    jacks = [jack for jack in ("JC", "JS", "JH", "JD") if draw(st.booleans())]
+    run = draw(st.integers(0, 7)) if kind in SUITS and len(jacks) in (0, 4) else 0
+    return trump(kind, declarer, points, jacks=jacks, run=run, bid=draw(st.integers(18, 264)), hand=hand or ouvert,
+                 ouvert=ouvert, announced=draw(st.sampled_from(("none", "schneider", "schwarz"))), tricks=tricks)
+
+
+def playable(deals, size):
+    """The rows with the declarer moved off the dealer's seat at four (the dealer sits out)."""
+    fixed = []
+    for number, deal in enumerate(deals):
+        if size == 4 and deal.get("declarer") == number % 4:
+            deal = {**deal, "declarer": (deal["declarer"] + 1) % 4}
+        fixed.append(deal)
+    return fixed
+
+
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), st.lists(games(n), max_size=10))))
+def test_seeger_fabian_sum_is_what_the_games_give(case):
+    """rules/skat.md "The tally" and "Invariants": the Seeger-Fabian sum of all players equals, game by game,
+    the list score plus 50 for a won game, minus 50 and plus 40 (30 at four) to each other player for a lost
+    one; passed-in deals give nothing."""
+    size, deals = case
+    deals = playable(deals, size)
+    names = player_names(size)
+    plain = standing(deals, names, ranking="plain").results
+    expected = 0
+    for deal, dealt in zip(deals, plain):
+        score = sum(dealt.points)
+        if deal["game"] != "passed":
+            expected += score + 50 if score > 0 else score - 50 + (size - 1) * (40 if size == 3 else 30)
+    result = standing(deals, names)
+    assert sum(result.state.seeger_fabian) == expected
+
+
+@given(st.lists(games(), max_size=12))
+def test_a_won_game_scores_at_least_the_bid_and_values_are_multiples(deals):
+    """rules/skat.md "Invariants": a value is base x multiplier >= 2 or 23/35/46/59; a won game's value reaches
+    the bid; the list score is the declarer's alone."""
+    result = standing(deals, ranking="plain")
+    for deal, dealt in zip(deals, result.results):
+        if deal["game"] == "passed":
+            assert dealt.points == (0, 0, 0)
+            continue
+        score = dealt.points[deal["declarer"]]
+        assert sum(dealt.points) == score
+        value = score if score > 0 else -score // 2
+        if score > 0:
+            assert value >= deal["bid"]
+        if deal["game"] in TRUMP_GAMES:
+            base = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24}[deal["game"]]
+            assert value % base == 0 and value >= 2 * base
+        else:
+            assert value in (23, 35, 46, 59)
+
+
+def test_ramsch_at_four_the_dealer_sits_out():
+    """rules/skat.md passed_deal=ramsch with "Four players: the dealer sits out": only the three who play have
+    card points; the dealer scores nothing."""
+    deal = {"game": "passed", "ramsch_points": [None, 60, 60, 0], "took_trick": [False, False, False, True]}
+    assert columns(deal, ("A", "B", "C", "D"), passed_deal="ramsch") == ((0, -60, -60, 0),) * 2
+    jungfrau = {**deal, "ramsch_points": [None, 70, 50, 0], "took_trick": [False] * 4}
+    assert columns(jungfrau, ("A", "B", "C", "D"), passed_deal="ramsch")[0] == (0, -140, 0, 0)
+
+
+@given(st.sampled_from((3, 4)).flatmap(lambda n: st.tuples(st.just(n), st.lists(games(n), max_size=10))))
+def test_each_players_seeger_fabian_total_from_the_plain_list(case):
+    """rules/skat.md "Invariants": Seeger-Fabian total = plain total + 50 x (games won - games lost as declarer)
+    + 40 (30 at four) x games the others lost while this player sat against them or dealt."""
+    size, deals = case
+    deals = playable(deals, size)
+    result = standing(deals, player_names(size))
+    bonus = 40 if size == 3 else 30
+    plain = standing(deals, player_names(size), ranking="plain").results
+    for seat in range(size):
+        expected = result.state.plain[seat]
+        for deal, dealt in zip(deals, plain):
+            if deal["game"] == "passed":
+                continue
+            won = dealt.points[deal["declarer"]] > 0
+            if deal["declarer"] == seat:
+                expected += 50 if won else -50
+            elif not won:
+                expected += bonus
+        assert result.state.seeger_fabian[seat] == expected
+
+
+def test_card_points_counted_by_the_opponents():
+    """rules/skat.md "Entry at the table": the declarer's card points, or the opponents', filled to 120. Example 1
+    with the opponents' 25: the declarer has 95, schneider: won +48."""
+    deal = trump("clubs", 1, None, jacks=("JC", "JH", "JD"), bid=46, hand=True, counted="opponents",
+                 opponents_points=25)
+    assert columns(deal) == ((0, 48, 0), (0, 98, 0))
+    with pytest.raises(DealError) as error:
+        standing([{**deal, "tricks": "all"}])
+    assert error.value.field == "opponents_points"

@@ -1,0 +1,39 @@
+"""The Skat list through the JSON API in both languages (shared/rules/skat.md): a game entered, both
+columns of the list in the session's "next", a refused game explained in Japanese."""
+from __future__ import annotations
+
+from .openapi_check import check
+
+GRAND = {"game": "grand", "declarer": 1, "hand": False, "ouvert": False, "jacks": ["JC", "JS"], "points": 92,
+         "tricks": "some", "bid": 48}
+
+
+def call(client, method, path, body=None, **kwargs):
+    response = client.open(path, method=method, json=body, **kwargs)
+    check(response, path, method)
+    return response
+
+
+def test_a_grand_with_two_in_both_columns_and_the_breakdown_in_japanese(client):
+    """rules/skat.md worked example 2 by the API: list +96, Seeger-Fabian +146; the breakdown under ja."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": GRAND},
+                    headers={"Accept-Language": "ja"})
+    assert response.status_code == 201
+    session = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
+    text = str(session)
+    assert session["standings"]["totals"] == [0, 146, 0]
+    assert "'plain': [0, 96, 0]" in text and "'seeger_fabian': [0, 146, 0]" in text
+    assert "マタドール有り2" in text and "ゼーガー・ファビアン" in text
+
+
+def test_a_null_worth_less_than_the_bid_is_refused_in_the_tables_language(client):
+    """rules/skat.md "Won, lost, overbid": a null game below the bid cannot be announced."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    null = {"game": "null", "declarer": 0, "hand": False, "ouvert": False, "result": "won", "bid": 24}
+    english = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": null})
+    assert english.status_code == 422
+    assert english.json["fields"] == {"bid": "This null game is worth 23: it cannot be played after a bid of 24."}
+    japanese = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": null},
+                    headers={"Accept-Language": "ja"})
+    assert japanese.json["fields"] == {"bid": "このヌルは23なので、ビッド24の後には宣言できません。"}
