@@ -20,6 +20,7 @@ from tests.games import (
     test_italian_whist,
     test_pitch,
     test_sataat,
+    test_schieber,
     test_schieberamsch,
     test_stendhal,
     test_tennos_team,
@@ -28,8 +29,8 @@ from tests.games import (
 
 WORD = re.compile(r"[A-Za-z]{4,}")
 #: game terms written in Latin letters in the Japanese texts too: seed 000 writes 「Joker」; the
-#: catalogue keeps the Swiss names Handjass and Berner as they are
-ALLOWED = {"Joker", "Handjass", "Berner"}
+#: catalogue keeps the Swiss names Handjass, Berner and Weis as they are
+ALLOWED = {"Joker", "Handjass", "Berner", "Weis"}
 
 yacht, st, tt = test_yacht, test_stendhal, test_tennos_team
 SECOND_YACHT = yacht.deal([yacht.goal(2, 4), yacht.FILLER, yacht.goal(1, 3), yacht.FILLER], [2, 5, 3, 3])
@@ -42,6 +43,11 @@ CASES = {
                     test_pitch.by_points(0, 7, [6, 4]),
                     test_pitch.by_cards(0, 10, (list(test_pitch.POINT_CARDS), []), two=2)])],
     "sataat": [(4, {}, [test_sataat.deal(7, 0, first_seven=True), test_sataat.deal(5, 7), test_sataat.deal(7, 4)])],
+    "schieber": [(4, {"target": 1000}, [test_schieber.deal("S", 103, 54, weis=(70, 0), stoeck=1),
+                                        test_schieber.deal("obenabe", 0, 157, match=1),
+                                        test_schieber.deal("H", 157, 0, match=0)]),
+                 (4, {"deck": "german", "factor_on_extras": False},
+                  [test_schieber.deal("C", 157, 0, match=0, weis=(50, 0), stoeck=0), test_schieber.deal("D", 80)])],
     "schieberamsch": [(3, {}, [test_schieberamsch.ramsch([0, 7, 113], pushed=2),
                             test_schieberamsch.grand(1, 95, jacks=("JC", "JS"), contra="contra"),
                             test_schieberamsch.ramsch([120, 0, 0], pushed=2)])],

@@ -82,6 +82,7 @@ class Schieber(Game):
     players = (4,)
     setup_help = N_("Partners sit opposite: players 1 & 3 against players 2 & 4. Play goes counter-clockwise.")
     board_template = "sessions/boards/schieber.html"
+    tafel = staticmethod(tafel)  # for the board's picture
 
     options = (
         OptionSpec("factors", N_("Factors per trump"), CHOICE, "swisslos",
