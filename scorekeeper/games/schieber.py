@@ -102,7 +102,7 @@ class Schieber(Game):
         OptionSpec("end", N_("The game ends"), CHOICE, "target",
                    choices=(("target", N_("when a team reaches the target")),
                             ("deals", N_("after a number of deals")))),
-        OptionSpec("target", N_("Target"), INT, TARGET, minimum=100, maximum=10000,
+        OptionSpec("target", N_("Points to reach"), INT, TARGET, minimum=100, maximum=10000,
                    help=N_("2500 with factors; 1000 without."), show_if=("end", ("target",))),
         OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99, show_if=("end", ("deals",))),
         OptionSpec("berg", N_("Mark the first team to reach half the target (Berg)"), BOOL, True,
