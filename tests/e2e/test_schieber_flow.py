@@ -59,7 +59,8 @@ def expect_totals(page, team_a, team_b):
 
 def test_a_game_of_schieber_to_1000(screen):
     size, page = screen
-    start_session(page, "Schieber 4 players", NAMES, "Anna", options={"Points to reach": 1000}, screenshot_form=size == "tablet")
+    start_session(page, "Schieber 4 players", NAMES, "Anna", options={"Points to reach": 1000},
+                  screenshot_form=size == "tablet")
     expect(page.locator("#winner-rule")).to_have_text(
         "The first team to reach 1000 wins; when both reach it in one deal, Stöck count first, then Weis, then "
         "card points.")
