@@ -195,21 +195,22 @@ class Schieber(Game):
                    factor=factor, name=table.name(chooser))]
         scores = [sum(part) for part in self.parts(table, deal)]
         extras = factor if table.options.get("factor_on_extras", True) else 1
+        bonus = table.options.get("match_bonus", 100)
         for team in (0, 1):
             name = self.team_name(table, team)
             if deal["match"][team]:
-                lines.append(T("%(team)s took all nine tricks: Kontermatsch, +%(n)d.", team=name,
-                               n=table.options.get("match_bonus", 100)) if team != team_of(chooser) else
-                             T("%(team)s took all nine tricks: match, +%(n)d.", team=name,
-                               n=table.options.get("match_bonus", 100)))
-            cards = deal["points"][team] + table.options.get("match_bonus", 100) * deal["match"][team]
-            inside = [cards] + [weis[team]] * bool(weis[team]) + [STOECK] * stoeck[team]
-            formula = (f"{factor} x {cards}" if len(inside) == 1 else
-                       f"{factor} x ({' + '.join(map(str, inside))})" if extras == factor else
-                       f"{factor} x {cards} + {' + '.join(map(str, inside[1:]))}")
+                lines.append(T("%(team)s took all nine tricks: Kontermatsch, +%(n)d.", team=name, n=bonus)
+                             if team != team_of(chooser) else
+                             T("%(team)s took all nine tricks: match, +%(n)d.", team=name, n=bonus))
+            inside = [deal["points"][team]] + [bonus] * deal["match"][team]
+            once = [weis[team]] * bool(weis[team]) + [STOECK] * stoeck[team]
+            if extras == factor:
+                inside, once = inside + once, []
+            terms = [f"{factor} x " + (str(inside[0]) if len(inside) == 1 else f"({' + '.join(map(str, inside))})")]
             lines.append(T("%(team)s: card points %(cards)d, Weis %(weis)d, Stöck %(stoeck)d: %(formula)s = "
-                           "%(score)d.", team=name, cards=cards, weis=weis[team], stoeck=STOECK * stoeck[team],
-                           formula=formula, score=scores[team]))
+                           "%(score)d.", team=name, cards=deal["points"][team], weis=weis[team],
+                           stoeck=STOECK * stoeck[team], formula=" + ".join(terms + [str(x) for x in once]),
+                           score=scores[team]))
         summary = T("%(kind)s x%(factor)d: %(a)d to %(b)d", kind=Text(self.kind_label(table, kind)), factor=factor,
                     a=scores[0], b=scores[1])
         return DealResult((scores[0], scores[1], scores[0], scores[1]), tuple(lines), summary)

@@ -53,7 +53,9 @@ def test_worked_example_2_obenabe_match():
     """rules/schieber.md, worked example 2: swisslos, Obenabe x3, B takes all nine tricks: B 771, A 0."""
     standing = GAME.replay(table(), [deal("obenabe", 0, 157, match=B)])
     assert standing.totals == (0, 771, 0, 771)
-    assert "Ben & Dan took all nine tricks: match, +100." in [str(x) for x in standing.results[0].breakdown]
+    lines = [str(x) for x in standing.results[0].breakdown]
+    assert "Ben & Dan took all nine tricks: match, +100." in lines
+    assert "Ben & Dan: card points 157, Weis 0, Stöck 0: 3 x (157 + 100) = 771." in lines
 
 
 def test_worked_example_3_kontermatsch():
@@ -110,6 +112,8 @@ def test_factor_on_extras_off_multiplies_only_card_points_and_match():
     """rules/schieber.md, option factor_on_extras off: Weis and Stöck count once."""
     standing = GAME.replay(table(factor_on_extras=False), [deal("S", 103, 54, weis=(70, 0), stoeck=B)])
     assert standing.totals == (2 * 103 + 70, 2 * 54 + 20, 2 * 103 + 70, 2 * 54 + 20)
+    assert "Ben & Dan: card points 54, Weis 0, Stöck 20: 2 x 54 + 20 = 128." in [
+        str(x) for x in standing.results[0].breakdown]
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
