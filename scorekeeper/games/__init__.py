@@ -5,10 +5,25 @@
 """
 from __future__ import annotations
 
-from . import differenzler, handjass, italian_whist, pitch, sataat, schieberamsch, skat, stendhal, tennos_team, yacht
+from . import (
+    differenzler,
+    handjass,
+    italian_whist,
+    pitch,
+    sataat,
+    schieber,
+    schieberamsch,
+    skat,
+    stendhal,
+    tennos_team,
+    yacht,
+)
 from .base import Game, RuleError
 
-ENGINES = (differenzler, handjass, italian_whist, pitch, sataat, schieberamsch, skat, stendhal, tennos_team, yacht)
+ENGINES = (
+    differenzler, handjass, italian_whist, pitch, sataat, schieber,
+    schieberamsch, skat, stendhal, tennos_team, yacht,
+)
 GAMES: dict[str, Game] = {module.GAME.slug: module.GAME for module in ENGINES}
 
 

@@ -1,0 +1,307 @@
+"""Schieber (4 players in two teams, 36 cards), kept on the chalk Tafel.
+
+Rules: ``shared/rules/schieber.md``. Partners sit opposite: seats 0 & 2 (team A) against 1 & 3
+(team B). Deal and play go counter-clockwise: forehand, the dealer's right (seat - 1), chooses the
+trump kind or pushes ("schiebt") to the partner, and deals next.
+
+Decisions and named options:
+
+- Per deal the table enters the trump kind (four suits, Obenabe, Undenufe), whether forehand pushed
+  (for the record: the choosing team is forehand's either way), one team's card points (the other
+  side is filled to 157), and when they happen: which team took all nine tricks (match, +``match_bonus``
+  100; taken by the team that did not choose: Kontermatsch, scored the same), the Weis total of the
+  team holding the best Weis, Stöck (trump K and Q, 20, only with a suit trump).
+- Deal score of a team = factor x (card points + match bonus + Weis + Stöck); ``factor_on_extras`` (on)
+  off: only card points and match bonus are multiplied, Weis and Stöck count once.
+- ``factors``: ``swisslos`` (default: hearts 1, diamonds 1, spades 2, clubs 2, Obenabe 3, Undenufe 3),
+  ``none`` (all 1), ``pagat`` (Undenufe 4) or ``custom`` (``factor_H`` ... ``factor_undenufe``, 1-9).
+  ``deck`` french (default) | german names the kinds (Rosen, Eicheln, Schilten, Schellen as Swisslos
+  pairs them with hearts, diamonds, spades, clubs); the factor belongs to the kind.
+- ``weis_and_stoeck`` (on); off ("ohne Stöck und Wys") asks neither. Weis are typed as the winning
+  team's total: the table settles the best Weis at the first trick (ranking, ``weis_tie`` and
+  ``four_low_cards`` of the note therefore change nothing the app computes and are not asked; nor is
+  ``undenufe_values``, which only matters for tapped cards). A Weis total is 0, 20 or a multiple of 10
+  from 40 up; Weis for one team only; Stöck for one team only.
+- ``end`` ``target`` (default, ``target`` 2500: "2500 with factors"; 1000 with ``factors`` none is the
+  other common preset): the first team to reach the target wins, even with the lower final total.
+  Both in one deal: the Ausmachregel Stöck - Weis - Stich (the team reaching it with its Stöck, then
+  with Stöck and Weis); both only with card points: the app asks who thanked first (``thanked_first``,
+  no default). ``deals`` (12): after that many deals the higher total wins, equal totals share it.
+- ``berg`` (on): the first team to reach half the target is marked Berg; ``schneider`` (on): the
+  losing team below half the target is marked Schneider at the end (Berg for both in one deal: the
+  team that scored more in it). Both are marks, not points.
+  ``stroke_tally`` (Striche per game) is not offered: a session is one game.
+- The board draws each team's total on its half of the Tafel (`tafel`), beside the plain numbers.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .base import DealResult, Game, State, Table, narrow
+from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
+from .text import N_, RuleError, T, Text
+
+CARD_POINTS, STOECK, TARGET = 157, 20, 2500
+SUITS = ("H", "D", "S", "C")
+KINDS = (*SUITS, "obenabe", "undenufe")
+FRENCH = {"H": N_("♥ hearts"), "D": N_("♦ diamonds"), "S": N_("♠ spades"), "C": N_("♣ clubs")}
+GERMAN = {"H": N_("Rosen"), "D": N_("Eicheln"), "S": N_("Schilten"), "C": N_("Schellen")}
+NO_TRUMP = {"obenabe": N_("Obenabe"), "undenufe": N_("Undenufe")}
+PRESETS = {"swisslos": (1, 1, 2, 2, 3, 3), "none": (1,) * 6, "pagat": (1, 1, 2, 2, 3, 4)}
+FACTOR_LABELS = (N_("Factor: hearts / Rosen"), N_("Factor: diamonds / Eicheln"), N_("Factor: spades / Schilten"),
+                 N_("Factor: clubs / Schellen"), N_("Factor: Obenabe"), N_("Factor: Undenufe"))
+
+
+def tafel(total: int) -> tuple[int, int, int, int]:
+    """A total as the Tafel draws it: strokes for 100 (top bar), 50 (diagonal), 20 (bottom bar), the rest.
+
+    >>> tafel(1234), tafel(157), tafel(90)
+    ((12, 0, 1, 14), (1, 1, 0, 7), (0, 1, 2, 0))
+    """
+    return total // 100, total % 100 // 50, total % 50 // 20, total % 50 % 20
+
+
+def team_of(seat: int) -> int:
+    return seat % 2
+
+
+@dataclass(frozen=True)
+class SchieberState(State):
+    """The state plus the team that won (reached the target first) and the team that made Berg."""
+
+    won_by: int | None = None
+    berg: int | None = None
+
+
+class Schieber(Game):
+    slug = "schieber"
+    name = N_("Schieber")
+    players = (4,)
+    setup_help = N_("Partners sit opposite: players 1 & 3 against players 2 & 4. Play goes counter-clockwise.")
+    board_template = "sessions/boards/schieber.html"
+    tafel = staticmethod(tafel)  # for the board's picture
+
+    options = (
+        OptionSpec("factors", N_("Factors per trump"), CHOICE, "swisslos",
+                   choices=(("swisslos", N_("Swisslos: hearts, diamonds x1; spades, clubs x2; Obenabe, Undenufe x3")),
+                            ("none", N_("all x1")),
+                            ("pagat", N_("pagat: as Swisslos, Undenufe x4")),
+                            ("custom", N_("our own")))),
+        *(OptionSpec(f"factor_{kind}", label, INT, factor, minimum=1, maximum=9, show_if=("factors", ("custom",)))
+          for kind, label, factor in zip(KINDS, FACTOR_LABELS, PRESETS["swisslos"])),
+        OptionSpec("deck", N_("Cards"), CHOICE, "french",
+                   choices=(("french", N_("French suits")), ("german", N_("Swiss German suits")))),
+        OptionSpec("factor_on_extras", N_("The factor multiplies match bonus, Weis and Stöck too"), BOOL, True,
+                   help=N_("Off: Weis and Stöck count once.")),
+        OptionSpec("weis_and_stoeck", N_("Weis and Stöck count"), BOOL, True,
+                   help=N_("Off: ohne Stöck und Wys, as in many tournaments.")),
+        OptionSpec("match_bonus", N_("Match bonus (all nine tricks)"), INT, 100, minimum=0, maximum=500),
+        OptionSpec("end", N_("The game ends"), CHOICE, "target",
+                   choices=(("target", N_("when a team reaches the target")),
+                            ("deals", N_("after a number of deals")))),
+        OptionSpec("target", N_("Points to reach"), INT, TARGET, minimum=100, maximum=10000,
+                   help=N_("2500 with factors; 1000 without."), show_if=("end", ("target",))),
+        OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99, show_if=("end", ("deals",))),
+        OptionSpec("berg", N_("Mark the first team to reach half the target (Berg)"), BOOL, True,
+                   show_if=("end", ("target",))),
+        OptionSpec("schneider", N_("Mark a losing team below half the target (Schneider)"), BOOL, True,
+                   show_if=("end", ("target",))),
+    )
+
+    def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def team_name(self, table: Table, team: int) -> str:
+        return table.names_of((team, team + 2), " & ")
+
+    def factor(self, table: Table, kind: str) -> int:
+        preset = table.options.get("factors", "swisslos")
+        if preset == "custom":
+            return table.options[f"factor_{kind}"]
+        return PRESETS[preset][KINDS.index(kind)]
+
+    def kind_label(self, table: Table, kind: str) -> str:
+        return NO_TRUMP.get(kind) or (GERMAN if table.options.get("deck") == "german" else FRENCH)[kind]
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        fields = [
+            FieldSpec("trump", N_("Trump"), CHOICE, choices=tuple((k, self.kind_label(table, k)) for k in KINDS)),
+            FieldSpec("pushed", N_("Pushed (geschoben): the partner chose"), BOOL),
+            FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1), minimum=0,
+                      maximum=CARD_POINTS, total=CARD_POINTS,
+                      help=N_("Type one team's points; the other side is filled to 157.")),
+            FieldSpec("match", N_("Took all nine tricks (match)"), BOOL, per_seat=True, seats=(0, 1)),
+        ]
+        if table.options.get("weis_and_stoeck", True):
+            fields += [
+                FieldSpec("weis", N_("Weis (the team with the best Weis)"), INT, per_seat=True, seats=(0, 1),
+                          required=False, minimum=0, maximum=1000, default=0),
+                FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=(0, 1)),
+            ]
+        if table.options.get("end", "target") == "target":
+            fields.append(FieldSpec("thanked_first", N_("Thanked first (both teams reach the target by card "
+                                                        "points)"), SEAT, required=False, on_demand=True))
+        return tuple(fields)
+
+    # -- rules ---------------------------------------------------------------
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        match, weis, stoeck = deal["match"][:2], self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
+        if all(match):
+            raise RuleError(T("Only one team can take all nine tricks."), "match")
+        for team in (0, 1):
+            if match[team] and deal["points"][team] != CARD_POINTS:
+                raise RuleError(T("A match is all nine tricks: %(team)s then has all %(n)d card points.",
+                                  team=self.team_name(table, team), n=CARD_POINTS), f"points-{team}")
+            if weis[team] in (10, 30) or weis[team] % 10:
+                raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.",
+                                  n=weis[team]), f"weis-{team}")
+        if all(weis):
+            raise RuleError(T("Only the team with the best Weis scores Weis: enter Weis for one team."), "weis")
+        if all(stoeck):
+            raise RuleError(T("Only one player holds the trump K and Q: Stöck for one team."), "stoeck")
+        if any(stoeck) and deal["trump"] not in SUITS:
+            raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
+        if self.ending(table) == "target":
+            needed = self.first_to_target(table, state, deal) == "ask"
+            if needed and deal.get("thanked_first") is None:
+                raise RuleError(T("Both teams reach %(n)d with their card points: who thanked first?",
+                                  n=self.target(table)), "thanked_first")
+            if not needed and deal.get("thanked_first") is not None:
+                raise RuleError(T("Asked only when both teams reach the target by card points in this deal."),
+                                "thanked_first")
+
+    @staticmethod
+    def extra(deal: Mapping[str, Any], name: str, empty: Any) -> list[Any]:
+        """Weis or Stöck of teams A and B (nothing when the session plays without them)."""
+        return list(deal.get(name) or [empty] * 4)[:2]
+
+    def parts(self, table: Table, deal: Mapping[str, Any]) -> list[tuple[int, int, int]]:
+        """Per team, as the deal scores them: (card points with match bonus, Weis, Stöck), factors applied."""
+        factor = self.factor(table, deal["trump"])
+        extras = factor if table.options.get("factor_on_extras", True) else 1
+        bonus = table.options.get("match_bonus", 100)
+        weis, stoeck = self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
+        return [(factor * (deal["points"][t] + bonus * deal["match"][t]), extras * weis[t], extras * STOECK * stoeck[t])
+                for t in (0, 1)]
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        kind, factor = deal["trump"], self.factor(table, deal["trump"])
+        chooser = (state.dealer - 1 - 2 * deal["pushed"]) % 4
+        weis, stoeck = self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
+        lines = [T("Trump: %(kind)s x%(factor)d, chosen by %(name)s.", kind=Text(self.kind_label(table, kind)),
+                   factor=factor, name=table.name(chooser))]
+        scores = [sum(part) for part in self.parts(table, deal)]
+        extras = factor if table.options.get("factor_on_extras", True) else 1
+        bonus = table.options.get("match_bonus", 100)
+        for team in (0, 1):
+            name = self.team_name(table, team)
+            if deal["match"][team]:
+                lines.append(T("%(team)s took all nine tricks: Kontermatsch, +%(n)d.", team=name, n=bonus)
+                             if team != team_of(chooser) else
+                             T("%(team)s took all nine tricks: match, +%(n)d.", team=name, n=bonus))
+            inside = [deal["points"][team]] + [bonus] * deal["match"][team]
+            once = [weis[team]] * bool(weis[team]) + [STOECK] * stoeck[team]
+            if extras == factor:
+                inside, once = inside + once, []
+            terms = [f"{factor} x " + (str(inside[0]) if len(inside) == 1 else f"({' + '.join(map(str, inside))})")]
+            lines.append(T("%(team)s: card points %(cards)d, Weis %(weis)d, Stöck %(stoeck)d: %(formula)s = "
+                           "%(score)d.", team=name, cards=deal["points"][team], weis=weis[team],
+                           stoeck=STOECK * stoeck[team], formula=" + ".join(terms + [str(x) for x in once]),
+                           score=scores[team]))
+        summary = T("%(kind)s x%(factor)d: %(a)d to %(b)d", kind=Text(self.kind_label(table, kind)), factor=factor,
+                    a=scores[0], b=scores[1])
+        return DealResult((scores[0], scores[1], scores[0], scores[1]), tuple(lines), summary)
+
+    # -- the session ---------------------------------------------------------
+    def ending(self, table: Table) -> str:
+        return table.options.get("end", "target")
+
+    def target(self, table: Table) -> int:
+        return table.options.get("target", TARGET)
+
+    def start(self, table: Table) -> SchieberState:
+        dealer = table.first_dealer
+        return SchieberState(0, dealer, (0,) * 4, (True,) * 4, leader=(dealer - 1) % 4)
+
+    def first_to_target(self, table: Table, state: State, deal: Mapping[str, Any]) -> int | str | None:
+        """The team that reaches the target in this deal first (Stöck - Weis - Stich), "ask" when both
+        get there only with card points, None when neither does (or the game is decided already)."""
+        target = self.target(table)
+        if narrow(state, SchieberState).won_by is not None:
+            return None
+        before = (state.totals[0], state.totals[1])
+        parts = self.parts(table, deal)
+        for upto in (2, 1, 0):  # with Stöck, then Stöck and Weis, then everything
+            reached = [t for t in (0, 1) if before[t] + sum(parts[t][upto:]) >= target]
+            if len(reached) == 1:
+                return reached[0]
+        return "ask" if reached else None
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        own = narrow(state, SchieberState)
+        won_by, berg = own.won_by, own.berg
+        if self.ending(table) == "target":
+            first = self.first_to_target(table, state, deal)
+            if first == "ask":
+                won_by = team_of(deal["thanked_first"])
+            elif isinstance(first, int):
+                won_by = first
+            half = [t for t in (0, 1) if state.totals[t] + result.points[t] >= self.target(table) / 2]
+            if berg is None and half:
+                berg = half[0] if len(half) == 1 else max(half, key=lambda t: result.points[t])
+        new = narrow(super().after_deal(table, state, deal, result), SchieberState)
+        return dataclasses.replace(new, won_by=won_by, berg=berg, leader=(new.dealer - 1) % 4)
+
+    def next_dealer(self, table: Table, state: State, deal: Mapping[str, Any]) -> int:
+        """Counter-clockwise: forehand deals next."""
+        return (state.dealer - 1) % 4
+
+    def is_over(self, table: Table, state: State) -> bool:
+        if self.ending(table) == "target":
+            return narrow(state, SchieberState).won_by is not None
+        return state.deals_played >= table.options.get("deals", 12)
+
+    def deals_left(self, table: Table, state: State) -> int | None:
+        return max(0, table.options.get("deals", 12) - state.deals_played) if self.ending(table) == "deals" else None
+
+    def winners(self, table: Table, state: State) -> tuple[int, ...]:
+        won_by = narrow(state, SchieberState).won_by
+        return super().winners(table, state) if won_by is None else (won_by, won_by + 2)
+
+    def winner_rule(self, table: Table) -> Text:
+        if self.ending(table) == "deals":
+            return T("After %(n)d deals the higher total wins; equal totals share the win.",
+                     n=table.options.get("deals", 12))
+        return T("The first team to reach %(n)d wins; when both reach it in one deal, Stöck count first, then "
+                 "Weis, then card points.", n=self.target(table))
+
+    def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        notes: list[Text | None] = [None] * 4
+        notes[state.dealer] = T("deals")
+        notes[(state.dealer - 1) % 4] = T("forehand: chooses trump or pushes")
+        return tuple(notes)
+
+    def final_seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
+        """Schneider for a losing team below half the target, once the game is won."""
+        won_by = narrow(state, SchieberState).won_by
+        if won_by is None or not table.options.get("schneider", True):
+            return (None,) * 4
+        below = state.totals[1 - won_by] < self.target(table) / 2
+        return tuple(T("Schneider") if below and team_of(seat) != won_by else None for seat in range(4))
+
+    def notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        forehand = (state.dealer - 1) % 4
+        lines = [T("%(dealer)s deals 9 cards each, counter-clockwise; %(forehand)s chooses trump or pushes to "
+                   "%(partner)s, and leads.", dealer=table.name(state.dealer), forehand=table.name(forehand),
+                   partner=table.name((forehand + 2) % 4))]
+        berg = narrow(state, SchieberState).berg
+        if berg is not None and table.options.get("berg", True):
+            lines.append(T("Berg: %(team)s reached %(n)d first.", team=self.team_name(table, berg),
+                           n=self.target(table) // 2))
+        return tuple(lines)
+
+
+GAME = Schieber()

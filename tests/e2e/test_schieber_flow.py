@@ -1,0 +1,151 @@
+"""A table of four plays Schieber to 1000 with the Swisslos factors, at tablet and at phone size: Anna & Carl
+against Ben & Dora (partners opposite, play counter-clockwise). The first deal is worked example 1 of
+shared/rules/schieber.md without the Stöck (spades x2, 103 card points and a 70 Weis), entered in at most four
+taps (trump, one team's points, Weis, Save) while the other side fills itself to 157; then a match in Obenabe,
+Stöck refused in Undenufe next to its field with nothing typed lost, and the end when Ben & Dora reach 1000.
+The board draws both totals on the chalk Tafel; every page fits the phone, in English and in Japanese."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
+from .test_table_ui import Taps, fits
+
+pytestmark = pytest.mark.e2e
+NAMES = ("Anna", "Ben", "Carl", "Dora")
+POINTS = "Card points of each team: "
+WEIS = "Weis (the team with the best Weis): "
+MATCH = "Took all nine tricks (match): "
+STOECK = "Stöck (trump K and Q): "
+
+
+@pytest.fixture(params=["tablet", "phone"])
+def screen(request, browser, live_server):
+    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE)
+    yield request.param, page
+    page.context.close()
+
+
+def trump(page, kind):
+    return page.locator("#entry [data-field=trump]").get_by_text(kind, exact=True)
+
+
+def save(page):
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+
+
+def breakdown(page, index, line):
+    """A deal's arithmetic: opened under its row on the tablet; the phone's table keeps its summary aside, so it
+    opens the row's own page."""
+    row = page.locator("tr.deal-row").nth(index)
+    if page.viewport_size["width"] > 400:
+        row.locator("summary").click()
+        expect(row).to_contain_text(line)
+    else:
+        href = row.locator("details.breakdown").get_attribute("data-src")
+        page.goto(href)
+        expect(page.locator("main")).to_contain_text(line)
+        page.go_back()
+
+
+def expect_totals(page, team_a, team_b):
+    """Partners carry the same total; the team totals are pinned and drawn on the Tafel."""
+    expect(page.locator("tfoot td.total")).to_have_text([str(team_a), str(team_b), str(team_a), str(team_b)])
+    expect(page.locator("#team-totals")).to_contain_text(f"Anna & Carl {team_a}")
+    expect(page.locator("#team-totals")).to_contain_text(f"Ben & Dora {team_b}")
+    expect(page.locator(".tafel figcaption")).to_have_text([f"Anna & Carl {team_a}", f"Ben & Dora {team_b}"])
+
+
+def test_a_game_of_schieber_to_1000(screen):
+    size, page = screen
+    start_session(page, "Schieber 4 players", NAMES, "Anna", options={"Points to reach": 1000},
+                  screenshot_form=size == "tablet")
+    expect(page.locator("#winner-rule")).to_have_text(
+        "The first team to reach 1000 wins; when both reach it in one deal, Stöck count first, then Weis, then "
+        "card points.")
+    expect(page.locator(".note").first).to_have_text(
+        "Anna deals 9 cards each, counter-clockwise; Dora chooses trump or pushes to Ben, and leads.")
+
+    # Deal 1: Dora chooses spades (x2); Anna & Carl 103 card points and the best Weis, 70.
+    taps, entry = Taps(), page.locator("#entry")
+    taps.tap(trump(page, "♠ spades"))
+    taps.type(entry.get_by_label(POINTS + "Anna"), "103")
+    taps.type(entry.get_by_label(WEIS + "Anna"), "70")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("54")  # the other side, filled to 157
+    taps.count += 1  # Save
+    save(page)
+    assert taps.count <= 4, f"{taps.count} taps for a deal with Weis"
+    print(f"\nSchieber deal with Weis at {size}: {taps.count} taps")
+    expect_totals(page, 346, 108)
+    expect(page.locator("tr.deal-row").nth(0).locator("summary")).to_have_text("♠ spades x2: 346 to 108")
+    # the Tafel of 346: three 100s, no 50, two 20s, 6 left
+    expect(page.locator(".tafel svg").first).to_have_attribute("aria-label", "3 × 100, 0 × 50, 2 × 20, rest 6")
+    expect(page.locator("#status")).to_contain_text("Dora deals")
+
+    # Deal 2: Carl chooses Obenabe (x3), Ben & Dora take all nine tricks (Kontermatsch): 3 x 257.
+    trump(page, "Obenabe").click()
+    entry.get_by_label(POINTS + "Ben").fill("157")
+    entry.get_by_label(MATCH + "Ben").check(force=True)
+    save(page)
+    expect_totals(page, 346, 879)
+    expect(page.locator(".note", has_text="Berg")).to_have_text("Berg: Ben & Dora reached 500 first.")
+    breakdown(page, 1, "Ben & Dora took all nine tricks: Kontermatsch, +100.")
+
+    # Stöck in Undenufe is refused beside the Stöck, and what was typed stays.
+    trump(page, "Undenufe").click()
+    entry.get_by_label(POINTS + "Anna").fill("100")
+    entry.get_by_label(STOECK + "Anna").check(force=True)
+    save(page)
+    expect(page.locator("[data-error-for=stoeck]").get_by_role("alert")).to_have_text(
+        "There is no trump in Obenabe or Undenufe, so no Stöck.")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("100")
+    expect(page.locator("[data-field=trump] input:checked")).to_have_value("undenufe")
+    screenshot(page, f"schieber-refused-{size}")
+    assert fits(page)
+
+    # Deal 3 without the Stöck: A 3 x 100, B 3 x 57: Ben & Dora reach 1050 and win.
+    page.locator("#entry").get_by_label(STOECK + "Anna").uncheck(force=True)
+    save(page)
+    expect_totals(page, 646, 1050)
+    expect(page.locator("#status")).to_contain_text("Game over.")
+    expect(page.locator("#status")).to_contain_text("Winner: Ben, Dora")
+    screenshot(page, f"schieber-over-{size}")
+    assert fits(page)
+
+    # 日本語: the board, the Tafel and the breakdown
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("h1")).to_contain_text("シーバー")
+    expect(page.locator(".tafel svg").nth(1)).to_have_attribute("aria-label", "100が10本、50が1本、20が0本、残り0")
+    breakdown(page, 0, "Anna & Carl：カード点103、Weis 70、Stöck 0：2 x (103 + 70) = 346。")
+    screenshot(page, f"schieber-ja-{size}")
+    assert fits(page)
+
+
+def test_every_schieber_page_fits_a_phone_in_both_languages(browser, live_server):
+    page = new_page(browser, live_server, PHONE)
+    page.goto("/sessions/new/schieber")
+    page.get_by_label("Factors per trump").select_option(label="our own")  # the six factor boxes shown
+    pages = ["/sessions/new/schieber"]
+    created = page.request.post("/api/v1/sessions", data={"game": "schieber", "players": list(NAMES)})
+    sid = created.json()["id"]
+    for values in ({"trump": "C", "points": [157, 0, None, None], "match": [True, False, False, False],
+                    "weis": [250, 0, 0, 0], "stoeck": [True, False, False, False]},
+                   {"trump": "undenufe", "points": [40, 117, None, None]}):
+        assert page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": values}).status == 201
+    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
+    pages += [f"/sessions/{sid}", f"/sessions/{sid}/watch", f"/sessions/{sid}/big",
+              f"/sessions/{sid}/deals/{deal}/edit", f"/sessions/{sid}/deals/{deal}/breakdown"]
+    wide = []
+    for language in ("en", "ja"):
+        if language == "ja":
+            page.get_by_role("button", name="日本語").click()
+            expect(page.locator("html")).to_have_attribute("lang", "ja")
+        for path in pages:
+            page.goto(path)
+            if not fits(page):
+                wide.append((language, path))
+            screenshot(page, f"schieber-phone-{language}-{path.strip('/').replace('/', '-')}")
+    page.context.close()
+    assert wide == []

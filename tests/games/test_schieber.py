@@ -1,0 +1,257 @@
+"""Schieber: the worked examples of shared/rules/schieber.md, the checks, the options, invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError, RuleError
+from scorekeeper.games.schieber import CARD_POINTS, KINDS, PRESETS, SchieberState, tafel
+
+from .helpers import any_seat, make_table, splits
+
+GAME = get_game("schieber")
+NAMES = ("Anna", "Ben", "Cleo", "Dan")  # Anna & Cleo are team A, Ben & Dan team B
+A, B = 0, 1
+
+
+def table(first_dealer=0, **options):
+    return make_table(GAME, NAMES, first_dealer, **options)
+
+
+def deal(trump="H", a=None, b=None, match=None, weis=(0, 0), stoeck=None, pushed=False, thanked=None):
+    """One deal as the form sends it: card points under each team's first player."""
+    a = CARD_POINTS - b if a is None else a
+    b = CARD_POINTS - a if b is None else b
+    raw = {"trump": trump, "pushed": pushed, "points": [a, b, None, None],
+           "match": [match == A, match == B, False, False], "weis": [weis[0], weis[1], 0, 0],
+           "stoeck": [stoeck == A, stoeck == B, False, False]}
+    if thanked is not None:
+        raw["thanked_first"] = thanked
+    return raw
+
+
+def at(totals, dealer=0):
+    """A state part-way through a game: team A has totals[0], team B totals[1]."""
+    return SchieberState(5, dealer, (totals[0], totals[1], totals[0], totals[1]), (True,) * 4, leader=(dealer - 1) % 4)
+
+
+# --- golden tests: the worked examples -----------------------------------------------------------
+
+def test_worked_example_1_spades_with_weis_and_stoeck():
+    """rules/schieber.md, worked example 1: swisslos, spades x2; A 103 and a 70 Weis, B 54 and Stöck:
+    A = 2 x (103 + 70) = 346, B = 2 x (54 + 20) = 148."""
+    standing = GAME.replay(table(), [deal("S", 103, 54, weis=(70, 0), stoeck=B)])
+    assert standing.totals == (346, 148, 346, 148)
+    lines = [str(line) for line in standing.results[0].breakdown]
+    assert "Anna & Cleo: card points 103, Weis 70, Stöck 0: 2 x (103 + 70) = 346." in lines
+    assert "Ben & Dan: card points 54, Weis 0, Stöck 20: 2 x (54 + 20) = 148." in lines
+
+
+def test_worked_example_2_obenabe_match():
+    """rules/schieber.md, worked example 2: swisslos, Obenabe x3, B takes all nine tricks: B 771, A 0."""
+    standing = GAME.replay(table(), [deal("obenabe", 0, 157, match=B)])
+    assert standing.totals == (0, 771, 0, 771)
+    lines = [str(x) for x in standing.results[0].breakdown]
+    assert "Ben & Dan took all nine tricks: match, +100." in lines
+    assert "Ben & Dan: card points 157, Weis 0, Stöck 0: 3 x (157 + 100) = 771." in lines
+
+
+def test_worked_example_3_kontermatsch():
+    """rules/schieber.md, worked example 3: factors none, A chooses hearts and B takes every trick
+    (Kontermatsch): B 257, A 0. Dealer Ben: forehand Anna (team A) chooses."""
+    standing = GAME.replay(table(first_dealer=1, factors="none"), [deal("H", 0, 157, match=B)])
+    assert standing.totals == (0, 257, 0, 257)
+    lines = [str(x) for x in standing.results[0].breakdown]
+    assert "Trump: ♥ hearts x1, chosen by Anna." in lines
+    assert "Ben & Dan took all nine tricks: Kontermatsch, +100." in lines
+
+
+def test_worked_example_4_tafel():
+    """rules/schieber.md, worked example 4: 1234 = 12 hundreds, 0 fifties, 1 twenty, rest 14;
+    157 = 1, 1, 0, 7; 90 = 0, 1, 2, 0."""
+    assert tafel(1234) == (12, 0, 1, 14)
+    assert tafel(157) == (1, 1, 0, 7)
+    assert tafel(90) == (0, 1, 2, 0)
+
+
+def test_worked_example_5_stoeck_first_decides_who_wins():
+    """rules/schieber.md, worked example 5: target 1000, none; A 930, B 990; clubs: A 127 and 50 Weis,
+    B 30 and Stöck. After: A 1107, B 1040, but B reaches 1010 with its Stöck first: B wins."""
+    t = table(factors="none", target=1000)
+    result, state = GAME.play(t, at((930, 990)), deal("C", 127, 30, weis=(50, 0), stoeck=B))
+    assert state.totals == (1107, 1040, 1107, 1040)
+    assert GAME.is_over(t, state) and GAME.winners(t, state) == (1, 3)
+
+
+def test_worked_example_6_schneider():
+    """rules/schieber.md, worked example 6: target 2500, the game ends A 2510, B 1200: A wins, B is Schneider."""
+    t = table(factors="none")
+    _, state = GAME.play(t, at((2400, 1143)), deal("H", 110, 47, match=None))
+    assert (state.totals[0], state.totals[1]) == (2510, 1190)
+    _, end = GAME.play(t, at((2400, 1153)), deal("H", 110, 47))
+    assert GAME.winners(t, end) == (0, 2)
+    assert [str(n) if n else None for n in GAME.final_seat_notes(t, end)] == [None, "Schneider", None, "Schneider"]
+
+
+def test_a_match_with_weis_scores_the_weis_of_the_best_team_times_the_factor():
+    """rules/schieber.md, "Scoring a deal": a match (all nine tricks, 257) with Weis and Stöck of the
+    same team, clubs x2: 2 x (157 + 100 + 150 + 20) = 854."""
+    standing = GAME.replay(table(), [deal("C", 157, 0, match=A, weis=(150, 0), stoeck=A)])
+    assert standing.totals == (854, 0, 854, 0)
+
+
+def test_stoeck_counts_for_its_team_when_the_others_make_a_match():
+    """rules/schieber.md: Stöck counts for its team whatever happens with the Weis, also against a match."""
+    standing = GAME.replay(table(), [deal("D", 0, 157, match=B, stoeck=A)])
+    assert standing.totals == (20, 257, 20, 257)
+
+
+def test_factor_on_extras_off_multiplies_only_card_points_and_match():
+    """rules/schieber.md, option factor_on_extras off: Weis and Stöck count once."""
+    standing = GAME.replay(table(factor_on_extras=False), [deal("S", 103, 54, weis=(70, 0), stoeck=B)])
+    assert standing.totals == (2 * 103 + 70, 2 * 54 + 20, 2 * 103 + 70, 2 * 54 + 20)
+    assert "Ben & Dan: card points 54, Weis 0, Stöck 20: 2 x 54 + 20 = 128." in [
+        str(x) for x in standing.results[0].breakdown]
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_factor_presets(preset):
+    """rules/schieber.md, "Factors per trump kind": swisslos, none and pagat, per kind."""
+    t = table(factors=preset)
+    for kind, factor in zip(KINDS, PRESETS[preset]):
+        assert GAME.replay(t, [deal(kind, 100, 57)]).totals[0] == 100 * factor
+
+
+def test_custom_factors():
+    """rules/schieber.md: custom, any whole number 1-9 per kind."""
+    t = table(factors="custom", factor_undenufe=7)
+    assert GAME.replay(t, [deal("undenufe", 100, 57)]).totals[:2] == (700, 399)
+
+
+def test_without_weis_and_stoeck_they_are_not_asked():
+    """rules/schieber.md, option weis_and_stoeck off ("ohne Stöck und Wys")."""
+    t = table(weis_and_stoeck=False)
+    names = [spec.name for spec in GAME.deal_fields(t, GAME.start(t))]
+    assert "weis" not in names and "stoeck" not in names
+    raw = {k: v for k, v in deal("S", 100, 57).items() if k not in ("weis", "stoeck")}
+    assert GAME.replay(t, [raw]).totals[:2] == (200, 114)
+
+
+def test_dealing_goes_counter_clockwise_and_forehand_chooses():
+    """rules/schieber.md, "A deal": forehand is the dealer's right; the next dealer is seat - 1."""
+    standing = GAME.replay(table(first_dealer=0), [deal(a=80), deal(a=80)])
+    assert standing.dealers == (0, 3)
+    assert (standing.dealer, standing.leader) == (2, 1)
+    assert str(standing.seat_notes[1]) == "forehand: chooses trump or pushes"
+    lines = [str(x) for x in GAME.replay(table(), [deal(a=80, pushed=True)]).results[0].breakdown]
+    assert "Trump: ♥ hearts x1, chosen by Ben." in lines  # Dan pushed to his partner
+
+
+@pytest.mark.parametrize("raw, field", [
+    (deal("H", 157, 0, match=A) | {"match": [True, True, False, False]}, "match"),
+    (deal("H", 150, 7, match=A), "points-0"),
+    (deal("H", 100, 57, weis=(30, 0)), "weis-0"),
+    (deal("H", 100, 57, weis=(0, 55)), "weis-1"),
+    (deal("H", 100, 57, weis=(20, 50)), "weis"),
+    (deal("H", 100, 57) | {"stoeck": [True, True, False, False]}, "stoeck"),
+    (deal("obenabe", 100, 57, stoeck=A), "stoeck"),
+    (deal("H", 100, 50), "points"),
+])
+def test_impossible_deals_are_refused_naming_the_field(raw, field):
+    """rules/schieber.md, "Invariants": 157 a deal, a match has all of them, Weis and Stöck for one team."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [raw])
+    assert error.value.field == field
+
+
+def test_both_teams_by_card_points_asks_who_thanked_first():
+    """rules/schieber.md, "Start, presets and the end": both only with card points: the app asks (no default)."""
+    t = table(factors="none", target=1000)
+    with pytest.raises(RuleError) as error:
+        GAME.parse(t, at((900, 950)), deal("H", 100, 57))
+    assert error.value.field == "thanked_first"
+    _, state = GAME.play(t, at((900, 950)), deal("H", 100, 57, thanked=3))
+    assert GAME.winners(t, state) == (1, 3)  # Dan thanked first, although A has more
+    with pytest.raises(RuleError):
+        GAME.parse(t, at((0, 0)), deal("H", 100, 57, thanked=0))
+
+
+def test_weis_first_decides_when_there_is_no_stoeck():
+    """rules/schieber.md, Ausmachregel Stöck - Weis - Stich: A reaches 1000 with its Weis, B only by cards."""
+    t = table(factors="none", target=1000)
+    _, state = GAME.play(t, at((960, 990)), deal("H", 20, 137, weis=(50, 0)))
+    assert GAME.winners(t, state) == (0, 2)
+
+
+def test_berg_marks_the_first_team_to_half_the_target():
+    """rules/schieber.md, option berg: the first team to reach half the target is marked."""
+    t = table(factors="none", target=1000)
+    standing = GAME.replay(t, [deal(a=150)] * 3)
+    assert standing.state.berg is None and standing.totals[0] == 450
+    standing = GAME.replay(t, [deal(a=150)] * 3 + [deal(a=50)])
+    assert standing.state.berg == A and standing.totals[0] == 500
+    assert "Berg: Anna & Cleo reached 500 first." in [str(n) for n in standing.notes]
+
+
+def test_end_after_a_number_of_deals():
+    """rules/schieber.md, option end "deals": the higher total wins, equal totals share."""
+    t = table(end="deals", deals=2)
+    standing = GAME.replay(t, [deal(a=100), deal(a=57)])
+    assert standing.over and set(standing.winners) == {0, 1, 2, 3}
+    with pytest.raises(DealError):
+        GAME.replay(t, [deal(a=100)] * 3)
+
+
+# --- invariants ----------------------------------------------------------------------------------
+
+@st.composite
+def deals(draw, weis_and_stoeck=True):
+    trump = draw(st.sampled_from(KINDS))
+    match = draw(st.sampled_from([None, A, B]))
+    if match is None:
+        a, b = draw(splits(CARD_POINTS, 2))
+    else:
+        a, b = (CARD_POINTS, 0) if match == A else (0, CARD_POINTS)
+    weis = draw(st.sampled_from([0, 20, 50, 70, 100, 150, 170, 200, 350]))
+    weis_team = draw(st.integers(0, 1))
+    stoeck = draw(st.sampled_from([None, A, B])) if trump in "HDSC" else None
+    return deal(trump, a, b, match, (weis, 0) if weis_team == A else (0, weis), stoeck,
+                pushed=draw(st.booleans()))
+
+
+@given(st.lists(deals(), max_size=12), any_seat(4), st.sampled_from(sorted(PRESETS)), st.booleans())
+def test_session_invariants(played, first_dealer, factors, extras):
+    t = table(first_dealer, factors=factors, factor_on_extras=extras, end="deals", deals=99)
+    standing = GAME.replay(t, played)
+    assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(4))
+    assert standing.totals[0] == standing.totals[2] and standing.totals[1] == standing.totals[3]
+    for index, (raw, result) in enumerate(zip(played, standing.results)):
+        factor = PRESETS[factors][KINDS.index(raw["trump"])]
+        assert standing.dealers[index] == (first_dealer - index) % 4
+        assert sum(raw["points"][:2]) == CARD_POINTS
+        for team in (A, B):
+            base = raw["points"][team] + 100 * raw["match"][team]
+            extra = raw["weis"][team] + 20 * raw["stoeck"][team]
+            assert result.points[team] == factor * base + (factor if extras else 1) * extra
+
+
+@given(st.lists(deals(), min_size=1, max_size=40), st.sampled_from([1000, 1500, 2500]))
+def test_the_first_team_to_the_target_wins_and_the_game_stops(played, target):
+    t = table(factors="none", target=target)
+    state = GAME.start(t)
+    for raw in played:
+        if GAME.is_over(t, state):
+            with pytest.raises(RuleError):
+                GAME.parse(t, state, raw)
+            break
+        try:
+            _, after = GAME.play(t, state, raw)
+        except RuleError as error:
+            assert error.field == "thanked_first"
+            _, after = GAME.play(t, state, raw | {"thanked_first": 0})
+        if GAME.is_over(t, after):
+            winners = GAME.winners(t, after)
+            assert after.totals[winners[0]] >= target and winners in ((0, 2), (1, 3))
+        state = after
