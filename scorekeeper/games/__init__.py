@@ -5,10 +5,10 @@
 """
 from __future__ import annotations
 
-from . import handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht
+from . import coiffeur, handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht
 from .base import Game, RuleError
 
-ENGINES = (handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht)
+ENGINES = (coiffeur, handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht)
 GAMES: dict[str, Game] = {module.GAME.slug: module.GAME for module in ENGINES}
 
 
