@@ -144,31 +144,32 @@ class Coiffeur(Game):
                        FieldSpec("stoeck", N_("Stöck for the announcing team"), BOOL)]
         return tuple(fields)
 
-    def row_of(self, deal: Mapping[str, Any]) -> tuple[int, str]:
-        """(announcing team, row) of a parsed deal."""
+    def row_of(self, deal: Mapping[str, Any]) -> tuple[int, str, int]:
+        """(announcing team, row, the team whose card points are written) of a parsed deal."""
         team = team_of(deal["announcer"])
-        return team, deal[f"row_{TEAM_KEYS[team]}"]
+        row = deal[f"row_{TEAM_KEYS[team]}"]
+        return team, row, 1 - team if row == MISERE else team
 
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """A row the announcing team has already filled is refused with the reason (its field offers
         only the open rows, whose refusal would not say why)."""
         try:
-            team = team_of(int(raw["announcer"]))
-            row = raw[f"row_{TEAM_KEYS[team]}"]
-            index = [name for name, _ in self.rows(table)].index(row)
+            seat = int(raw["announcer"])
+            key = f"row_{TEAM_KEYS[team_of(seat)]}"
+            index = [name for name, _ in self.rows(table)].index(raw[key])
         except (TypeError, ValueError, KeyError):
             return super().parse(table, state, raw)
+        team, row = team_of(seat), raw[key]
         own = narrow(state, CoiffeurState)
-        if not self.is_over(table, state) and own.cells[team][index] is not None:
+        if 0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None:
             raise RuleError(T("%(team)s already played %(row)s: %(points)d in deal %(n)d. Each team plays each row "
                               "once.", team=self.team_name(table, team), row=Text(ROW_NAMES[row]),
                               points=own.cells[team][index], n=(own.filled_in[team][index] or 0) + 1),
-                            f"row_{TEAM_KEYS[team]}")
+                            key)
         return super().parse(table, state, raw)
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        team, row = self.row_of(deal)
-        counted = 1 - team if row == MISERE else team
+        team, row, counted = self.row_of(deal)
         if deal["match"] and deal["points"][counted] != TOTAL:
             who = self.team_name(table, counted)
             raise RuleError(T("A match means %(team)s took all nine tricks and so all %(total)d card points.",
@@ -179,13 +180,12 @@ class Coiffeur(Game):
     # -- scoring -----------------------------------------------------------------
     def cell(self, table: Table, deal: Mapping[str, Any]) -> int:
         """What the announcing team writes in its row: card points, or 157 + match bonus."""
-        team, row = self.row_of(deal)
-        counted = 1 - team if row == MISERE else team
+        team, row, counted = self.row_of(deal)
         points = TOTAL + table.options.get("match_bonus", 100) if deal["match"] else deal["points"][counted]
         return points + deal.get("weis", 0) + STOECK * bool(deal.get("stoeck"))
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
-        team, row = self.row_of(deal)
+        team, row, counted = self.row_of(deal)
         factor = dict(self.rows(table))[row]
         cell = self.cell(table, deal)
         value = cell * factor
@@ -196,7 +196,6 @@ class Coiffeur(Game):
             lines.append(T("The joker was played as %(kind)s.", kind=Text(ROW_NAMES[deal[f'joker_{key}']])))
         if row == MISERE:
             lines.append(T("Misère: the opponents' card points count for %(team)s.", team=names))
-        counted = 1 - team if row == MISERE else team
         if deal["match"]:
             lines.append(T("All nine tricks: %(total)d + %(bonus)d match bonus = %(points)d.", total=TOTAL,
                            bonus=table.options.get("match_bonus", 100), points=TOTAL + table.options.get(
@@ -223,7 +222,7 @@ class Coiffeur(Game):
         return (state.dealer - 1) % 4
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        team, row = self.row_of(deal)
+        team, row, _ = self.row_of(deal)
         index = [name for name, _ in self.rows(table)].index(row)
         own = narrow(state, CoiffeurState)
 
