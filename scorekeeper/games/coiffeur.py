@@ -129,8 +129,9 @@ class Coiffeur(Game):
             fields += [
                 FieldSpec(f"row_{key}", N_("Row"), CHOICE, show_if=("announcer", TEAMS[team]),
                           choices=tuple((row, ROW_NAMES[row]) for row in self.open_rows(table, state, team))),
+                # hidden too when the other team announced: the page's show_if does not follow a hidden row
                 FieldSpec(f"joker_{key}", N_("The joker was played as"), CHOICE, required=False,
-                          choices=JOKER_KINDS, show_if=(f"row_{key}", JOKERS)),
+                          choices=JOKER_KINDS, show_if=(f"row_{key}", JOKERS), hide_if=("announcer", TEAMS[1 - team])),
             ]
         fields += [
             FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1), minimum=0,

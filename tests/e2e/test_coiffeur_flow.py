@@ -88,6 +88,11 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(devi
     expect(page.locator("#entry [data-field=row_a]").get_by_text("Undenufe", exact=True)).to_have_count(0)
     expect(page.locator("#entry [data-field=row_a]").get_by_text("Obenabe", exact=True)).to_be_visible()
     expect(page.locator("#entry [data-field=row_b]").get_by_text("Undenufe", exact=True)).to_be_hidden()
+    # a joker row asks how the joker was played, only while that team's joker row is chosen
+    page.locator("#entry [data-field=row_a]").get_by_text("Joker 1", exact=True).click()
+    expect(page.locator("#entry [data-field=joker_a]")).to_be_visible()
+    page.locator("#entry [data-field=announcer]").get_by_text("Ben", exact=True).click()
+    expect(page.locator("#entry [data-field=joker_a]")).to_be_hidden()
 
     # A match with fewer than 157 points is refused beside the match toggle; what was typed stays.
     enter_deal(page, "Ben", "Schellen ♥", 150, match=True)
