@@ -42,3 +42,12 @@ def test_next_carries_the_tafel_and_the_board_draws_it(client):
     client.set_cookie("lang", "ja")
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "コワファーの黒板" in page and "ウンデヌフェ" in page
+
+
+def test_an_exported_coiffeur_is_imported_again_with_its_change_log(client):
+    """The change log keeps a row chosen then, which the next deal no longer offers (it is filled)."""
+    sid = new_coiffeur(client)
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": UNDENUFE_90})
+    exported = call(client, "GET", f"/api/v1/sessions/{sid}/export").json
+    answer = call(client, "POST", "/api/v1/import", exported)
+    assert answer.status_code == 201 and answer.json["already_here"] == [sid]
