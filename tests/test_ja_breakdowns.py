@@ -16,6 +16,7 @@ from scorekeeper.games import GAMES, get_game
 from scorekeeper.games.base import Table, resolve_options
 from scorekeeper.i18n import translate
 from tests.games import (
+    test_coiffeur,
     test_differenzler,
     test_handjass,
     test_italian_whist,
@@ -43,6 +44,9 @@ CASES = {
                      (4, {"extras": True, "announcement": "hidden", "zero_bonus": "with_trick"},
                       [DZ.deal([40, 30, 50, 37], [45, 30, 60, 22], trump="H", weis=[["AC", "KC", "QC"], [], [], []],
                                stoeck=[False, False, False, True], took_trick=[False] * 4)])],
+    "coiffeur": [(4, {"rows": "custom", "factor_misere": 2},
+                  [test_coiffeur.deal(0, "undenufe", 90), test_coiffeur.deal(1, "schellen", 157, match=True),
+                   test_coiffeur.deal(1, "joker1", 60, joker_b="obenabe"), test_coiffeur.deal(2, "misere", 20)])],
     "handjass": [(4, {}, [test_handjass.deal([60, 45, 30, 22]), test_handjass.deal([90, 25, 22, 20])]),
                  (4, {"variant": "berner"}, [test_handjass.deal([60, 45, 30, 22], trump="C")])],
     "italian_whist": [(3, {}, [test_italian_whist.deal([5, 3, 1], [2, 6, 1]), test_italian_whist.EVEN])],

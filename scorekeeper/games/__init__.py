@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from . import (
+    coiffeur,
     differenzler,
     handjass,
     italian_whist,
@@ -21,8 +22,8 @@ from . import (
 from .base import Game, RuleError
 
 ENGINES = (
-    differenzler, handjass, italian_whist, pitch, sataat, schieber,
-    schieberamsch, skat, stendhal, tennos_team, yacht,
+    coiffeur, differenzler, handjass, italian_whist, pitch, sataat,
+    schieber, schieberamsch, skat, stendhal, tennos_team, yacht,
 )
 GAMES: dict[str, Game] = {module.GAME.slug: module.GAME for module in ENGINES}
 

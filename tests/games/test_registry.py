@@ -9,8 +9,10 @@ from scorekeeper.games.entry import KINDS
 
 from .helpers import make_table, player_names
 
-EXPECTED = {"differenzler", "handjass", "italian_whist", "pitch", "sataat", "schieber", "schieberamsch", "skat",
-            "stendhal", "tennos_team", "yacht"}
+EXPECTED = {
+    "coiffeur", "differenzler", "handjass", "italian_whist", "pitch", "sataat", "schieber", "schieberamsch", "skat",
+    "stendhal", "tennos_team", "yacht",
+}
 
 
 def test_every_game_of_the_collection_is_registered():

@@ -1,0 +1,185 @@
+"""Coiffeur: the worked examples of shared/rules/coiffeur.md, the checks, the options, invariants."""
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorekeeper.games import get_game
+from scorekeeper.games.base import DealError
+
+from .helpers import any_seat, make_table, splits
+
+GAME = get_game("coiffeur")
+NAMES = ("Anna", "Ben", "Cleo", "Dan")
+A, B = 0, 1  # seats 0 & 2 are team A, 1 & 3 team B
+EIGHT = ("eicheln", "rosen", "schilten", "schellen", "obenabe", "undenufe", "joker1", "joker2")
+
+
+def table(**options):
+    return make_table(GAME, NAMES, 0, **options)
+
+
+def deal(announcer, row, points, match=False, **more):
+    """A deal as the form sends it: the announcing team's card points, the other team's the rest of 157."""
+    team = announcer % 2
+    both = [points, 157 - points] if team == A else [157 - points, points]
+    return {"announcer": announcer, f"row_{'ab'[team]}": row, "points": [*both, None, None], "match": match, **more}
+
+
+def cells(standing):
+    return standing.state.cells
+
+
+# --- golden tests: the worked examples of rules/coiffeur.md -------------------------------
+
+def test_worked_example_1_undenufe_90_is_540():
+    """rules/coiffeur.md, worked example 1: A announces Undenufe (x6), takes 90: 540; B writes nothing."""
+    standing = GAME.replay(table(), [deal(0, "undenufe", 90)])
+    assert standing.results[0].points == (540, 0, 540, 0)
+    assert cells(standing)[A][EIGHT.index("undenufe")] == 90
+    assert cells(standing)[B] == (None,) * 8
+
+
+def test_worked_example_2_fourfold_match_is_1028():
+    """rules/coiffeur.md, worked example 2: B announces Schellen (x4) and takes all nine tricks: 257 x 4 = 1028."""
+    standing = GAME.replay(table(), [deal(1, "schellen", 157, match=True)])
+    assert standing.results[0].points == (0, 1028, 0, 1028)
+    assert cells(standing)[B][EIGHT.index("schellen")] == 257
+
+
+def test_worked_example_3_kontermatsch_writes_0():
+    """rules/coiffeur.md, worked example 3: A announces Obenabe (x5), B takes every trick: A writes 0."""
+    standing = GAME.replay(table(), [deal(2, "obenabe", 0)])
+    assert cells(standing)[A][EIGHT.index("obenabe")] == 0
+    assert standing.results[0].points == (0, 0, 0, 0)
+
+
+def test_worked_example_4_full_game_3310_to_3077():
+    """rules/coiffeur.md, worked example 4: a full game of 8 rows, A 3310, B 3077: A wins by 233."""
+    a = (80, 95, 70, 100, 110, 60, 120, 85)
+    b = (157, 40, 90, 75, 95, 88, 101, 70)
+    deals = []
+    for row, pa, pb in zip(EIGHT, a, b):
+        deals += [deal(0, row, pa), deal(1, row, pb)]
+    standing = GAME.replay(table(), deals)
+    assert standing.totals == (3310, 3077, 3310, 3077)
+    assert standing.over and standing.deals_left == 0
+    assert standing.winners == (0, 2)
+    assert cells(standing) == (a, b)
+
+
+# --- the checks ---------------------------------------------------------------------------
+
+def test_a_row_already_filled_is_refused_with_the_reason():
+    """rules/coiffeur.md "Rows": each team plays every row exactly once."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal(0, "undenufe", 90), deal(2, "undenufe", 50)])
+    assert error.value.field == "row_a"
+    assert "Anna & Cleo already played Undenufe: 90 in deal 1" in str(error.value)
+
+
+def test_only_open_rows_are_offered_to_each_team():
+    """rules/coiffeur.md "Entry at the table": only rows still open for that team are offered."""
+    standing = GAME.replay(table(), [deal(0, "undenufe", 90)])
+    fields = {spec.name: spec for spec in GAME.deal_fields(table(), standing.state)}
+    assert "undenufe" not in dict(fields["row_a"].choices)
+    assert "undenufe" in dict(fields["row_b"].choices)
+
+
+def test_a_team_with_every_row_filled_pushes_automatically():
+    """rules/coiffeur.md "A deal", decision: a player whose team has no open row pushes automatically."""
+    standing = GAME.replay(table(), [deal(0, row, 80) for row in EIGHT])
+    spec = GAME.deal_fields(table(), standing.state)[0]
+    assert spec.seats == (1, 3)
+    assert GAME.forehand(table(), standing.state) in (1, 3)
+
+
+def test_a_match_needs_all_157_card_points():
+    """rules/coiffeur.md "Scoring a deal": 257 only when the announcing team took all nine tricks."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal(0, "obenabe", 150, match=True)])
+    assert error.value.field == "match"
+
+
+def test_deal_and_choice_go_counter_clockwise():
+    """rules/coiffeur.md: deal and play counter-clockwise, next dealer to the right; forehand names the row."""
+    standing = GAME.replay(table(), [deal(3, "rosen", 60)])
+    assert standing.dealer == 3
+    assert GAME.forehand(table(), standing.state) == 2
+
+
+# --- the options --------------------------------------------------------------------------
+
+def test_ten_rows_add_slalom_and_guschti():
+    """rules/coiffeur.md "Rows", preset "10 rows": Slalom x7, Guschti x8, jokers x9 and x10; 20 deals."""
+    ten = table(rows="ten")
+    assert dict(GAME.rows(ten))["guschti"] == 8 and dict(GAME.rows(ten))["joker2"] == 10
+    standing = GAME.replay(ten, [deal(0, "slalom", 100)])
+    assert standing.totals[0] == 700 and standing.deals_left == 19
+
+
+def test_custom_factors_and_a_row_left_out():
+    """rules/coiffeur.md "Rows", "custom": jasswiki's individual Coiffeur 2, 2, 3, 3, 5, 6, 7, 8."""
+    custom = table(rows="custom", factor_eicheln=2, factor_rosen=2, factor_schilten=3, factor_schellen=3)
+    assert [factor for _, factor in GAME.rows(custom)] == [2, 2, 3, 3, 5, 6, 7, 8]
+    without = table(rows="custom", factor_joker2=0)
+    assert "joker2" not in dict(GAME.rows(without))
+    assert GAME.replay(without, []).deals_left == 14
+
+
+def test_misere_writes_the_opponents_card_points():
+    """rules/coiffeur.md "Rows", row type misère: the announcing team writes the opponents' card points."""
+    misere = table(rows="custom", factor_misere=3)
+    standing = GAME.replay(misere, [deal(1, "misere", 20)])
+    assert cells(standing)[B][-1] == 137 and standing.totals[1] == 411
+
+
+def test_match_bonus_option():
+    """rules/coiffeur.md "Scoring a deal": option match_bonus, default 100."""
+    standing = GAME.replay(table(match_bonus=0), [deal(0, "eicheln", 157, match=True)])
+    assert standing.totals[0] == 157
+
+
+def test_weis_and_stoeck_are_added_but_never_in_a_joker_row():
+    """rules/coiffeur.md "Scoring a deal": option weis_and_stoeck adds Weis and Stöck, never in joker rows."""
+    weis = table(weis_and_stoeck=True)
+    standing = GAME.replay(weis, [deal(0, "rosen", 80, weis=50, stoeck=True)])
+    assert cells(standing)[A][1] == 150 and standing.totals[0] == 300
+    with pytest.raises(DealError) as error:
+        GAME.replay(weis, [deal(0, "joker1", 80, weis=50)])
+    assert error.value.field == "weis"
+
+
+# --- invariants ---------------------------------------------------------------------------
+
+@st.composite
+def full_games(draw):
+    """Every row played once by each team, in any order, by any player of the team, any points."""
+    order = draw(st.permutations([(team, row) for team in (A, B) for row in EIGHT]))
+    deals = []
+    for team, row in order:
+        announcer = team + 2 * draw(st.integers(0, 1))
+        points = draw(splits(157, 2))[0]
+        match = points == 157 and draw(st.booleans())
+        deals.append(deal(announcer, row, points, match))
+    return deals
+
+
+@given(full_games(), any_seat(4))
+def test_a_finished_game_has_every_cell_filled_exactly_once_per_team(deals, dealer):
+    """rules/coiffeur.md "Invariants": each team fills each row once; cells 0..157 or 257; one cell a deal;
+    2 x rows deals; totals = sum of cell x factor."""
+    game_table = make_table(GAME, NAMES, dealer)
+    standing = GAME.replay(game_table, deals)
+    assert standing.over and len(standing.results) == 16
+    factors = [factor for _, factor in GAME.rows(game_table)]
+    for team in (A, B):
+        line = cells(standing)[team]
+        assert all(cell is not None and (0 <= cell <= 157 or cell == 257) for cell in line)
+        assert sorted(standing.state.filled_in[team]) == sorted(
+            i for i, d in enumerate(deals) if d["announcer"] % 2 == team)
+        assert standing.totals[team] == standing.totals[team + 2] == sum(c * f for c, f in zip(line, factors))
+    for result, d in zip(standing.results, deals):
+        assert sum(1 for p in result.points if p) in (0, 2)
+        assert all(p == 0 for seat, p in enumerate(result.points) if seat % 2 != d["announcer"] % 2)
