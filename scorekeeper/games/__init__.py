@@ -5,10 +5,10 @@
 """
 from __future__ import annotations
 
-from . import handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht
+from . import free_pad, handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht
 from .base import Game, RuleError
 
-ENGINES = (handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht)
+ENGINES = (free_pad, handjass, italian_whist, pitch, sataat, schieberamsch, stendhal, tennos_team, yacht)
 GAMES: dict[str, Game] = {module.GAME.slug: module.GAME for module in ENGINES}
 
 

@@ -9,7 +9,8 @@ from scorekeeper.games.entry import KINDS
 
 from .helpers import make_table, player_names
 
-EXPECTED = {"schieberamsch", "handjass", "italian_whist", "yacht", "sataat", "pitch", "stendhal", "tennos_team"}
+EXPECTED = {"schieberamsch", "handjass", "italian_whist", "yacht", "sataat", "pitch", "stendhal", "tennos_team",
+            "free_pad"}
 
 
 def test_every_game_of_the_collection_is_registered():
