@@ -34,7 +34,7 @@ def test_the_name_of_the_game_is_a_text_box_and_shows_with_the_session(client):
     for page in ("big", "changes", "what-if"):
         assert "Free score pad: Rummy" in client.get(f"/sessions/{session_id}/{page}").get_data(as_text=True)
     client.set_cookie("lang", "ja")
-    assert "フリースコア表: Rummy" in client.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert "フリースコア表：Rummy" in client.get(f"/sessions/{session_id}").get_data(as_text=True)
 
 
 def test_the_what_if_page_keeps_the_name_and_scores_lowest_wins(client):
