@@ -16,6 +16,7 @@ from scorekeeper.games import GAMES, get_game
 from scorekeeper.games.base import Table, resolve_options
 from scorekeeper.i18n import translate
 from tests.games import (
+    test_free_pad,
     test_handjass,
     test_italian_whist,
     test_pitch,
@@ -35,6 +36,8 @@ yacht, st, tt = test_yacht, test_stendhal, test_tennos_team
 SECOND_YACHT = yacht.deal([yacht.goal(2, 4), yacht.FILLER, yacht.goal(1, 3), yacht.FILLER], [2, 5, 3, 3])
 
 CASES = {
+    "free_pad": [(4, {"teams": 2, "target": 20}, test_free_pad.rounds((12, -4, None, None), (9, 7, None, None))),
+                 (3, {"winner": "lowest", "rounds": 2}, test_free_pad.rounds((5, None, -3), (1, 2, 3)))],
     "handjass": [(4, {}, [test_handjass.deal([60, 45, 30, 22]), test_handjass.deal([90, 25, 22, 20])]),
                  (4, {"variant": "berner"}, [test_handjass.deal([60, 45, 30, 22], trump="C")])],
     "italian_whist": [(3, {}, [test_italian_whist.deal([5, 3, 1], [2, 6, 1]), test_italian_whist.EVEN])],
