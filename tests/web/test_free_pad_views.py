@@ -86,3 +86,24 @@ def test_teams_that_do_not_fit_are_refused_beside_the_option(client):
     assert response.status_code == 422
     assert re.search(r'id="option_teams".*?3 players cannot make 2 teams of two players or more.', html, re.S)
     assert 'value="Cleo"' in html
+
+
+def test_the_api_keeps_a_pad_in_both_languages(client):
+    """rules/free-pad.md worked example 2 through /api/v1 (checked against openapi.json): lowest wins,
+    target 100; an empty entry (null) counts 0; a name that is not text is refused."""
+    from .test_api import call
+
+    refused = call(client, "POST", "/api/v1/sessions", {"game": "free_pad", "players": ["A"], "options": {"name": 5}})
+    assert refused.status_code == 422 and "name" in refused.json["fields"]
+    created = call(client, "POST", "/api/v1/sessions", {"game": "free_pad", "players": list(NAMES),
+                                                        "options": {"name": "Hearts", "winner": "lowest",
+                                                                    "target": 100}})
+    assert created.status_code == 201 and created.json["options"]["name"] == "Hearts"
+    sid = created.json["id"]
+    for points in ([90, 51, 73, None], [14, 10, 15, 10]):
+        body = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {"points": points}}).json
+    assert body["standings"]["totals"] == [104, 61, 88, 10]
+    assert body["standings"]["over"] and body["standings"]["winners"] == [3]
+    ja = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
+    assert ja["standings"]["winner_rule"].startswith("誰かの合計が100に達したディールで終了します。")
+    assert ja["deals"][0]["breakdown"][3] == "Dan：+0、合計0。"
