@@ -119,7 +119,9 @@ def test_two_teams_on_a_phone_in_both_languages(phone):
     expect(phone.locator("#winner-rule")).to_contain_text("3ディールで終了します。")
     screenshot(phone, "phone-ja-free-pad")
     wide = []
-    for path in ("", "/watch", "/big", "/what-if", "/statistics", "/chart"):
+    deal = phone.request.get(f"/api/v1/sessions/{session}").json()["deals"][0]["id"]
+    for path in ("", "/watch", "/big", "/what-if", "/statistics", "/chart", "/changes", f"/deals/{deal}/edit",
+                 f"/deals/{deal}/breakdown"):
         phone.goto(f"/sessions/{session}{path}")
         if not fits(phone):
             wide.append(path)
