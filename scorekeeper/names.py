@@ -18,25 +18,8 @@ from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .games.base import RuleError, T
+from .games.text import clean_name
 from .models import Player
-
-INVISIBLE = {"Cf", "Cc", "Co", "Cs", "Cn", "Zl", "Zp"}
-
-
-def clean_name(raw: str) -> str:
-    """The name as stored: NFC, invisible and direction-control characters removed, spaces collapsed.
-
-    >>> clean_name("  E\\u0301lodie\\u200b  \\u202eX ")
-    'Élodie X'
-    """
-    text = unicodedata.normalize("NFC", raw)
-    kept = []
-    for char in text:
-        category = unicodedata.category(char)
-        if category in INVISIBLE:
-            continue
-        kept.append(" " if category == "Zs" or char in "\t" else char)
-    return " ".join("".join(kept).split())
 
 
 def name_key(name: str) -> str:

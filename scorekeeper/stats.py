@@ -21,8 +21,8 @@ class SeatStats:
 def session_stats(board: Board) -> list[SeatStats]:
     """Per player: how many deals changed their score, the best and worst deal, the average."""
     results = board.standing.results
-    better = min if board.game.lower_is_better else max
-    worse = max if board.game.lower_is_better else min
+    lower = board.game.lower_wins(board.table)
+    better, worse = (min, max) if lower else (max, min)
     dealers = list(board.standing.dealers)
     stats = []
     for seat, name in enumerate(board.table.names):

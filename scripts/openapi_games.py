@@ -52,6 +52,8 @@ def option_schema(spec: OptionSpec) -> dict[str, Any]:
         return {"anyOf": [_number(spec.minimum, spec.maximum), {"$ref": REF + "NumberText"}], **described}
     if spec.kind == "bool":
         return {"$ref": REF + "YesNo", **described}
+    if spec.kind == "text":
+        return {"anyOf": [{"type": "string", "maxLength": spec.maximum}, {"type": "null"}], **described}
     return {"enum": [value for value, _ in spec.choices], **described}
 
 

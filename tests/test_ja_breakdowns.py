@@ -18,6 +18,7 @@ from scorekeeper.i18n import translate
 from tests.games import (
     test_coiffeur,
     test_differenzler,
+    test_free_pad,
     test_handjass,
     test_italian_whist,
     test_pitch,
@@ -47,6 +48,8 @@ CASES = {
     "coiffeur": [(4, {"rows": "custom", "factor_misere": 2},
                   [test_coiffeur.deal(0, "undenufe", 90), test_coiffeur.deal(1, "schellen", 157, match=True),
                    test_coiffeur.deal(1, "joker1", 60, joker_b="obenabe"), test_coiffeur.deal(2, "misere", 20)])],
+    "free_pad": [(4, {"teams": 2, "target": 20}, test_free_pad.rounds((12, -4, None, None), (9, 7, None, None))),
+                 (3, {"winner": "lowest", "rounds": 2}, test_free_pad.rounds((5, None, -3), (1, 2, 3)))],
     "handjass": [(4, {}, [test_handjass.deal([60, 45, 30, 22]), test_handjass.deal([90, 25, 22, 20])]),
                  (4, {"variant": "berner"}, [test_handjass.deal([60, 45, 30, 22], trump="C")])],
     "italian_whist": [(3, {}, [test_italian_whist.deal([5, 3, 1], [2, 6, 1]), test_italian_whist.EVEN])],

@@ -8,6 +8,7 @@ from __future__ import annotations
 from . import (
     coiffeur,
     differenzler,
+    free_pad,
     handjass,
     italian_whist,
     pitch,
@@ -22,8 +23,8 @@ from . import (
 from .base import Game, RuleError
 
 ENGINES = (
-    coiffeur, differenzler, handjass, italian_whist, pitch, sataat,
-    schieber, schieberamsch, skat, stendhal, tennos_team, yacht,
+    coiffeur, differenzler, free_pad, handjass, italian_whist, pitch,
+    sataat, schieber, schieberamsch, skat, stendhal, tennos_team, yacht,
 )
 GAMES: dict[str, Game] = {module.GAME.slug: module.GAME for module in ENGINES}
 

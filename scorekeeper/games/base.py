@@ -174,6 +174,14 @@ class Game:
     #: the variants and house rules, each with a default (see `option_specs`)
     options: tuple[OptionSpec, ...] = ()
 
+    def title(self, options: Mapping[str, Any]) -> Text:
+        """The game as a session with these options is named on its pages (the free pad: its name too)."""
+        return Text(self.name)
+
+    def lower_wins(self, table: Table) -> bool:
+        """Whether the lowest total wins at this table (the free pad: as its options say)."""
+        return self.lower_is_better
+
     # -- options and inputs
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return self.options
@@ -223,12 +231,12 @@ class Game:
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
         """Best total wins, ties share the win (lower or higher, as the game says)."""
-        best = (min if self.lower_is_better else max)(state.totals)
+        best = (min if self.lower_wins(table) else max)(state.totals)
         return tuple(seat for seat, total in enumerate(state.totals) if total == best)
 
     def winner_rule(self, table: Table) -> Text:
         """The rule that decides the winner, from the session's options, for the board and the API."""
-        if self.lower_is_better:
+        if self.lower_wins(table):
             return T("The lowest total wins; equal totals share the win.")
         return T("The highest total wins; equal totals share the win.")
 

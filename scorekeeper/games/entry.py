@@ -12,10 +12,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
-from .text import RuleError, T, Text
+from .text import RuleError, T, Text, clean_name
 
 INT, BOOL, CHOICE, MULTI, SEAT, SEATS = "int", "bool", "choice", "multi", "seat", "seats"
 KINDS = (INT, BOOL, CHOICE, MULTI, SEAT, SEATS)
+TEXT = "text"  # options only: free text (the free pad's name of the game)
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -96,6 +97,9 @@ class FieldSpec:
     #: card points for a live count beside each pile ("skat", "jass"); see `captured.VALUE_TABLES`
     values: str | None = None
     seats_from: str | None = None
+    #: an optional entry whose empty box the engine counts as 0 (the free pad's points): the page asks
+    #: once before it saves empty boxes, in case one was forgotten
+    ask_if_empty: bool = False
 
     def __hash__(self) -> int:
         """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:
@@ -128,7 +132,7 @@ class OptionSpec:
 
     name: str
     label: str
-    kind: str  # int | bool | choice
+    kind: str  # int | bool | choice | text (`maximum`: its most characters)
     default: Any
     choices: tuple[tuple[str, str], ...] = ()
     minimum: int | None = None
@@ -189,6 +193,8 @@ def _as_seat(spec: FieldSpec, value: Any, where: str, size: int) -> int:
 
 def parse_value(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
     """One entered value as its field takes it (a whole number, a seat, cards ...), or RuleError naming `where`."""
+    if spec.kind == TEXT:
+        return _as_text(spec, value, where)
     missing = value is None or value == "" or value == []
     if missing and spec.kind not in (BOOL, MULTI, SEATS):
         if spec.required:
@@ -205,6 +211,22 @@ def parse_value(spec: FieldSpec, value: Any, where: str, size: int) -> Any:
     if spec.kind in (MULTI, SEATS):
         return _as_several(spec, value, where, size)
     raise ValueError(f"unknown field kind {spec.kind!r}")
+
+
+def _as_text(spec: FieldSpec, value: Any, where: str) -> str:
+    """Free text as a name is kept (`clean_name`: spaces folded, invisible characters dropped), at most
+    `maximum` characters; empty is allowed.
+
+    >>> _as_text(FieldSpec("name", "Name", TEXT, maximum=10), "  Rummy   500 ", "name")
+    'Rummy 500'
+    """
+    if not isinstance(value, str) and value is not None:
+        raise RuleError(T("%(field)s: enter text.", field=Text(spec.label)), where)
+    text = clean_name(value or "")
+    if spec.maximum is not None and len(text) > spec.maximum:
+        raise RuleError(T("%(field)s: at most %(maximum)d characters.", field=Text(spec.label),
+                          maximum=spec.maximum), where)
+    return text
 
 
 def _as_choice(spec: FieldSpec, value: Any, where: str) -> Any:

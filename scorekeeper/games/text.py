@@ -6,6 +6,7 @@ Every user-facing sentence of an engine is a `Text`: an English msgid with
 """
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -106,3 +107,22 @@ def joined(separator: str, parts: "list[Text] | tuple[Text, ...]") -> Text:
         return Text("%(p0)s", (("p0", ""),))
     pattern = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
     return Text(pattern, tuple(sorted((f"p{i}", part) for i, part in enumerate(parts))))
+
+
+INVISIBLE = {"Cf", "Cc", "Co", "Cs", "Cn", "Zl", "Zp"}
+
+
+def clean_name(raw: str) -> str:
+    """The name as stored: NFC, invisible and direction-control characters removed, spaces collapsed.
+
+    >>> clean_name("  E\\u0301lodie\\u200b  \\u202eX ")
+    'Élodie X'
+    """
+    text = unicodedata.normalize("NFC", raw)
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if category in INVISIBLE:
+            continue
+        kept.append(" " if category == "Zs" or char in "\t" else char)
+    return " ".join("".join(kept).split())

@@ -26,6 +26,7 @@ from wtforms.validators import Length, Optional, Regexp
 
 from ..access import PIN_PATTERN
 from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
+from ..games.entry import TEXT
 from ..i18n import translate
 
 
@@ -205,6 +206,8 @@ def _option_field(spec: OptionSpec) -> Field:
         return BooleanField(label, default=spec.default)
     if spec.kind == INT:
         return IntegerField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
+    if spec.kind == TEXT:  # the engine cleans and checks it; the browser stops at its length
+        return StringField(label, default=spec.default, render_kw={"maxlength": spec.maximum, "autocomplete": "off"})
     translated = choices((value, gettext(text)) for value, text in spec.choices)
     return SelectField(label, default=spec.default, choices=translated, validate_choice=False)
 

@@ -9,8 +9,16 @@ from flask import abort, current_app, render_template, request
 from .. import history, summaries
 from ..extensions import db
 from ..games import GAMES
-from ..models import Player
+from ..i18n import translate
+from ..models import GameSession, Player
 from .blueprint import bp
+
+
+@bp.app_template_global()
+def session_title(session: GameSession) -> str:
+    """The session's game as its lists name it ("Free score pad: Rummy"); a game no longer here by its slug."""
+    game = GAMES.get(session.game)
+    return translate(game.title(session.options)) if game else session.game
 
 
 def _day(value: str | None) -> date | None:

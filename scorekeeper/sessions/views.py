@@ -41,8 +41,9 @@ def apply_error(form, refused: RuleError) -> None:
         message = translate(error.text)
         if error.field and error.field in form and isinstance(form[error.field], FieldList):
             form.group_errors.setdefault(error.field, []).append(message)
-        elif error.field and error.field in form:
-            form[error.field].errors = [*form[error.field].errors, message]
+        elif error.field and (error.field in form or f"option_{error.field}" in form):
+            field = form[error.field] if error.field in form else form[f"option_{error.field}"]
+            field.errors = [*field.errors, message]
         elif error.field and any(field.name.startswith(error.field + "-") for field in form):
             form.group_errors.setdefault(error.field, []).append(message)
         else:

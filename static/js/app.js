@@ -187,6 +187,19 @@
       event.preventDefault();
       event.stopImmediatePropagation();
     }
+    // boxes that count 0 when empty (the free pad): the first Save with one left empty asks, the next saves
+    var form = event.target, empty = [];
+    form.querySelectorAll("tr[data-ask-empty] input.num").forEach(function (input) {
+      input.classList.toggle("empty-asked", input.value.trim() === "" && !form.dataset.askedEmpty);
+      if (input.classList.contains("empty-asked")) empty.push(input);
+    });
+    var note = form.querySelector(".ask-empty");
+    if (!empty.length || !note) return;
+    form.dataset.askedEmpty = "1";
+    note.hidden = false;
+    empty[0].focus();
+    event.preventDefault();
+    event.stopImmediatePropagation();
   }, true);
 })();
 

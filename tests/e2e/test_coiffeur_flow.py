@@ -148,7 +148,7 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(devi
     page.get_by_role("button", name="日本語").click()
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("table.tafel caption")).to_have_text("コワファーの黒板")
-    expect(page.locator("table.tafel tbody th").nth(4)).to_have_text("オーベナーベ x5")
+    expect(page.locator("table.tafel tbody th").nth(4)).to_have_text("オベナベ x5")
     assert fits(page)
     screenshot(page, f"{shot}-ja")
     page.goto("/sessions/new/coiffeur")

@@ -10,8 +10,8 @@ from scorekeeper.games.entry import KINDS
 from .helpers import make_table, player_names
 
 EXPECTED = {
-    "coiffeur", "differenzler", "handjass", "italian_whist", "pitch", "sataat", "schieber", "schieberamsch", "skat",
-    "stendhal", "tennos_team", "yacht",
+    "coiffeur", "differenzler", "free_pad", "handjass", "italian_whist", "pitch", "sataat", "schieber",
+    "schieberamsch", "skat", "stendhal", "tennos_team", "yacht",
 }
 
 

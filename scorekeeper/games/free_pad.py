@@ -1,0 +1,139 @@
+"""Any game: a free score pad (1-12 players, or teams of them).
+
+Rules: ``shared/rules/free-pad.md`` (no rules source: the paper score pad that Keep Tally and
+ScoreIt keep, for games Scorekeeper has no module for). After each round the table enters one
+whole number per side; the totals are the sums of the rounds.
+
+Decisions and named options:
+
+- ``name`` (free text, at most 40 characters, empty by default): the game's name, shown with the
+  session ("Free score pad: Rummy") on the board, the history and the other pages of the session.
+- ``winner``: ``highest`` (default) or ``lowest`` total wins; equal best totals share the win.
+- ``target`` (0 = none): the game ends after the round in which any side's total reaches it
+  (>= target; with "lowest wins" this is "first to 100 ends it", as in Hearts). The winner is then
+  decided by ``winner`` among all sides, not "who reached the target".
+- ``rounds`` (0 = none): the game ends after that many rounds; with a target too, whichever comes
+  first. With neither, the table ends it by hand ("End the game here").
+- ``teams`` (0 = everyone for themselves): the pad scores sides. With 2 or more teams the players
+  are seated as partners sit at a card table, alternately: with 2 teams the 1st, 3rd, 5th ...
+  player play together against the 2nd, 4th ...; with ``teams`` = k, player i is in team i mod k.
+  A team needs two players at least. Each round asks one number per team, entered under the
+  team's first player, and every partner gets it, so each player's total is the team's total (the
+  players keep their record in the history). A team is named by its players ("Anna & Cleo").
+- A round is a whole number per side, negative allowed. The note sets no bound; a round is kept
+  within +-1,000,000 and a total within +-2,000,000,000 so that every total fits the database's
+  whole numbers. An empty box counts 0 (the page asks once before saving it so).
+- The dealer rotates clockwise, as at any card table.
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import DealResult, Game, State, Table
+from .entry import CHOICE, INT, TEXT, FieldSpec, OptionSpec
+from .text import N_, RuleError, T, Text, joined
+
+HIGHEST, LOWEST = "highest", "lowest"
+ROUND_LIMIT = 1_000_000
+TOTAL_LIMIT = 2_000_000_000
+
+
+class FreePad(Game):
+    slug = "free_pad"
+    name = N_("Free score pad")
+    players = tuple(range(1, 13))
+    setup_help = N_("Any game: one number per player (or per team) each round. With teams, partners "
+                    "sit alternately: with 2 teams, players 1, 3, 5 ... play against 2, 4, 6 ...")
+
+    options = (
+        OptionSpec("name", N_("Name of the game"), TEXT, "", maximum=40, help=N_("For example Rummy.")),
+        OptionSpec("winner", N_("Who wins"), CHOICE, HIGHEST,
+                   choices=((HIGHEST, N_("the highest total")), (LOWEST, N_("the lowest total")))),
+        OptionSpec("target", N_("The game ends when a total reaches (0: no target)"), INT, 0,
+                   minimum=0, maximum=1_000_000),
+        OptionSpec("rounds", N_("Or stop after this many deals (0: no limit)"), INT, 0, minimum=0, maximum=999),
+        OptionSpec("teams", N_("Teams (0: each player for themselves)"), INT, 0, minimum=0, maximum=6),
+    )
+
+    def title(self, options: Mapping[str, Any]) -> Text:
+        """ "Free score pad: Rummy", or the game's name alone when the table gave none."""
+        name = options.get("name")
+        return T("Free score pad: %(name)s", name=name) if name else Text(self.name)
+
+    def lower_wins(self, table: Table) -> bool:
+        return table.options.get("winner") == LOWEST
+
+    def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
+        """Partners sit alternately: with k teams, player i is in team i mod k.
+
+        >>> FreePad().teams(Table(("A", "B", "C", "D", "E"), {"teams": 2}))
+        ((0, 2, 4), (1, 3))
+        """
+        k = table.options.get("teams", 0)
+        return tuple(tuple(range(team, table.size, k)) for team in range(k)) if k else ()
+
+    def check_table(self, table: Table) -> None:
+        super().check_table(table)
+        k = table.options.get("teams", 0)
+        if k and not 2 <= k <= table.size // 2:
+            raise RuleError(T("%(n)d players cannot make %(teams)d teams of two players or more.",
+                              n=table.size, teams=k), "teams")
+
+    def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
+        k = table.options.get("teams", 0)
+        return (FieldSpec("points", N_("Team points") if k else N_("Points"),
+                          INT, per_seat=True, required=False, minimum=-ROUND_LIMIT, maximum=ROUND_LIMIT,
+                          seats=tuple(range(k)) if k else None, ask_if_empty=True,
+                          help=N_("An empty box counts 0.")),)
+
+    def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
+        """An empty box counts 0."""
+        deal["points"] = [points or 0 for points in deal["points"]]
+
+    def entered_at(self, table: Table, seat: int) -> int:
+        """The box that holds the player's points: their own, or their team's first player's."""
+        k = table.options.get("teams", 0)
+        return seat % k if k else seat
+
+    def side_points(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
+        return tuple(deal["points"][self.entered_at(table, seat)] for seat in range(table.size))
+
+    def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        for seat, (total, points) in enumerate(zip(state.totals, self.side_points(table, deal))):
+            if abs(total + points) > TOTAL_LIMIT:
+                raise RuleError(T("%(player)s's total would pass %(limit)d.", player=table.name(seat),
+                                  limit=TOTAL_LIMIT), f"points-{self.entered_at(table, seat)}")
+
+    def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
+        points = self.side_points(table, deal)
+        sides = self.teams(table) or tuple((seat,) for seat in range(table.size))
+        lines = tuple(T("%(side)s: %(points)+d, total %(total)d.", side=table.names_of(side, " & "),
+                        points=points[side[0]], total=state.totals[side[0]] + points[side[0]]) for side in sides)
+        summary = ", ".join(f"{table.names_of(side, ' & ')} {points[side[0]]:+d}" for side in sides)
+        return DealResult(points, lines, T("Scores: %(scores)s", scores=summary))
+
+    def deals_left(self, table: Table, state: State) -> int | None:
+        rounds = table.options.get("rounds")
+        return max(0, rounds - state.deals_played) if rounds else None
+
+    def is_over(self, table: Table, state: State) -> bool:
+        """After the round in which a total reaches the target, or after the agreed rounds."""
+        target = table.options.get("target", 0)
+        return bool(target) and max(state.totals) >= target or super().is_over(table, state)
+
+    def winner_rule(self, table: Table) -> Text:
+        target, rounds = table.options.get("target"), table.options.get("rounds")
+        if target and rounds:
+            end = T("The game ends after %(rounds)d deals, or sooner after the deal in which a total reaches "
+                    "%(target)d.", rounds=rounds, target=target)
+        elif target:
+            end = T("The game ends after the deal in which a total reaches %(target)d.", target=target)
+        elif rounds:
+            end = T("The game ends after %(rounds)d deals.", rounds=rounds)
+        else:
+            end = T("The table ends the game by hand.")
+        return joined(" ", [end, super().winner_rule(table)])
+
+
+GAME = FreePad()

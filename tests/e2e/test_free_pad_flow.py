@@ -1,0 +1,136 @@
+"""A table keeps a free score pad on a tablet and on a phone: the worked examples of
+shared/rules/free-pad.md (decided 2026-11-26) typed as players type them, with the game's name on the
+pages, a box left empty (Save asks once), a refused number, teams, and both languages."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
+
+pytestmark = pytest.mark.e2e
+NAME = "Name of the game"
+WHO_WINS = "Who wins"
+TARGET = "The game ends when a total reaches (0: no target)"
+ROUNDS = "Or stop after this many deals (0: no limit)"
+TEAMS = "Teams (0: each player for themselves)"
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+    yield page
+    page.context.close()
+
+
+def fits(page):
+    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
+def type_round(page, label, numbers):
+    """One number per box, in seat order (None: the box is left empty)."""
+    for name, value in numbers.items():
+        box = page.locator("#entry").get_by_label(f"{label}: {name}")
+        box.fill("" if value is None else str(value))
+
+
+def save(page):
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+
+
+def totals(page):
+    return page.locator("tfoot td.total")
+
+
+def test_three_players_highest_wins_to_100_with_an_empty_box_and_a_refusal(page):
+    """rules/free-pad.md worked example 1: (30, 20, 45), (50, 40, 30), (25, 45, 10): 105, 105, 85; the
+    game ends after round 3 and the two on 105 share the win."""
+    start_session(page, "Free score pad", ("Anna", "Ben", "Cleo"), options={
+        NAME: "Rummy", WHO_WINS: "the highest total", TARGET: 100}, screenshot_form=True)
+    page.evaluate("window.__sameDocument = true")
+    expect(page.locator("h1")).to_have_text(re.compile(r"^Free score pad: Rummy #\d+"))
+    expect(page.locator("#winner-rule")).to_have_text(
+        "The game ends after the deal in which a total reaches 100. The highest total wins; equal totals share "
+        "the win.")
+
+    type_round(page, "Points", {"Anna": 30, "Ben": 20, "Cleo": 45})
+    save(page)
+    expect(totals(page)).to_have_text(["30", "20", "45"])
+
+    # Round 2: Cleo's box forgotten: Save asks once, nothing is saved, the typed numbers stay.
+    type_round(page, "Points", {"Anna": 50, "Ben": 40})
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator(".ask-empty")).to_have_text("An empty box counts 0. Save again to keep it so, or fill it in.")
+    cleo = page.locator("#entry").get_by_label("Points: Cleo")
+    expect(cleo).to_be_focused()
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    screenshot(page, "free-pad-empty-box")
+    cleo.fill("30")
+    expect(page.locator("#entry").get_by_label("Points: Anna")).to_have_value("50")
+    save(page)
+    expect(totals(page)).to_have_text(["80", "60", "75"])
+
+    # A number that is not whole is refused beside its box; the others stay as typed.
+    type_round(page, "Points", {"Anna": 25, "Ben": "4.5", "Cleo": 10})
+    save(page)
+    expect(page.locator("#entry .field-error")).to_contain_text(["Not a valid integer value."])
+    expect(page.locator("#entry").get_by_label("Points: Anna")).to_have_value("25")
+    type_round(page, "Points", {"Ben": 45})
+    save(page)
+    expect(totals(page)).to_have_text(["105", "105", "85"])
+    expect(page.locator("#status")).to_contain_text("Game over. Winner: Anna, Ben")
+    expect(page.locator("#entry")).to_have_count(0)
+    screenshot(page, "free-pad-over")
+
+    page.goto("/history")
+    expect(page.locator("table.history tbody tr").first).to_contain_text("Free score pad: Rummy")
+
+
+def test_two_teams_on_a_phone_in_both_languages(phone):
+    """rules/free-pad.md worked example 3: two teams, highest wins, 3 rounds: (12, -4), (0, 7), (5, 5):
+    17 and 8; the first team wins. Partners sit alternately: Anna & Cleo against Ben & Dan."""
+    start_session(phone, "Free score pad", ("Anna", "Ben", "Cleo", "Dan"), options={
+        NAME: "Canasta", ROUNDS: 3, TEAMS: 2})
+    assert fits(phone)
+    expect(phone.locator("#entry").get_by_label("Team points: Cleo")).to_have_count(0)  # under Anna
+    type_round(phone, "Team points", {"Anna": 12, "Ben": -4})
+    save(phone)
+    type_round(phone, "Team points", {"Anna": None, "Ben": 7})
+    phone.get_by_role("button", name="Save deal").click()
+    expect(phone.locator(".ask-empty")).to_be_visible()
+    save(phone)  # asked once: the empty box counts 0
+    expect(totals(phone)).to_have_text(["12", "3", "12", "3"])
+    screenshot(phone, "phone-free-pad-teams")
+    assert fits(phone)
+    type_round(phone, "Team points", {"Anna": 5, "Ben": 5})
+    save(phone)
+    expect(totals(phone)).to_have_text(["17", "8", "17", "8"])
+    expect(phone.locator("#team-totals")).to_contain_text("Anna & Cleo 17")
+    expect(phone.locator("#status")).to_contain_text("Winner: Anna, Cleo")
+    session = phone.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    screenshot(phone, "phone-free-pad-over")
+    assert fits(phone)
+
+    phone.get_by_role("button", name="日本語").click()
+    expect(phone.locator("html")).to_have_attribute("lang", "ja")
+    expect(phone.locator("h1")).to_contain_text("フリースコア表：Canasta")
+    expect(phone.locator("#winner-rule")).to_contain_text("3ディールで終了します。")
+    screenshot(phone, "phone-ja-free-pad")
+    wide = []
+    deal = phone.request.get(f"/api/v1/sessions/{session}").json()["deals"][0]["id"]
+    for path in ("", "/watch", "/big", "/what-if", "/statistics", "/chart", "/changes", f"/deals/{deal}/edit",
+                 f"/deals/{deal}/breakdown"):
+        phone.goto(f"/sessions/{session}{path}")
+        if not fits(phone):
+            wide.append(path)
+    phone.goto("/sessions/new/free_pad")
+    screenshot(phone, "phone-ja-free-pad-new")
+    if not fits(phone):
+        wide.append("new")
+    phone.goto("/history")
+    expect(phone.locator("table.history tbody tr").first).to_contain_text("フリースコア表：Canasta")
+    if not fits(phone):
+        wide.append("history")
+    assert wide == []

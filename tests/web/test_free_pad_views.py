@@ -1,0 +1,109 @@
+"""The free score pad in the pages: its name on the new-game form, the board, the history and the
+other pages of the session, the what-if page, teams, lowest wins, both languages."""
+from __future__ import annotations
+
+import re
+
+from .helpers import alerts, totals
+
+NAMES = ("Anna", "Ben", "Cleo", "Dan")
+
+
+def new_pad(client, names=NAMES, **options):
+    data = {f"players-{i}": name for i, name in enumerate(names)}
+    data.update({"first_dealer": "0", **{f"option_{key}": str(value) for key, value in options.items()}})
+    response = client.post("/sessions/new/free_pad", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def save(client, session_id, *points):
+    data = {f"points-{seat}": "" if value is None else str(value) for seat, value in enumerate(points)}
+    return client.post(f"/sessions/{session_id}/deals", data=data, follow_redirects=True)
+
+
+def test_the_name_of_the_game_is_a_text_box_and_shows_with_the_session(client):
+    """rules/free-pad.md "Set-up": a name for the game (free text), shown on the board and the history."""
+    page = client.get("/sessions/new/free_pad").get_data(as_text=True)
+    assert re.search(r'<input[^>]*id="option_name"[^>]*maxlength="40"', page)
+    session_id = new_pad(client, name="  Rummy ")
+    board = client.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert "<h1>Free score pad: Rummy <small>" in board
+    assert "Free score pad: Rummy" in client.get("/history").get_data(as_text=True)
+    assert "Free score pad: Rummy" in client.get("/").get_data(as_text=True)
+    for page in ("big", "changes", "what-if"):
+        assert "Free score pad: Rummy" in client.get(f"/sessions/{session_id}/{page}").get_data(as_text=True)
+    client.set_cookie("lang", "ja")
+    assert "フリースコア表：Rummy" in client.get(f"/sessions/{session_id}").get_data(as_text=True)
+
+
+def test_the_what_if_page_keeps_the_name_and_scores_lowest_wins(client):
+    """rules/free-pad.md "Set-up": option winner, "highest" (default) or "lowest"."""
+    session_id = new_pad(client, name="Hearts", target=20)
+    save(client, session_id, 5, 21, 3, 9)
+    page = client.get(f"/sessions/{session_id}/what-if?score=1&option_name=Hearts&option_winner=lowest"
+                      "&option_target=20&option_rounds=0&option_teams=0").get_data(as_text=True)
+    assert 'value="Hearts"' in page
+    assert re.search(r"<td>Ben</td>\s*<td>Cleo</td></tr></tfoot>", page)  # as played, and lowest wins
+
+
+def test_a_round_with_an_empty_box_counts_0_and_lowest_wins(client):
+    """rules/free-pad.md "A round" (an empty field counts 0, negative allowed) and "End and winner"."""
+    session_id = new_pad(client, winner="lowest", target=100)
+    save(client, session_id, 40, -5, None, 60)
+    html = save(client, session_id, 60, 10, 20, 1).get_data(as_text=True)
+    assert totals(html) == [100, 5, 20, 61]
+    assert "Winner: Ben" in html and "Lower totals are better." in html
+
+
+def test_a_number_that_is_not_whole_is_refused_beside_its_box_and_kept(client):
+    """rules/free-pad.md "A round": one whole number per side."""
+    session_id = new_pad(client)
+    response = save(client, session_id, 12, "1.5", 3, 4)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Not a valid integer value." in alerts(html)
+    assert re.search(r'name="points-0"[^>]*value="12"', html)
+
+
+def test_teams_score_as_sides_under_their_first_player(client):
+    """rules/free-pad.md "Set-up": teams, the pad scores sides; worked example 3."""
+    session_id = new_pad(client, teams=2, rounds=3)
+    board = client.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert 'name="points-0"' in board and 'name="points-1"' in board and 'name="points-2"' not in board
+    for a, b in ((12, -4), (0, 7), (5, 5)):
+        html = save(client, session_id, a, b).get_data(as_text=True)
+    assert totals(html) == [17, 8, 17, 8]
+    assert "Winner: Anna, Cleo" in html
+    assert "Anna &amp; Cleo</strong> 17" in html
+
+
+def test_teams_that_do_not_fit_are_refused_beside_the_option(client):
+    """rules/free-pad.md "Set-up": teams, each team its players (two at least)."""
+    data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Cleo", "first_dealer": "0", "option_teams": "2"}
+    response = client.post("/sessions/new/free_pad", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'id="option_teams".*?3 players cannot make 2 teams of two players or more.', html, re.S)
+    assert 'value="Cleo"' in html
+
+
+def test_the_api_keeps_a_pad_in_both_languages(client):
+    """rules/free-pad.md worked example 2 through /api/v1 (checked against openapi.json): lowest wins,
+    target 100; an empty entry (null) counts 0; a name that is not text is refused."""
+    from .test_api import call
+
+    refused = call(client, "POST", "/api/v1/sessions", {"game": "free_pad", "players": ["A"], "options": {"name": 5}})
+    assert refused.status_code == 422 and "name" in refused.json["fields"]
+    created = call(client, "POST", "/api/v1/sessions", {"game": "free_pad", "players": list(NAMES),
+                                                        "options": {"name": "Hearts", "winner": "lowest",
+                                                                    "target": 100}})
+    assert created.status_code == 201 and created.json["options"]["name"] == "Hearts"
+    sid = created.json["id"]
+    for points in ([90, 51, 73, None], [14, 10, 15, 10]):
+        body = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {"points": points}}).json
+    assert body["standings"]["totals"] == [104, 61, 88, 10]
+    assert body["standings"]["over"] and body["standings"]["winners"] == [3]
+    ja = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
+    assert ja["standings"]["winner_rule"].startswith("誰かの合計が100に達したディールで終了します。")
+    assert ja["deals"][0]["breakdown"][3] == "Dan：+0、合計0。"
