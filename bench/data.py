@@ -44,6 +44,7 @@ class Sequence:
     payloads: tuple[str, ...]
     summary: tuple[str, str, str, int]  # totals, winners, losers, over (JSON / 0-1)
     seats: tuple[tuple[int, int, int, int], ...]  # per seat: over, won, lost, total
+    figures: tuple[dict[str, int], ...]  # per seat: what the engine counts (Game.figures)
 
 
 def sequence(rng: random.Random, length: int, limit: int) -> Sequence:
@@ -60,7 +61,8 @@ def sequence(rng: random.Random, length: int, limit: int) -> Sequence:
                     (json.dumps(list(standing.totals)), json.dumps(list(standing.winners)),
                      json.dumps(list(standing.losers)), int(standing.over)),
                     tuple((int(standing.over), int(seat in standing.winners), int(seat in standing.losers),
-                           standing.totals[seat]) for seat in range(3)))
+                           standing.totals[seat]) for seat in range(3)),
+                    tuple(GAME.seat_figures(table, payloads, standing.results)))
 
 
 def schema(path: Path) -> None:
@@ -94,7 +96,7 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
     deal_id = revision_id = seat_id = 0
     for first in range(1, sessions + 1, CHUNK):
         rows: dict[str, list[tuple]] = {"session": [], "seat": [], "deal": [], "revision": [], "summary": [],
-                                        "seat_summary": []}
+                                        "seat_summary": [], "seat_figure": []}
         for sid in range(first, min(first + CHUNK, sessions + 1)):
             moment = start + step * sid
             at = stamp(moment)
@@ -105,6 +107,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
                 rows["seat"].append((seat_id, sid, position, player))
                 rows["seat_summary"].append((sid, position, player, "schieberamsch", GAME.version,
                                              *chosen.seats[position]))
+                rows["seat_figure"].extend((sid, position, name, player, "schieberamsch", GAME.version, value)
+                                           for name, value in chosen.figures[position].items())
             for position, payload in enumerate(chosen.payloads, start=1):
                 deal_id += 1
                 revision_id += 1
@@ -130,5 +134,7 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
         connection.executemany(
             "INSERT INTO seat_summary (session_id, position, player_id, game, engine_version, \"over\", won, lost,"
             " total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["seat_summary"])
+        connection.executemany("INSERT INTO seat_figure (session_id, position, name, player_id, game, engine_version,"
+                               " value) VALUES (?, ?, ?, ?, ?, ?, ?)", rows["seat_figure"])
         connection.commit()
     connection.close()

@@ -6,8 +6,9 @@ bench/data.py writes `--sessions` Schieberamsch sessions of 100 players into a S
 minute or two for 100,000; `--data PATH` keeps the file and takes it again next time). Then, with
 Flask's test client: the first history page, the history filtered by game and by player, a deep page
 of it (half-way back), the players' list, and the page of the player with the most sessions (its
-first page and one half-way back). The filters' and pages' query parameters are read from the
-history page's filter form and its link to page 2.
+first page and one half-way back), that player's statistics across sessions (the API) and the last
+session's statistics (the page and the API). The filters' and pages' query parameters are read from
+the history page's filter form and its link to page 2.
 
 Prints for each page the time of its first request, the median of `--runs` more (wall clock and
 CPU time of this process), the answer's size and the goal (each < 50 ms).
@@ -87,6 +88,9 @@ def main() -> None:
             "players": "/players",
             f"player of {played:,} sessions": f"/players/{player}",
             "that player, deep page": f"/players/{player}?" + urlencode({page: max(1, played // size // 2)}),
+            "that player's statistics (API)": f"/api/v1/players/{player}/stats?game=schieberamsch",
+            "a session's statistics": f"/sessions/{sessions}/statistics",
+            "that session's statistics (API)": f"/api/v1/sessions/{sessions}/stats",
         }
         print(f"{sessions:,} sessions, {args.runs} warm runs each; goal: each < {GOAL_MS} ms")
         figures = {"sessions": sessions, "runs": args.runs, "goal_ms": GOAL_MS, "pages": {}}

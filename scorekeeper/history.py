@@ -87,10 +87,9 @@ def player_tallies(player_id: int) -> list[GameTally]:
 def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tuple[str, str, int]]]:
     """What the games' engines counted for the player over all their sessions (Game.figures), per
     game: (name, label, sum) in the order the engine declares them; one index-range query."""
-    seat = (SeatSummary.session_id == SeatFigure.session_id) & (SeatSummary.position == SeatFigure.position)
-    query = (select(SeatFigure.game, SeatSummary.engine_version, SeatFigure.name, func.sum(SeatFigure.value))
-             .join(SeatSummary, seat).where(SeatFigure.player_id == player_id)
-             .group_by(SeatFigure.game, SeatSummary.engine_version, SeatFigure.name))
+    query = (select(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name, func.sum(SeatFigure.value))
+             .where(SeatFigure.player_id == player_id)
+             .group_by(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name))
     if game is not None:
         query = query.where(SeatFigure.game == game)
     sums: dict[str, dict[str, int]] = {}

@@ -206,7 +206,7 @@ class SeatFigure(Model):
     in a game is one index range summed by the database."""
 
     __tablename__ = "seat_figure"
-    __table_args__ = (Index("ix_seat_figure_record", "player_id", "game", "name", "value"),)
+    __table_args__ = (Index("ix_seat_figure_record", "player_id", "game", "engine_version", "name", "value"),)
 
     session_id: Mapped[int] = mapped_column(ForeignKey("session_summary.session_id", ondelete="CASCADE"),
                                             primary_key=True)
@@ -214,4 +214,5 @@ class SeatFigure(Model):
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
     game: Mapped[str] = mapped_column(String(40))
+    engine_version: Mapped[int]
     value: Mapped[int]

@@ -55,7 +55,7 @@ def store(session: GameSession, current: Board | None) -> None:
     counted = [] if current is None else current.game.seat_figures(
         current.table, [deal.payload for deal in current.deals], current.standing.results)
     figures = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
-                    name=name, value=value)
+                    engine_version=values["engine_version"], name=name, value=value)
                for seat in session.seats for name, value in (counted[seat.position] if counted else {}).items()]
     updated = db.session.execute(update(SessionSummary).where(SessionSummary.session_id == session.id)
                                  .values(**values).returning(SessionSummary.session_id)).first()

@@ -24,13 +24,15 @@ def upgrade():
         sa.Column('name', sa.String(length=40), nullable=False),
         sa.Column('player_id', sa.Integer(), nullable=False),
         sa.Column('game', sa.String(length=40), nullable=False),
+        sa.Column('engine_version', sa.Integer(), nullable=False),
         sa.Column('value', sa.Integer(), nullable=False),
         sa.ForeignKeyConstraint(['player_id'], ['player.id'], ),
         sa.ForeignKeyConstraint(['session_id'], ['session_summary.session_id'], ondelete='CASCADE'),
         sa.PrimaryKeyConstraint('session_id', 'position', 'name'),
     )
     with op.batch_alter_table('seat_figure', schema=None) as batch_op:
-        batch_op.create_index('ix_seat_figure_record', ['player_id', 'game', 'name', 'value'], unique=False)
+        batch_op.create_index('ix_seat_figure_record', ['player_id', 'game', 'engine_version', 'name', 'value'],
+                              unique=False)
     # every summary so far lacks its figures: stale (-1 matches no version), computed again by
     # `flask summaries` (scripts/serve runs it) or by the upgrade on start when there are few
     op.execute("UPDATE session_summary SET session_version = -1")
