@@ -62,16 +62,25 @@ Decisions and named options:
 - A player who goes out is named in the deal's breakdown and in the line that
   confirms the save (``DealResult.news``).
 - ``winners`` are everyone who went out (safe); ``losers`` the last one left.
+- Statistics (``figures``), per player: deals played (in ``playing``), the Weis
+  points that counted and the deals with the best Weis, Stöck, strokes gained (the
+  bars drawn) and potatoes. Left out, because a deal does not store the fact they
+  need: deals sat out (a deal stores who played, not who was still in the game);
+  the best Weis when two players' strongest Weis are equal in every way (the
+  player nearer the dealer's right wins it, and a deal does not store the dealer:
+  such a deal counts no Weis for anyone); who went out first and who lost (a
+  session's outcome, not a deal's: the session record counts its winners and
+  losers).
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from . import captured
-from .base import DealResult, Game, State, Table, narrow, next_active
+from .base import DealResult, Figure, Game, State, Table, narrow, next_active
 from .cards import label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
@@ -394,6 +403,27 @@ class Handjass(Game):
                                     f"stoeck-{seat}")
 
     # -- scoring -------------------------------------------------------------
+    figures = (
+        Figure("deals_played", N_("Deals played")), Figure("weis_points", N_("Weis points that counted")),
+        Figure("best_weis", N_("Deals with the best Weis")), Figure("stoeck", N_("Stöck")),
+        Figure("strokes", N_("Strokes gained (bars)")), Figure("potatoes", N_("Potatoes")),
+    )
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """The best Weis as `_best_weis` finds it, unless an exact tie needs the dealer (see the docstring)."""
+        schedule, weis = table.options.get("weis_values", "handjass"), [0] * table.size
+        melds = {seat: self._melds(table, deal, seat) for seat in deal["playing"]
+                 if self.played(deal) and deal["weis"][seat]}
+        strength = {seat: melds[seat][0].strength(schedule, deal["trump"]) for seat in melds}
+        best = [seat for seat in melds if strength[seat] == max(strength.values())]
+        if len(best) == 1:
+            weis[best[0]] = sum(meld.points(schedule) for meld in melds[best[0]])
+        return {"deals_played": [int(seat in deal["playing"]) for seat in range(table.size)],
+                "weis_points": weis, "best_weis": [int(points > 0) for points in weis],
+                "stoeck": [int(bool(held)) for held in deal["stoeck"]],
+                "strokes": [max(points, 0) for points in result.points],
+                "potatoes": [int(points < 0) for points in result.points]}
+
     def turn(self, table: Table, state: State, seat: int) -> int:
         """Place in the turn: 0 for the dealer's right, the dealer last."""
         return (state.dealer - seat - 1) % table.size

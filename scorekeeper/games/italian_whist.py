@@ -28,14 +28,16 @@ Decisions and named options:
   (the schedule continues) until one player alone has the highest total.
 - The entry is each player's tricks per half (two per-seat fields summing to 9);
   the second-half tricks are those made with the second hand the player holds.
+- Statistics (``figures``): each player's tricks in the first half and in the
+  second half.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Figure, Game, State, Table
 from .entry import CHOICE, INT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -120,6 +122,11 @@ class ItalianWhist(Game):
                                   half=Text(label), total=HALF, listed=listed, sum=sum(tricks)), half)
 
     # -- scoring -------------------------------------------------------------------
+    figures = (Figure("first", N_("Tricks in the first half")), Figure("second", N_("Tricks in the second half")))
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        return {half: deal[half] for half, _ in HALVES}
+
     def describe(self, table: Table, deal_number: int) -> tuple[Text, Text]:
         """The trump and the passing of one deal, in words, with the players' names."""
         trump, passing = schedule(deal_number)

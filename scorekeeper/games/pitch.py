@@ -38,15 +38,20 @@ Decisions and named options:
   and partner each score their side's result; the others score their own points.
 - 6 players, 9 cards each leave no widow (O9); this changes nothing in the scoring.
 - Dealer rotates to the left (clockwise).
+- Statistics (``figures``), counted for the declarer (the bidder) only: bids made
+  and set per bid level 5 to 9, moons (bid 10) made and set; and the trump 2's
+  point for whoever played it. The trump 2 is known only where the table entered who
+  took each point card: points per side do not say who played it, so such deals
+  count no trump 2.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import SUIT_SYMBOLS
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, P, RuleError, T, Text, joined
@@ -207,6 +212,24 @@ class Pitch(Game):
         return table.names_of(team_of(seat, table.size), " & ")
 
     # -- scoring ---------------------------------------------------------------
+    figures = (
+        Figure("made_5", N_("Bids of 5 made")), Figure("set_5", N_("Bids of 5 set")),
+        Figure("made_6", N_("Bids of 6 made")), Figure("set_6", N_("Bids of 6 set")),
+        Figure("made_7", N_("Bids of 7 made")), Figure("set_7", N_("Bids of 7 set")),
+        Figure("made_8", N_("Bids of 8 made")), Figure("set_8", N_("Bids of 8 set")),
+        Figure("made_9", N_("Bids of 9 made")), Figure("set_9", N_("Bids of 9 set")),
+        Figure("made_10", N_("Moons shot (bid 10 made)")), Figure("set_10", N_("Moons set (bid 10)")),
+        Figure("trump_two", N_("Trump 2 points (played it)")),
+    )
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """The bid counts for the bidder, made when the declaring side scored above 0."""
+        bidder = deal["bidder"]
+        outcome = "made" if result.points[bidder] > 0 else "set"
+        two = deal["two"] if deal["entry"] == CARDS else None
+        return {f"{outcome}_{deal['bid']}": [int(seat == bidder) for seat in range(table.size)],
+                "trump_two": [TWO_POINTS * (seat == two) for seat in range(table.size)]}
+
     def declaring_side(self, table: Table, deal: Mapping[str, Any]) -> tuple[int, ...]:
         bidder = deal["bidder"]
         if table.size == 5:

@@ -34,13 +34,17 @@ Decisions and named options:
   (most likely a mis-tapped bid kind). A goal that cannot be hit exactly (wrong
   parity) is a legal, if poor, bid.
 - Dealer rotates clockwise.
+- Statistics (``figures``), per player: T.U. and L.T.U. bid and made; start-and-goal
+  bids (simple bids: numbers of tricks), how many hit the goal exactly, and the
+  distances to the goal summed over them (``distance`` / ``goal_bids`` is the
+  average distance).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Figure, Game, State, Table
 from .entry import BOOL, CHOICE, INT, FieldSpec, OptionSpec
 from .text import N_, P, RuleError, T, Text
 
@@ -158,6 +162,27 @@ class Yacht(Game):
                               n=n, sum=sum(tricks)), "tricks")
 
     # -- scoring -----------------------------------------------------------------
+    figures = (
+        Figure("tu_bids", N_("T.U. bid")), Figure("tu_made", N_("T.U. made")),
+        Figure("ltu_bids", N_("L.T.U. bid")), Figure("ltu_made", N_("L.T.U. made")),
+        Figure("goal_bids", N_("Bids on a goal")), Figure("goals_hit", N_("Goals hit exactly")),
+        Figure("distance", N_("Distance to the goal, summed over the bids on a goal")),
+    )
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """T.U. / L.T.U. made is no trick taken; the distance as `score_seat` measures it."""
+        bids, tricks, n = deal["bid"], deal["tricks"], hand_size(table.size)
+        distance = [(abs(tricks[seat] - deal["bid_tricks"][seat]) if table.options.get("simple_bids") else
+                     abs(final_number(deal["start"][seat], tricks[seat], n) - deal["goal"][seat]))
+                    if bids[seat] == GOAL else 0 for seat in range(table.size)]
+        made = [taken == 0 for taken in tricks]
+        return {"tu_bids": [int(bid == TU) for bid in bids],
+                "tu_made": [int(bid == TU and no_trick) for bid, no_trick in zip(bids, made)],
+                "ltu_bids": [int(bid == LTU) for bid in bids],
+                "ltu_made": [int(bid == LTU and no_trick) for bid, no_trick in zip(bids, made)],
+                "goal_bids": [int(bid == GOAL) for bid in bids], "distance": distance,
+                "goals_hit": [int(bid == GOAL and away == 0) for bid, away in zip(bids, distance)]}
+
     def score_seat(self, table: Table, deal: Mapping[str, Any], seat: int) -> tuple[int, Text]:
         """One player's points for the deal and the line that shows the arithmetic."""
         opts, n, player = table.options, hand_size(table.size), table.name(seat)

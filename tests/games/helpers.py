@@ -69,3 +69,15 @@ def deal_out(deck: Sequence[str], sizes: Sequence[int]) -> list[list[str]]:
         piles.append(list(deck[start:start + size]))
         start += size
     return piles
+
+
+def counted_figures(game: Game, table: Table, deals: Sequence[dict[str, Any]]) -> dict[str, list[int]]:
+    """A session replayed deal by deal and each figure the engine declares summed per seat, as the
+    statistics store it (`Game.seat_figures` over the parsed deals and their results)."""
+    state, parsed, results = game.start(table), [], []
+    for raw in deals:
+        parsed.append(game.parse(table, state, raw))
+        result, state = game.play(table, state, raw)
+        results.append(result)
+    counted = game.seat_figures(table, parsed, results)
+    return {figure.name: [seat.get(figure.name, 0) for seat in counted] for figure in game.figures}

@@ -15,7 +15,7 @@ from scorekeeper.games.handjass_weis import (
     split_weis,
 )
 
-from .helpers import any_seat, french_suits, make_table, split_at, splits
+from .helpers import any_seat, counted_figures, french_suits, make_table, split_at, splits
 
 GAME = get_game("handjass")
 NAMES = ("A", "B", "C", "D")
@@ -587,3 +587,21 @@ def test_session_totals_out_players_and_one_loser(cut_lists):
     if standing.over:
         assert len(standing.losers) == 1 and sum(standing.active) == 1
         assert set(standing.winners) == set(range(4)) - set(standing.losers)
+
+
+def test_statistics_count_deals_played_weis_stoeck_strokes_and_potatoes():
+    """rules/handjass.md, Weis and Stöck, Scoring a deal (worked examples 1 and 3): only the best Weis
+    counts, all of it (B's four kings 100 + sequence of 3 20 beat A's sequence of 4); Stöck 20; +1
+    bars and -1 potatoes. Hand-counted: deal 1 all play (B, A +1, D a potato); deal 2 A and B (B with
+    Stöck), +1 each; deal 3 C alone +2; deal 4 all play, C's and D's equal Weis are settled by the
+    dealer's seat (D, nearer the dealer's right, 22 + 20), which the deal does not store: no Weis
+    counted; B and D +1, A and C potatoes."""
+    kings_and_three = ["KC", "KS", "KH", "KD", "10S", "9S", "8S"]
+    deals = [deal([60, 45, 30, 22], weis=[["9H", "8H", "7H", "6H"], kings_and_three, [], []]),
+             deal([90, 40, None, None], trump="H", stoeck=[False, True, False, False]),
+             deal(playing=[2]),
+             deal([20, 90, 25, 22], weis=[[], [], ["AS", "KS", "QS"], ["AD", "KD", "QD"]])]
+    assert GAME.replay(table(), deals).totals == (1, 3, 1, 0)
+    assert counted_figures(GAME, table(), deals) == {
+        "deals_played": [3, 3, 3, 2], "weis_points": [0, 120, 0, 0], "best_weis": [0, 1, 0, 0],
+        "stoeck": [0, 1, 0, 0], "strokes": [2, 3, 2, 1], "potatoes": [1, 0, 1, 1]}

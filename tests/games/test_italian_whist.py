@@ -9,7 +9,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.italian_whist import schedule, second_hand_holder
 
-from .helpers import make_table, splits
+from .helpers import counted_figures, make_table, splits
 
 GAME = get_game("italian_whist")
 NAMES = ("Ann", "Ben", "Cat")
@@ -231,3 +231,10 @@ def test_totals_equal_replay_and_game_over_stops(raw_deals, end):
     assert standing.running[-1:] in ((), (standing.totals,))
     if standing.over:
         assert set(standing.winners) == {s for s in range(3) if standing.totals[s] == max(standing.totals)}
+
+
+def test_statistics_count_each_players_tricks_per_half():
+    """rules/italian-whist.md, Scoring: tricks in the first half and in the second half, per player;
+    hand-counted over three deals: first halves 5+3+9, 2+3+0, 2+3+0; second halves 3+4+0, 6+4+0, 0+1+9."""
+    deals = [deal([5, 2, 2], [3, 6, 0]), deal([3, 3, 3], [4, 4, 1]), deal([9, 0, 0], [0, 0, 9])]
+    assert counted_figures(GAME, table(), deals) == {"first": [17, 5, 5], "second": [7, 10, 10]}

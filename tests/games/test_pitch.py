@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
-from .helpers import any_seat, make_table, shared_out
+from .helpers import any_seat, counted_figures, make_table, shared_out
 
 GAME = get_game("pitch")
 POINT_CARDS = ("A", "J", "offJ", "HJ", "LJ", "10", "3")
@@ -382,3 +382,17 @@ def test_totals_equal_replay_and_game_stops_once_over(deals):
     assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(6))
     assert all(standing.totals[s] == standing.totals[s % 2] for s in range(6))
     assert standing.over == (max(standing.totals) >= 54)
+
+
+def test_statistics_count_bids_per_level_for_the_bidder_moons_and_the_trump_2():
+    """rules/pitch.md, Scoring a deal: the declaring side makes its bid with at least the bid, else it
+    is set; bid 10 is shooting the moon; the trump 2 counts for whoever played it. Hand-counted: Ann
+    6 made with A, J, off-jack, 3 (Ben played the 2); Ben 7 set with 3 + the 2; Cat's moon made;
+    Dan's 5 set with 4 (points per side: nobody is credited the 2)."""
+    split = [["A", "J", "offJ", "3"], ["HJ", "LJ", "10"]]
+    deals = [by_cards(0, 6, split, two=1), by_cards(1, 7, split, two=3), by_points(2, 10, [10, 0]),
+             by_points(3, 5, [6, 4])]
+    counted = counted_figures(GAME, table(target=99), deals)
+    assert {name: seats for name, seats in counted.items() if any(seats)} == {
+        "made_6": [1, 0, 0, 0], "set_7": [0, 1, 0, 0], "made_10": [0, 0, 1, 0], "set_5": [0, 0, 0, 1],
+        "trump_two": [0, 1, 0, 1]}

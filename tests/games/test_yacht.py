@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
-from .helpers import make_table, splits
+from .helpers import counted_figures, make_table, splits
 
 GAME = get_game("yacht")
 NAMES = ("Ann", "Bob", "Cat", "Dan", "Eve")
@@ -314,3 +314,23 @@ def test_bid_phase_then_play_equals_whole_deal(d):
     bids = {k: v for k, v in d.items() if k != "tricks"}
     locked = GAME.parse_phase(t, state, bids, "bid")
     assert GAME.parse_phase(t, state, {**locked, "tricks": d["tricks"]}, "play") == GAME.parse(t, state, d)
+
+
+def test_statistics_count_bids_made_and_the_distance_to_the_goal():
+    """rules/yacht.md, Bids: T.U. / L.T.U. are made with no trick; a bid on a goal ends
+    |start + 2t - n - goal| away. Hand-counted, n = 13: deal 1 Ann 5 + 16 - 13 = 8 vs 9 (1), Dan
+    0 + 8 - 13 = -5 vs 0 (5); deal 2 Bob 3 + 10 - 13 = 0 vs 3 (3), Cat 13 + 12 - 13 = 12 vs 1 (11);
+    deal 3 Ann 1 + 14 - 13 = 2 vs 2 (hit), Bob 2 + 12 - 13 = 1 vs 0 (1)."""
+    deals = [deal([goal(5, 9), TU, LTU, goal(0, 0)], [8, 0, 1, 4]),
+             deal([TU, goal(3, 3), goal(13, 1), LTU], [2, 5, 6, 0]),
+             deal([goal(1, 2), goal(2, 0), TU, TU], [7, 6, 0, 0])]
+    assert counted_figures(GAME, table(), deals) == {
+        "tu_bids": [1, 1, 1, 1], "tu_made": [0, 1, 1, 1], "ltu_bids": [0, 0, 1, 1], "ltu_made": [0, 0, 0, 1],
+        "goal_bids": [2, 2, 1, 1], "goals_hit": [1, 0, 0, 0], "distance": [1, 4, 11, 5]}
+
+
+def test_statistics_with_simple_bids_measure_tricks_against_the_bid():
+    """rules/yacht.md, option simple_bids: the distance is |tricks - bid|: 7 vs 5, 3 vs 3, 3 vs 2."""
+    counted = counted_figures(GAME, table(simple_bids=True), [simple([5, "tu", 3, 2], [7, 0, 3, 3])])
+    assert counted["distance"] == [2, 0, 0, 1] and counted["goals_hit"] == [0, 0, 1, 0]
+    assert counted["goal_bids"] == [1, 0, 1, 1] and counted["tu_made"] == [0, 1, 0, 0]
