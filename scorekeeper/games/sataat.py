@@ -48,15 +48,19 @@ Decisions and named options (issue 9 audit: the seed's reading is the default):
   nothing the app computes, so they are not entered; the notes remind the table.
 - Trup Kasiet exchange: the losers cannot know the hidden trump, so they give
   their highest card(s) (the top card never has to be given).
+- Statistics (issue 24): deals won as the parent's team and as the dealer's team,
+  7-0 and 13-0 won, each counted for both partners. Who was parent is not stored
+  with a deal; it follows from the first parent and the deals before
+  (`seat_figures`, as `after_deal` passes it on).
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import FRENCH_SUITS, SUIT_NAMES
 from .entry import BOOL, CHOICE, INT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
@@ -96,6 +100,11 @@ def outcome(tricks: tuple[int, int], first_seven: bool) -> tuple[int, str]:
     if not (first_seven or tricks[1 - team] == 0):
         return team, NORMAL
     return team, THIRTEEN if tricks[team] == TRICKS else SEVEN
+
+
+def deal_outcome(deal: Mapping[str, Any]) -> tuple[int, str]:
+    """`outcome` of a parsed deal."""
+    return outcome((deal["tricks"][0], deal["tricks"][1]), deal["first_seven"])
 
 
 def next_parent(parent: int, winner_team: int, category: str) -> int:
@@ -240,13 +249,39 @@ class Sataat(Game):
                     result=Text(N_("win")) if category == NORMAL else category, value=value)
         return DealResult(points, tuple(lines), summary)
 
+    figures = (
+        Figure("parent_wins", N_("Deals won as the parent's team")),
+        Figure("dealer_wins", N_("Deals won as the dealer's team")),
+        Figure("sevens", N_("7-0 won")), Figure("thirteens", N_("13-0 won")),
+    )
+
+    def seat_figures(self, table: Table, deals: Sequence[Mapping[str, Any]],
+                     results: Sequence[DealResult]) -> list[dict[str, int]]:
+        """As every game's, with each deal's parent (not stored: the first parent, then as each deal passes
+        it on) given to `deal_figures` as ``parent``."""
+        parent, placed = left(table.first_dealer), []
+        for deal in deals:
+            placed.append({**deal, "parent": parent})
+            parent = next_parent(parent, *deal_outcome(deal))
+        return super().seat_figures(table, placed, results)
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """The winning team's deal, counted for both partners: as the parent's or the dealer's team, and
+        a 7-0 or 13-0."""
+        team, category = deal_outcome(deal)
+        won = [int(seat % 2 == team) for seat in range(4)]
+        as_parent = team == deal["parent"] % 2
+        return {"parent_wins": [w * as_parent for w in won], "dealer_wins": [w * (not as_parent) for w in won],
+                "sevens": [w * (category == SEVEN) for w in won],
+                "thirteens": [w * (category == THIRTEEN) for w in won]}
+
     # -- the session ---------------------------------------------------------
     def start(self, table: Table) -> SataatState:
         parent = left(table.first_dealer)
         return SataatState(0, table.first_dealer, (0,) * 4, (True,) * 4, leader=parent)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        team, category = outcome((deal["tricks"][0], deal["tricks"][1]), deal["first_seven"])
+        team, category = deal_outcome(deal)
         parent = state.leader if state.leader is not None else left(state.dealer)
         new_parent = next_parent(parent, team, category)
         exchange = 0

@@ -37,6 +37,9 @@ Decisions and named options:
   top is not shared, even if the player who reached the limit has climbed back above
   it meanwhile (the state keeps ``reached``).
 - The dealer rotates clockwise; the player left of the dealer leads.
+- Statistics (issue 24): minus cards taken (both minus suits), clean deals (no
+  minus card taken; a deal without a trick is clean too) and bonus points (the
+  +1/+3/+6/+10 of a player with tricks but no minus card).
 - ``facts`` (the API's "next"): hand and middle sizes, the limit, ``limit_reached``
   (play-on) and, once the revealed cards are locked, ``minus_suits`` [suit, pair].
 """
@@ -46,7 +49,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import CHOICE, INT, MULTI, FieldSpec, Legacy, OptionSpec
 from .tennos import (
     PAIRED_SUIT,
@@ -462,6 +465,16 @@ class Stendhal(Game):
         summary = T("Minus %(suit)s and %(paired)s", suit=Text(TENNOS_SUIT_NAMES[suit]),
                     paired=Text(TENNOS_SUIT_NAMES[paired]))
         return DealResult(tuple(points), tuple(lines), summary)
+
+    figures = (Figure("minus_cards", N_("Minus cards taken")), Figure("clean", N_("Deals without a minus card")),
+               Figure("bonus", N_("Bonus points")))
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """Minus cards from what each player took; a deal's score above 0 is a bonus."""
+        minus, paired = (self.taken(table, deal, pick) for pick in ("minus", "paired"))
+        taken = [a + b for (a, _), (b, _) in zip(minus, paired)]
+        return {"minus_cards": taken, "clean": [int(not count) for count in taken],
+                "bonus": [max(points, 0) for points in result.points]}
 
     # -- the session -----------------------------------------------------------------
     def start(self, table: Table) -> StendhalState:

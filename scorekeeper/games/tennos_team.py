@@ -51,6 +51,9 @@ Decisions and named options:
   Sessions frozen before this option keep their reading: most games won, then
   ``team_points`` in team and secret modes (the record of the teams each player
   played in, also when drawn) and the players' totals in individual mode.
+- Statistics (issue 24): each player's complete J-Q-K sets, and in team mode the
+  battalions of the player's team (a team figure, counted for each member). With 4
+  players battalions are not entered (see above), so they count only with 6.
 """
 from __future__ import annotations
 
@@ -58,7 +61,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .captured import piles
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .tennos import (
@@ -92,11 +95,20 @@ def picture_points(suit: str, pictures: Sequence[str]) -> dict[str, int]:
     """
     colour = TENNOS_COLOURS[suit]
     own = sum(1 for card in pictures if tennos_suit(card) == suit)
-    complete = [s for s in TENNOS_SUITS if all(rank + s in pictures for rank in PICTURE_RANKS)]
+    complete = complete_sets(pictures)
     same = sum(1 for s in complete if TENNOS_COLOURS[s] == colour)
     by_rank = [sum(1 for card in pictures if tennos_rank(card) == rank) for rank in PICTURE_RANKS]
     return {"own": 3 * own, "other": 2 * (len(pictures) - own), "own_sets": 2 * same,
             "other_sets": 3 * (len(complete) - same), "same_rank": sum(SAME_RANK.get(n, 0) for n in by_rank)}
+
+
+def complete_sets(pictures: Sequence[str]) -> list[str]:
+    """The suits of which `pictures` hold the whole J-Q-K.
+
+    >>> complete_sets(["JS", "QS", "KS", "JH", "QH"])
+    ['S']
+    """
+    return [s for s in TENNOS_SUITS if all(rank + s in pictures for rank in PICTURE_RANKS)]
 
 
 def player_points(suit: str, pictures: Sequence[str], jokers: int, ace: bool) -> int:
@@ -347,6 +359,14 @@ class TennosTeam(Game):
         won, decision = self.decide(table, deal)
         summary = T("%(names)s win", names=table.names_of(won))
         return DealResult(points, tuple(lines + decision), summary)
+
+    figures = (Figure("sets", N_("J-Q-K sets")), Figure("battalions", N_("Battalions of the team")))
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """Each player's sets; the battalions of his team (team mode: by ace colour) for each member."""
+        team = self.mode(table) == TEAM
+        return {"sets": [len(complete_sets(pictures)) for pictures in deal["pictures"]],
+                "battalions": [deal.get(f"battalions_{TENNOS_COLOURS[suit]}", 0) * team for suit in deal["suit"]]}
 
     # -- the series of games -----------------------------------------------------------
     def start(self, table: Table) -> SeriesState:

@@ -403,3 +403,25 @@ def test_seed_the_form_asks_for_the_first_parent_and_the_dealer_sits_on_the_righ
         dealer = GAME.dealer_for_first_seat(4, parent)
         assert dealer == (parent - 1) % 4
         assert GAME.replay(table(first_dealer=dealer), []).leader == parent
+
+
+# --- statistics (issue 24) ---------------------------------------------------------------
+
+def test_figures_count_wins_as_parent_or_dealer_team_and_sweeps_for_both_partners():
+    """rules/sataat.md ('Who is parent next deal'; 'Show per team: deals won, 7-0 and 13-0 counts'),
+    counted by hand: parent N (dealer W). NS 7-4 as the parent's team, N stays parent; EW 7-5 as the
+    dealer's team, E (left of N) becomes parent; EW 7-0 as the parent's team, W (E's partner) becomes
+    parent; NS 13-0 as the dealer's team, N (left of W) becomes parent; NS 7-0 as the parent's team."""
+    deals = [deal(7, 4), deal(5, 7), deal(0, 7, first_seven=True), deal(13, 0, first_seven=True, played_on=True),
+             deal(7, 0, first_seven=True)]
+    standing = GAME.replay(table(first_dealer=W), deals)
+    figures = GAME.seat_figures(table(first_dealer=W), deals, standing.results)
+    ns = {"parent_wins": 2, "dealer_wins": 1, "sevens": 1, "thirteens": 1}
+    ew = {"parent_wins": 1, "dealer_wins": 1, "sevens": 1}
+    assert figures == [ns, ew, ns, ew]
+    assert [counted["parent_wins"] + counted["dealer_wins"] for counted in figures[:2]] == list(standing.state.wins)
+    # the same deals with E the first parent (dealer N): NS 7-4 as the dealer's team, S parent; EW 7-5 as
+    # the dealer's team, W parent; EW 7-0 as the parent's team, E parent; NS 13-0 as the dealer's team,
+    # S parent; NS 7-0 as the parent's team
+    moved = GAME.seat_figures(table(first_dealer=N), deals, GAME.replay(table(first_dealer=N), deals).results)
+    assert moved[N] == {**ns, "parent_wins": 1, "dealer_wins": 2} and moved[E] == ew

@@ -424,3 +424,25 @@ def test_count_entry_rows_name_the_minus_suits():
     rows = {spec.name: spec for spec in GAME.play_fields(t, GAME.start(t), early)}
     assert rows["minus_count"].help == "♣ club cards taken" and rows["paired_lowest"].help == "♦ diamond cards taken"
     assert "5" not in dict(rows["minus_lowest"].choices) and dict(rows["minus_lowest"].choices)["Q"] == "♣Q"
+
+
+# --- statistics (issue 24) -----------------------------------------------------------
+
+def test_figures_count_minus_cards_clean_deals_and_bonus_points():
+    """rules/stendhal.md 'Scoring a deal', counted by hand over two deals of cross_deal: A takes 5
+    crosses and the leaf 10 (6 minus cards), B the other 6 crosses, C the other 12 leaves, each time;
+    D, E, F take no minus card (clean, a deal without a trick too): D 2 then 4 suits (+3, +10), E 1 suit
+    then no trick (+1, 0), F no trick then 3 suits (0, +6). A's suits are ignored: no bonus with minus cards."""
+    deals = [cross_deal(suits=[4, 0, 0, 2, 1, 0]), cross_deal(suits=[0, 0, 0, 4, 0, 3])]
+    standing = GAME.replay(table(), deals)
+    assert GAME.seat_figures(table(), deals, standing.results) == [
+        {"minus_cards": 12}, {"minus_cards": 12}, {"minus_cards": 24},
+        {"clean": 2, "bonus": 13}, {"clean": 2, "bonus": 1}, {"clean": 2, "bonus": 6}]
+    # the same counted from counts and lowest cards (the scoring example typed as counts)
+    counted = {"minus_suit": "X", "minus_count": [5, 6, 0, 0, 0, 0], "minus_lowest": ["3", "9", None, None, None, None],
+               "paired_count": [1, 0, 12, 0, 0, 0], "paired_lowest": ["10", None, "2", None, None, None],
+               "suits": [0, 0, 0, 2, 0, 0]}
+    by_count = table(minus_entry="suit", capture_entry="count")
+    figures = GAME.seat_figures(by_count, [counted], GAME.replay(by_count, [counted]).results)
+    assert [seat.get("minus_cards", 0) for seat in figures] == [6, 6, 12, 0, 0, 0]
+    assert figures[3] == {"clean": 1, "bonus": 3} and figures[4] == {"clean": 1}

@@ -396,3 +396,23 @@ def test_the_suits_are_offered_in_seat_order_then_as_last_game():
     assert spec.default == tuple("SHCD") and spec.sticky
     six = next(s for s in GAME.deal_fields(table(6), GAME.start(table(6))) if s.name == "suit")
     assert six.default == tuple(TENNOS_SUITS)
+
+
+# --- statistics (issue 24) ------------------------------------------------------------
+
+def test_figures_count_sets_per_player_and_battalions_for_each_team_member():
+    """rules/tennos-team.md: 'each complete J-Q-K of one suit' is a set; 'each battalion formed by the
+    team' is a team figure, counted for every member. Counted by hand: game 1 A (spade, black) takes the
+    spade and heart sets, B (heart, red) the cross set; black 1 battalion, red 2. Game 2 A holds the heart
+    (red) and takes the club set; black 0, red 1."""
+    games = [game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], ["JX", "QX", "KX"], [], [], [], []],
+                  battalions_black=1, battalions_red=2),
+             game("HSXLCD", [["JC", "QC", "KC"], [], [], [], [], []], battalions_black=0, battalions_red=1)]
+    standing = GAME.replay(table(6), games)
+    assert GAME.seat_figures(table(6), games, standing.results) == [
+        {"sets": 3, "battalions": 2}, {"sets": 1, "battalions": 2}, {"battalions": 1},
+        {"battalions": 3}, {"battalions": 1}, {"battalions": 3}]
+    # individual mode has no battalions: only the sets count
+    alone = table(4, mode="individual")
+    four = [game("SHCD", [["JS", "QS", "KS"], [], [], []])]
+    assert GAME.seat_figures(alone, four, GAME.replay(alone, four).results) == [{"sets": 1}, {}, {}, {}]

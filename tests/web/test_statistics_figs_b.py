@@ -1,0 +1,49 @@
+"""Statistics each game's players care about (issue 24, item 2) for Sataat, Stendhal and the TENNOS
+team game, through GET /api/v1/sessions/<id>/stats: the engines' figures per player, a team figure for
+each member. Counted by hand from the rules notes."""
+from __future__ import annotations
+
+from ..games.test_stendhal import cross_deal
+from ..games.test_tennos_team import game
+from .test_api import call
+from .test_api_next import new, post, sataat_deal
+from .test_what_if import session_with
+
+
+def figures(client, sid):
+    stats = call(client, "GET", f"/api/v1/sessions/{sid}/stats").json
+    return {figure["name"]: figure["values"] for figure in stats["figures"]}, stats
+
+
+def test_sataat_counts_wins_as_parent_or_dealer_team_and_sweeps(client):
+    """rules/sataat.md 'Who is parent next deal': parent N (dealer W); NS 7-4 as the parent's team (N
+    stays); EW 7-5 as the dealer's team (E becomes parent); EW 7-0 as the parent's team."""
+    sid = new(client, "sataat", ["N", "E", "S", "W"], first_dealer=3)["id"]
+    for values in (sataat_deal(7, 4), sataat_deal(5, 7), sataat_deal(0, 7, first_seven=True)):
+        assert post(client, sid, values).status_code == 201
+    counted, stats = figures(client, sid)
+    assert counted == {"parent_wins": [1, 1, 1, 1], "dealer_wins": [0, 1, 0, 1], "sevens": [0, 1, 0, 1],
+                       "thirteens": [0, 0, 0, 0]}
+    assert stats["figures"][0]["label"] == "Deals won as the parent's team"
+    html = client.get(f"/sessions/{sid}/statistics").get_data(as_text=True)
+    assert "Deals won as the dealer&#39;s team" in html and "13-0 won" in html
+
+
+def test_stendhal_counts_minus_cards_clean_deals_and_bonus_points(client):
+    """rules/stendhal.md 'Scoring a deal': A 5 crosses and the leaf 10, B 6 crosses, C 12 leaves; D
+    2 suits (+3), E 1 suit (+1), F no trick (clean, 0)."""
+    d = cross_deal(suits=[0, 0, 0, 2, 1, 0])
+    sid = session_with(client, "stendhal", ["A", "B", "C", "D", "E", "F"], [d], {"minus_entry": "revealed"})
+    counted, _ = figures(client, sid)
+    assert counted == {"minus_cards": [6, 6, 12, 0, 0, 0], "clean": [0, 0, 0, 1, 1, 1], "bonus": [0, 0, 0, 3, 1, 0]}
+
+
+def test_tennos_team_counts_sets_and_each_members_team_battalions(client):
+    """rules/tennos-team.md: A (spade, black) takes the spade and heart J-Q-K sets; the black team
+    (spade, cross, club) formed 1 battalion, the red team 2: each member counts its team's."""
+    played = game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], [], [], [], [], []],
+                  battalions_black=1, battalions_red=2)
+    sid = session_with(client, "tennos_team", ["A", "B", "C", "D", "E", "F"], [played], {"mode": "team"})
+    counted, stats = figures(client, sid)
+    assert counted == {"sets": [2, 0, 0, 0, 0, 0], "battalions": [1, 2, 1, 2, 1, 2]}
+    assert [figure["label"] for figure in stats["figures"]] == ["J-Q-K sets", "Battalions of the team"]
