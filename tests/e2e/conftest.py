@@ -118,6 +118,23 @@ def page(browser, live_server):
     page.context.close()
 
 
+@pytest.fixture(params=["tablet", "phone"])
+def any_page(request, browser, live_server):
+    """The test once on the iPad and once on the phone; `page.size_name` says which."""
+    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE)
+    page.size_name = request.param
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(params=["ipad", "phone"])
+def screen(request, browser, live_server):
+    """As `any_page`, given as (size name, page)."""
+    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
+    yield request.param, page
+    page.context.close()
+
+
 def screenshot(page, name: str, full_page: bool = True) -> Path:
     SCREENSHOTS.mkdir(exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

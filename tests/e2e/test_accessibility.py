@@ -47,7 +47,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map(e => (e.tagName === 'INPUT' && e.closest('label')) ? e.closest('label') : e)
   .filter(e => { const r = [e, ...e.children].map(c => c.getBoundingClientRect())
                    .reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
-                 return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden'
+                 // out of sight until it has the keyboard's focus (clipped to 1 px): not a finger's target
+                 return r.width > 1 && r.height > 1 && getComputedStyle(e).visibility !== 'hidden'
                         && (r.width < 44 || r.height < 44)
                         && !(e.tagName === 'A' && e.closest('p, li, td, .stats-body, .chart-body, .breakdown-body')
                              && !e.classList.contains('small-button')); })

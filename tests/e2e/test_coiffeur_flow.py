@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
+from .conftest import click_and_settle, screenshot, start_session
 from .test_table_ui import fits
 
 pytestmark = pytest.mark.e2e
@@ -19,14 +19,6 @@ ROWS = ("Eicheln ♠", "Rosen ♣", "Schilten ♦", "Schellen ♥", "Obenabe", "
 # rules/coiffeur.md, worked example 4: each team's cells in rows 1-8
 TEAM_A = (80, 95, 70, 100, 110, 60, 120, 85)
 TEAM_B = (157, 40, 90, 75, 95, 88, 101, 70)
-
-
-@pytest.fixture(params=["tablet", "phone"])
-def device_page(request, browser, live_server):
-    page = new_page(browser, live_server, PHONE if request.param == "phone" else None)
-    page.device = request.param
-    yield page
-    page.context.close()
 
 
 def enter_deal(page, announcer, row, points, match=False):
@@ -49,7 +41,7 @@ def correct(page, number):
     """Tap Correct on a deal's row on the tablet; on the phone open its address (the row's tap that shows it
     there is tested in test_table_ui)."""
     link = page.locator("tr.deal-row").nth(number - 1).get_by_role("link", name="Correct")
-    if page.device == "phone":
+    if page.size_name == "phone":
         page.goto(link.get_attribute("href"))
     else:
         link.click()
@@ -59,9 +51,9 @@ def tafel_cell(page, row, team):
     return page.locator("table.tafel tbody tr").nth(ROWS.index(row)).locator("td").nth(team)
 
 
-def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(device_page):
-    page, shot = device_page, f"coiffeur-{device_page.device}"
-    start_session(page, "Coiffeur", NAMES, "Anna", screenshot_form=page.device == "tablet")
+def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(any_page):
+    page, shot = any_page, f"coiffeur-{any_page.size_name}"
+    start_session(page, "Coiffeur", NAMES, "Anna", screenshot_form=page.size_name == "tablet")
     page.evaluate("window.__sameDocument = true")
     expect(page.locator("table.tafel caption")).to_have_text("Coiffeur Tafel")
     expect(page.locator("table.tafel tbody th")).to_have_text([f"{row} x{factor}" for factor, row in

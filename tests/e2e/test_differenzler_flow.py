@@ -11,21 +11,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, open_fold, screenshot, start_session
+from .conftest import open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 ANNOUNCED = "Announced points: "
 POINTS = "Card points (last trick's 5 included): "
 OPTIONS = {"Number of deals (0: each player deals four times)": 2, "Equal lowest totals at the end": "one more deal"}
-
-
-@pytest.fixture(params=["tablet", "phone"])
-def any_page(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE)
-    page.size_name = request.param
-    yield page
-    page.context.close()
 
 
 def fits(page) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, click_and_settle, new_page, open_fold, screenshot, start_session
+from .conftest import click_and_settle, open_fold, screenshot, start_session
 from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
@@ -214,13 +214,6 @@ def test_standard_game_players_go_out_and_the_last_one_loses(page):
 
 # --- issue 23: Handjass at the table, at iPad size and on a 390 px phone ------------------------------
 TABLE = ("Anna", "Ben", "Carl", "Ida")
-
-
-@pytest.fixture(params=["ipad", "phone"])
-def screen(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
-    yield request.param, page
-    page.context.close()
 
 
 def flash(page):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, screenshot, start_session
+from .conftest import screenshot, start_session
 from .test_table_ui import Taps
 
 pytestmark = pytest.mark.e2e
@@ -143,13 +143,6 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     expect(page.locator("thead th.winner")).to_have_count(2)
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "pitch-game-over")
-
-
-@pytest.fixture(params=["ipad", "phone"])
-def screen(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
-    yield request.param, page
-    page.context.close()
 
 
 def test_every_problem_at_once_next_to_its_field_and_the_bid_under_its_player(screen):

@@ -14,16 +14,6 @@ from .test_table_ui import RAMSCH, api_session
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture(params=["tablet", "phone"])
-def any_page(request, browser, live_server):
-    from .test_table_ui import PHONE, new_page
-
-    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE, accept_downloads=True)
-    page.size_name = request.param
-    yield page
-    page.context.close()
-
-
 def test_the_watch_page_shares_the_picture_and_prints_the_score_sheet(any_page):
     page = any_page
     sid = api_session(page, options={"deals": 3}, deals=[RAMSCH] * 3)

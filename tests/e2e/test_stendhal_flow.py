@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, open_fold, screenshot, start_session
+from .conftest import open_fold, screenshot, start_session
 from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
@@ -158,13 +158,6 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(page.locator("#status")).to_contain_text("Winner: Fay")
     expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
     screenshot(page, "stendhal-after-correction")
-
-
-@pytest.fixture(params=["ipad", "phone"])
-def screen(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
-    yield request.param, page
-    page.context.close()
 
 
 def test_a_whole_deal_in_at_most_30_taps(screen):

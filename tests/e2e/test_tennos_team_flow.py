@@ -15,7 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, screenshot, start_session
+from .conftest import screenshot, start_session
 from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
@@ -177,13 +177,6 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(row.locator("summary")).to_have_text("Carl, Anna win")
     expect(page.locator("#revisions")).to_contain_text("Game 2 corrected.")  # each entry is a game
     screenshot(page, "tennos_team-after-correction")
-
-
-@pytest.fixture(params=["ipad", "phone"])
-def screen(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
-    yield request.param, page
-    page.context.close()
 
 
 def test_a_whole_game_in_at_most_20_taps_and_errors_in_sight(screen):
