@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from sqlalchemy import Select, case, func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import aliased, selectinload
 
 from . import summaries
 from .extensions import db
@@ -98,6 +98,59 @@ def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tu
             sums.setdefault(slug, {})[name] = int(value)
     return {slug: [(figure.name, figure.label, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
             for slug, counted in sorted(sums.items()) if slug in GAMES}
+
+
+@dataclass(frozen=True)
+class Month:
+    """A player's finished sessions and wins in one month, and both counted since the first."""
+
+    month: str  # "2026-11"
+    finished: int
+    won: int
+    finished_so_far: int
+    won_so_far: int
+
+
+def player_over_time(player_id: int, game: str | None = None) -> list[Month]:
+    """The player's finished sessions and wins month by month (of the current engines' summaries)."""
+    query = (select(GameSession.created_at, SeatSummary.game, SeatSummary.engine_version, SeatSummary.won)
+             .join(GameSession, GameSession.id == SeatSummary.session_id)
+             .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None)))
+    if game is not None:
+        query = query.where(SeatSummary.game == game)
+    by_month: dict[str, list[int]] = {}
+    for created_at, slug, version, won in db.session.execute(query):
+        if slug in GAMES and version == summaries.engine_version(slug):
+            counts = by_month.setdefault(created_at.strftime("%Y-%m"), [0, 0])
+            counts[0], counts[1] = counts[0] + 1, counts[1] + int(won)
+    months, finished, won_total = [], 0, 0
+    for month, (count, won_count) in sorted(by_month.items()):
+        finished, won_total = finished + count, won_total + won_count
+        months.append(Month(month, count, won_count, finished, won_total))
+    return months
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players' finished sessions together in one game, and how often each won."""
+
+    game: str
+    together: int
+    won: int
+    other_won: int
+
+
+def head_to_head(player_id: int, other_id: int) -> list[HeadToHead]:
+    """Per game, the finished sessions both players sat in and each one's wins (one query)."""
+    other = aliased(SeatSummary)
+    rows = db.session.execute(
+        select(SeatSummary.game, SeatSummary.engine_version, func.count(),
+               func.sum(case((SeatSummary.won, 1), else_=0)), func.sum(case((other.won, 1), else_=0)))
+        .join(other, (other.session_id == SeatSummary.session_id) & (other.player_id == other_id))
+        .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None))
+        .group_by(SeatSummary.game, SeatSummary.engine_version).order_by(SeatSummary.game))
+    return [HeadToHead(slug, count, int(won), int(other_won)) for slug, version, count, won, other_won in rows
+            if slug in GAMES and version == summaries.engine_version(slug)]
 
 
 def _tallies(player_id: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from flask import abort, current_app, render_template, request
+from flask_babel import gettext
 
 from .. import history, summaries
 from ..extensions import db
@@ -12,6 +13,7 @@ from ..games import GAMES
 from ..i18n import translate
 from ..models import GameSession, Player
 from .blueprint import bp
+from .chart import totals_chart
 
 
 @bp.app_template_global()
@@ -67,5 +69,14 @@ def show_player(player_id: int):
     found = summaries.fresh(pagination.items)
     rows = [(session, found[session.id], next(s.position for s in session.seats if s.player_id == player.id))
             for session in pagination.items]
+    game = request.args.get("game") if request.args.get("game") in GAMES else None
+    vs = request.args.get("vs", type=int)
+    other = db.session.get(Player, vs) if vs else None
+    months = history.player_over_time(player.id, game)
+    chart = totals_chart([(m.finished_so_far, m.won_so_far) for m in months], (gettext("Finished"), gettext("Won")))
+    others = db.session.execute(db.select(Player.id, Player.name).where(Player.id != player.id)
+                                .order_by(Player.name)).all()
     return render_template("players/show.html", player=player, rows=rows, games=GAMES, pagination=pagination,
-                           records=history.player_tallies(player.id), figures=history.player_figures(player.id))
+                           records=history.player_tallies(player.id), figures=history.player_figures(player.id),
+                           game=game, months=months, chart=chart, others=others, other=other,
+                           together=history.head_to_head(player.id, other.id) if other else [])

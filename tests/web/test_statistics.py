@@ -7,7 +7,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Player
 
 from .test_api import call
-from .test_what_if import LOST, RAMSCH, WON, session_with
+from .test_what_if import LOST, RAMSCH, WHIST, WON, session_with
 
 DURCHMARSCH = {"type": "ramsch", "pushed": 0, "points": [120, 0, 0], "took_trick": [True, False, False]}
 
@@ -46,3 +46,22 @@ def test_a_players_figures_add_up_over_sessions_and_follow_a_correction(client, 
     assert "Schieberamsch: what Anna counted" in page and "Grand Hands won" in page
     assert call(client, "GET", f"/api/v1/players/{anna.id}/stats?game=poker").status_code == 422
     assert call(client, "GET", "/api/v1/players/999/stats").status_code == 404
+
+
+def test_a_players_sessions_over_time_and_head_to_head(client, app):
+    """Issue 24, item 2, across games: wins over time (a chart) and two players at the same table.
+    A Ramsch of one deal is over at once: Carl's 113 lose it, Anna and Ben win (lowest total)."""
+    for _ in range(3):
+        session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH], options={"deals": 1})
+    session_with(client, "italian_whist", ["Anna", "Carl", "Dora"], [WHIST], options={"deals": 1})  # Anna, Dora win
+    with app.app_context():
+        ids = {player.name: player.id for player in db.session.execute(db.select(Player)).scalars()}
+    page = client.get(f"/players/{ids['Carl']}?vs={ids['Anna']}").get_data(as_text=True)
+    assert "0 won of 4 finished sessions since" in page and "(0%)" in page and '<svg class="chart"' in page
+    h2h = page[page.index('class="scores head-to-head"'):].split("</table>")[0]
+    rows = [[cell.split("<")[0] for cell in row.split("<td>")[1:]] for row in h2h.split("<tr>")[2:]]
+    assert rows == [["Italian Whist", "1", "0", "1"], ["Schieberamsch", "3", "0", "3"]]
+    anna = client.get(f"/players/{ids['Anna']}?game=schieberamsch").get_data(as_text=True)
+    assert "3 won of 3 finished sessions since" in anna and "(100%)" in anna
+    assert "have not finished a session together" in client.get(
+        f"/players/{ids['Ben']}?vs={ids['Dora']}").get_data(as_text=True)
