@@ -50,3 +50,18 @@ def test_score_under_other_rules_from_the_board(any_page):
     expect(page.locator(".what-if-totals tbody td.total")).to_have_text(["0", "0", "0", "0", "44", "22"])
     expect(page.locator(".note")).to_contain_text("ends after deal 1: the last 1 deal played does not count")
     screenshot(page, f"what-if-{page.size_name}")
+
+
+def test_a_players_page_shows_what_they_counted_over_time_and_head_to_head(any_page):
+    """Issue 24, item 2: the player's figures per game, their wins over time, and head to head."""
+    page = any_page
+    for _ in range(2):
+        api_session(page, options={"deals": 1}, deals=[RAMSCH])  # Carl's 113 lose the Ramsch
+    page.goto("/players")
+    page.get_by_role("link", name="Carl").first.click()
+    expect(page.locator(".figures tr", has_text="Ramsch lost").locator("td")).not_to_have_text("0")
+    page.get_by_label("Head to head with").select_option(label="Anna")
+    page.get_by_role("button", name="Show").click()
+    expect(page.locator(".head-to-head tbody tr").first).to_contain_text("Schieberamsch")
+    expect(page.locator("svg.chart")).to_be_visible()
+    screenshot(page, f"player-{page.size_name}")
