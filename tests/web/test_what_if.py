@@ -108,3 +108,55 @@ def test_the_result_picture_names_game_players_totals_and_winner(client):
     assert "勝者" in client.get(f"/sessions/{sid}/result.svg").get_data(as_text=True)
     board = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert f'data-share-picture="/sessions/{sid}/result.svg"' in board and "data-print" in board
+
+
+def handjass_deal(points, trump="C", playing=None, last=0):
+    playing = playing if playing is not None else [seat for seat, p in enumerate(points) if p is not None]
+    return {"trump": trump, "playing": playing, "points": points, "last_trick": last,
+            "weis": [[], [], [], []], "stoeck": [False] * 4, "draw": []}
+
+
+def test_handjass_as_berner_multiplies_by_the_trump_and_needs_a_trump_in_every_deal(client):
+    """rules/handjass.md: counts 60, 45, 30, 22 are +1, +1, 0, -1; Berner Handjass multiplies a deal
+    by its trump (clubs x2, hearts x4), and asks the trump of every deal (decided 2026-11-26), so a
+    deal entered without one cannot be scored as Berner."""
+    counts = [60, 45, 30, 22]
+    sid = session_with(client, "handjass", ["Anna", "Ben", "Carl", "Dora"],
+                       [handjass_deal(counts), handjass_deal(counts, trump="H")])
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [2, 2, 0, -2]
+    berner = what_if(client, sid, {"variant": "berner"}).json
+    assert berner["standings"]["totals"] == [6, 6, 0, -6]  # x2 then x4
+    alone = {"playing": [0], "points": [None] * 4, "last_trick": None, "weis": [[], [], [], []],
+             "stoeck": [False] * 4, "draw": []}  # one player alone takes +2: no trump asked
+    assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": alone}).status_code == 201
+    refused = what_if(client, sid, {"variant": "berner"})
+    assert refused.status_code == 422 and refused.json["message"].startswith("Under these rules deal 3 cannot")
+
+
+def test_sataat_under_other_deal_values(client):
+    """rules/sataat.md: a won deal scores `win_value` for each player of the winning team (default 1);
+    7 of Anna's and Carl's team against 4 is won, not a 7-0."""
+    deal = {"tricks": [7, 4, 0, 0], "first_seven": False}
+    sid = session_with(client, "sataat", ["Anna", "Ben", "Carl", "Dora"], [deal, deal])
+    mine = call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"]
+    assert mine == [2, 0, 2, 0]
+    assert what_if(client, sid, {"win_value": 3}).json["standings"]["totals"] == [6, 0, 6, 0]
+    assert what_if(client, sid, {"win_value": 0}).json["standings"]["totals"] == [0, 0, 0, 0]
+
+
+def test_yacht_and_tennos_with_fewer_deals_count_only_the_first(client):
+    """rules/yacht.md (the table may stop after a number of deals) and rules/tennos-team.md (a
+    session is the agreed number of games): three equal deals played, two agreed: the third does not
+    count and each total is two thirds of the one played."""
+    yacht = {"bid": ["tu", "tu", "goal"], "start": [None, None, 5], "goal": [None, None, 9], "tricks": [0, 0, 17]}
+    sid = session_with(client, "yacht", ["Anna", "Ben", "Carl"], [yacht] * 3)
+    played = call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"]
+    two = what_if(client, sid, {"deals": 2}).json
+    assert two["uncounted_deals"] == 1 and two["standings"]["over"]
+    assert [3 * total for total in two["standings"]["totals"]] == [2 * total for total in played]
+    game = {"suit": ["S", "H", "C", "D"], "pictures": [["JS", "QS", "KS", "JH"], [], [], []], "jokers": [0, 0, 0, 0],
+            "ace": [True, False, False, False]}
+    sid = session_with(client, "tennos_team", ["Anna", "Ben", "Carl", "Dora"], [game] * 3, options={"mode": "team"})
+    played = call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"]
+    two = what_if(client, sid, {"deals": 2}).json
+    assert two["uncounted_deals"] == 1 and [3 * t for t in two["standings"]["totals"]] == [2 * t for t in played]
