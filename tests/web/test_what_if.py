@@ -160,3 +160,19 @@ def test_yacht_and_tennos_with_fewer_deals_count_only_the_first(client):
     played = call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"]
     two = what_if(client, sid, {"deals": 2}).json
     assert two["uncounted_deals"] == 1 and [3 * t for t in two["standings"]["totals"]] == [2 * t for t in played]
+
+
+def test_pitch_with_a_lower_target_or_scoring_the_bid(client):
+    """rules/pitch.md, worked example: team A (Anna, Carl) bids 6 and takes 6 of the 10 points:
+    A +6, B +4. Four such deals: A 24, B 16 (game to 32). To 12 the game ends after deal 2 (A 12).
+    With `made_scores=bid` a made bid scores the bid: 5 bid, 6 taken is +5 instead of +6."""
+    deal = {"bidder": 0, "bid": 6, "trump": "S", "entry": "points", "points": [6, 4, 0, 0]}
+    sid = session_with(client, "pitch", ["Anna", "Ben", "Carl", "Dora"], [deal] * 4)
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [24, 16, 24, 16]
+    short = what_if(client, sid, {"target": 12}).json
+    assert short["standings"]["totals"] == [12, 8, 12, 8] and short["uncounted_deals"] == 2
+    assert short["standings"]["winners"] == [0, 2]
+    five = {**deal, "bid": 5}  # made with 6: +6 as taken, +5 when a made bid scores the bid
+    sid = session_with(client, "pitch", ["Anna", "Ben", "Carl", "Dora"], [five] * 2)
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [12, 8, 12, 8]
+    assert what_if(client, sid, {"made_scores": "bid"}).json["standings"]["totals"] == [10, 8, 10, 8]
