@@ -176,3 +176,19 @@ def test_pitch_with_a_lower_target_or_scoring_the_bid(client):
     sid = session_with(client, "pitch", ["Anna", "Ben", "Carl", "Dora"], [five] * 2)
     assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [12, 8, 12, 8]
     assert what_if(client, sid, {"made_scores": "bid"}).json["standings"]["totals"] == [10, 8, 10, 8]
+
+
+def test_stendhal_with_a_custom_limit_plays_on_while_the_lead_is_shared(client):
+    """rules/stendhal.md: the game ends once a total reaches minus the limit and the highest total is
+    not shared. Three equal deals lose Anna 17, Ben 14 and Carl 13 each: at a custom limit of 34
+    Anna's -34 reaches it after deal 2, but Dora, Emil and Fay share the lead at 0: play goes on, and
+    all three deals count."""
+    deal = {"reveal": [["2X"], ["4X"], ["5H"], ["6S"], ["7C"], ["8D"]],
+            "minus_cards": [["3", "5", "6", "7", "8"], ["9", "10", "J", "Q", "K", "A"], [], [], [], []],
+            "paired_cards": [["10"], [], ["2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K", "A"], [], [], []],
+            "suits": [0, 0, 0, 0, 0, 0]}
+    sid = session_with(client, "stendhal", ["Anna", "Ben", "Carl", "Dora", "Emil", "Fay"], [deal] * 3)
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [-51, -42, -39, 0, 0, 0]
+    low = what_if(client, sid, {"limit": "custom", "custom_limit": 34}).json
+    assert low["standings"]["totals"] == [-51, -42, -39, 0, 0, 0] and low["uncounted_deals"] == 0
+    assert not low["standings"]["over"] and low["options"]["custom_limit"] == 34
