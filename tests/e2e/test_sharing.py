@@ -62,6 +62,7 @@ def test_a_players_page_shows_what_they_counted_over_time_and_head_to_head(any_p
     expect(page.locator(".figures tr", has_text="Ramsch lost").locator("td")).not_to_have_text("0")
     page.get_by_label("Head to head with").select_option(label="Anna")
     page.get_by_role("button", name="Show").click()
-    expect(page.locator(".head-to-head tbody tr").first).to_contain_text("Schieberamsch")
+    # the live server is shared by the browser tests: Carl and Anna may have played other games too
+    expect(page.locator(".head-to-head tbody tr", has_text="Schieberamsch").locator("td").first).not_to_have_text("0")
     expect(page.locator("svg.chart")).to_be_visible()
     screenshot(page, f"player-{page.size_name}")
