@@ -12,6 +12,7 @@ from sqlalchemy.orm import aliased, selectinload
 from . import summaries
 from .extensions import db
 from .games import GAMES
+from .games.base import Figure
 from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
 
 
@@ -84,9 +85,9 @@ def player_tallies(player_id: int) -> list[GameTally]:
     return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0]]
 
 
-def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tuple[str, str, int]]]:
+def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tuple[Figure, int]]]:
     """What the games' engines counted for the player over all their sessions (Game.figures), per
-    game: (name, label, sum) in the order the engine declares them; one index-range query."""
+    game: each figure with its sum, in the order the engine declares them; one index-range query."""
     query = (select(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name, func.sum(SeatFigure.value))
              .where(SeatFigure.player_id == player_id)
              .group_by(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name))
@@ -96,7 +97,7 @@ def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tu
     for slug, version, name, value in db.session.execute(query):
         if slug in GAMES and version == summaries.engine_version(slug):  # as player_tallies counts
             sums.setdefault(slug, {})[name] = int(value)
-    return {slug: [(figure.name, figure.label, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
+    return {slug: [(figure, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
             for slug, counted in sorted(sums.items()) if slug in GAMES}
 
 

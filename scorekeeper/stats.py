@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
+from .games.base import Figure
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def session_stats(board: Board) -> list[SeatStats]:
     return stats
 
 
-def figure_rows(board: Board) -> list[tuple[str, list[int]]]:
-    """The game's own figures: (label, each seat's count), in the order the engine declares them."""
+def figure_rows(board: Board) -> list[tuple[Figure, list[int]]]:
+    """The game's own figures, each with each seat's count, in the order the engine declares them."""
     counted = board.game.seat_figures(board.table, [deal.payload for deal in board.deals], board.standing.results)
-    return [(figure.label, [seat.get(figure.name, 0) for seat in counted]) for figure in board.game.figures]
+    return [(figure, [seat.get(figure.name, 0) for seat in counted]) for figure in board.game.figures]

@@ -181,7 +181,7 @@ def session_statistics(session_id: int):
         "players": list(current.table.names),
         "seats": [dataclasses.asdict(row) for row in session_stats(current)],
         "figures": [{"name": figure.name, "label": translate(figure.label), "values": counts}
-                    for figure, (_, counts) in zip(current.game.figures, figure_rows(current))],
+                    for figure, counts in figure_rows(current)],
     }
 
 
@@ -196,8 +196,8 @@ def player_statistics(player_id: int):
     return {"player": {"id": player.id, "name": player.name}, "games": [
         {"game": tally.game, "sessions": tally.played, "finished": tally.finished, "won": tally.won,
          "lost": tally.lost, "average_total": tally.average_total,
-         "figures": [{"name": name, "label": translate(label), "value": value}
-                     for name, label, value in figures.get(tally.game, [])]}
+         "figures": [{"name": figure.name, "label": translate(figure.label), "value": value}
+                     for figure, value in figures.get(tally.game, [])]}
         for tally in history.player_tallies(player.id) if game in (None, tally.game)]}
 
 
