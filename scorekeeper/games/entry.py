@@ -327,10 +327,13 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
     missing: list[RuleError] = []
+    every_seat_asked = True
     for seat in asked:
         try:
             if is_shown(spec, values, seat):
                 entries[seat] = parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
+            else:
+                every_seat_asked = False
         except RuleError as error:
             entries[seat] = None
             (missing if value[seat] in (None, "") else errors).append(error)
@@ -338,7 +341,7 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
     if not errors and not over:
         errors = missing  # in a fixed sum an empty box is missing only while the others fit the sum
     RuleError.every(errors)
-    if all(is_shown(spec, values, seat) for seat in asked):  # a seat not asked (sits out): no fixed sum
+    if every_seat_asked:  # a seat not asked (sits out): no fixed sum
         _check_total(spec, [0 if e is None else e for e in entries], asked, names)
     return entries
 
