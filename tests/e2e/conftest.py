@@ -129,7 +129,8 @@ def any_page(request, browser, live_server):
 
 @pytest.fixture(params=["ipad", "phone"])
 def screen(request, browser, live_server):
-    """As `any_page`, given as (size name, page)."""
+    """As `any_page`, given as (size name, page). The phone is not `is_mobile`: Chromium would zoom the
+    page out to fit the top bar, so pickers would be measured at a wider layout than the phone has."""
     page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
     yield request.param, page
     page.context.close()

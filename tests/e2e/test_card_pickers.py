@@ -9,19 +9,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, open_fold, screenshot, start_session
+from .conftest import open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 TAP_CARDS = {"Card points are entered as": "tap captured cards"}
-
-
-@pytest.fixture(params=["ipad", "phone"])
-def screen(request, browser, live_server):
-    """At iPad size and on the phone (not is_mobile: Chromium would zoom the page out to fit the top bar,
-    so the pickers would be measured at a wider layout than the phone has)."""
-    page = new_page(browser, live_server, None if request.param == "ipad" else PHONE)
-    yield request.param, page
-    page.context.close()
 
 
 class Taps:

@@ -20,13 +20,6 @@ MATCH = "Took all nine tricks (match): "
 STOECK = "Stöck (trump K and Q): "
 
 
-@pytest.fixture(params=["tablet", "phone"])
-def screen(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "tablet" else PHONE)
-    yield request.param, page
-    page.context.close()
-
-
 def trump(page, kind):
     return page.locator("#entry [data-field=trump]").get_by_text(kind, exact=True)
 
@@ -60,7 +53,7 @@ def expect_totals(page, team_a, team_b):
 def test_a_game_of_schieber_to_1000(screen):
     size, page = screen
     start_session(page, "Schieber 4 players", NAMES, "Anna", options={"Points to reach": 1000},
-                  screenshot_form=size == "tablet")
+                  screenshot_form=size == "ipad")
     expect(page.locator("#winner-rule")).to_have_text(
         "The first team to reach 1000 wins; when both reach it in one deal, Stöck count first, then Weis, then "
         "card points.")
