@@ -57,17 +57,17 @@ def store(session: GameSession, current: Board | None) -> None:
     figures = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
                     engine_version=values["engine_version"], name=name, value=value)
                for seat in session.seats for name, value in (counted[seat.position] if counted else {}).items()]
+    # the figures are written anew (which of them are not 0 changes); also rows left behind by a
+    # summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
+    db.session.execute(delete(SeatFigure).where(SeatFigure.session_id == session.id))
     updated = db.session.execute(update(SessionSummary).where(SessionSummary.session_id == session.id)
                                  .values(**values).returning(SessionSummary.session_id)).first()
     if updated is not None:
         db.session.execute(update(SeatSummary), seats)
-        db.session.execute(delete(SeatFigure).where(SeatFigure.session_id == session.id))
         if figures:
             db.session.execute(insert(SeatFigure), figures)
         return
-    # rows left behind by a summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
-    db.session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))
-    db.session.execute(delete(SeatFigure).where(SeatFigure.session_id == session.id))
+    db.session.execute(delete(SeatSummary).where(SeatSummary.session_id == session.id))  # as the figures
     db.session.add(SessionSummary(session_id=session.id, **values, seats=[SeatSummary(**seat) for seat in seats],
                                   figures=[SeatFigure(**figure) for figure in figures]))
 
