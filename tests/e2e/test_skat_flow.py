@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, new_page, screenshot, start_session
+from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat")
@@ -88,7 +88,7 @@ def test_a_short_skat_list_seeger_fabian_overbid_refusal_and_japanese(any_page):
     # lost at 48: -96, Seeger-Fabian -146 and +40 to Ben and Cat.
     page.locator("#entry").get_by_label("Declarer's card points (skat included)").fill("74")
     tap(page, "tricks", "some")
-    page.get_by_role("button", name="Save game").click()
+    click_and_settle(page, page.get_by_role("button", name="Save game"))  # then the flash has the focus
     expect(totals(page)).to_have_text(["-106", "226", "-102"])
     expect(page.locator("th .seat-note")).to_have_text(["list -96", "list 96", "list -92"])
     expect(page.locator("#status")).to_contain_text("Game over.")
@@ -126,7 +126,7 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(browser
     # Ann deals: she is not offered as declarer. Example 5: Cat, diamonds with 2, 55 card points: -54.
     expect(page.locator("#entry [data-field=declarer]").get_by_text("Ann", exact=True)).to_have_count(0)
     play(page, "diamonds", "Cat", 18, jacks=("♣J", "♠J"), points=55)
-    page.get_by_role("button", name="Save game").click()
+    click_and_settle(page, page.get_by_role("button", name="Save game"))  # then the flash has the focus
     expect(totals(page)).to_have_text(["30", "30", "-104", "30"])
     expect(page.locator(".note")).to_have_text(["Ben deals and sits out; Cat is forehand."])
     screenshot(page, "skat-phone-four")
