@@ -324,26 +324,32 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
             spec.name,
         )
     asked = range(size) if spec.seats is None else spec.seats
+    entries, every_seat_asked = _parse_asked_seats(spec, value, values, size, asked)
+    if every_seat_asked:  # a seat not asked (sits out): no fixed sum
+        _check_total(spec, [0 if e is None else e for e in entries], asked, names)
+    return entries
+
+
+def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[str, Any], size: int,
+                       asked: Sequence[int]) -> tuple[list[Any], bool]:
+    """The shown seats' entries parsed (every error at once) and whether every asked seat was shown.
+    In a fixed sum an empty box is missing only while the others fit the sum (it may be filled)."""
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
     missing: list[RuleError] = []
     every_seat_asked = True
     for seat in asked:
+        if not is_shown(spec, values, seat):
+            every_seat_asked = False
+            continue
         try:
-            if is_shown(spec, values, seat):
-                entries[seat] = parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
-            else:
-                every_seat_asked = False
+            entries[seat] = parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
         except RuleError as error:
             entries[seat] = None
             (missing if value[seat] in (None, "") else errors).append(error)
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
-    if not errors and not over:
-        errors = missing  # in a fixed sum an empty box is missing only while the others fit the sum
-    RuleError.every(errors)
-    if every_seat_asked:  # a seat not asked (sits out): no fixed sum
-        _check_total(spec, [0 if e is None else e for e in entries], asked, names)
-    return entries
+    RuleError.every(errors if errors or over else missing)
+    return entries, every_seat_asked
 
 
 def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:
@@ -389,15 +395,25 @@ def check_legacy(legacy: Sequence[Legacy], fields: Sequence[FieldSpec], raw: Map
             continue
         derived = old.derive(deal)
         for seat, entry in enumerate(value) if spec.per_seat and isinstance(value, list) else [(None, value)]:
-            where = old.name if seat is None else f"{old.name}-{seat}"
-            if entry in (None, "", []) or old.name in asked and (
-                    is_shown(spec, deal, seat) or not sent and entry == spec.empty()):
-                continue  # not sent, asked (and parsed as usual), or a hidden entry left empty
-            given = parse_value(spec, entry, where, size)
-            expected = derived[seat] if seat is not None and derived is not None else derived
-            if expected is not None and given != expected:
-                raise RuleError(T("Not asked with the other values given; leave out: %(names)s.", names=where),
-                                where)
+            if not _left_alone(old.name in asked, spec, deal, seat, entry, sent):
+                expected = derived[seat] if seat is not None and derived is not None else derived
+                _check_agrees(old.name if seat is None else f"{old.name}-{seat}", spec, entry, expected, size)
+
+
+def _check_agrees(where: str, spec: FieldSpec, entry: Any, expected: Any, size: int) -> None:
+    """A legacy entry of its kind that agrees with what the other values give (None: any does)."""
+    given = parse_value(spec, entry, where, size)
+    if expected is not None and given != expected:
+        raise RuleError(T("Not asked with the other values given; leave out: %(names)s.", names=where), where)
+
+
+def _left_alone(a_field: bool, spec: FieldSpec, deal: Mapping[str, Any], seat: int | None, entry: Any,
+                sent: bool) -> bool:
+    """A legacy entry that is not checked: not sent, asked (and parsed as usual), or a hidden entry
+    of a deal field left empty."""
+    if entry in (None, "", []):
+        return True
+    return a_field and (is_shown(spec, deal, seat) or not sent and entry == spec.empty())
 
 
 def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
