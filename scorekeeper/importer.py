@@ -146,28 +146,37 @@ def _checked_deals(game: Game, table: Table, deals: Any, where: Text) -> tuple[l
     if not isinstance(deals, list) or not all(isinstance(d, dict) for d in deals):
         _refuse(T("the deals are missing."), where)
     deals = sorted(deals, key=_position)
-    checked: list[dict[str, Any]] = []
-    for index, deal in enumerate(deals):
-        deal_where = T("%(session)s, deal %(number)d", session=where, number=index + 1)
-        payload, phase = deal.get("payload"), deal.get("phase", COMPLETE)
-        if not isinstance(payload, dict) or not isinstance(phase, str):
-            _refuse(T("the deal's values are missing."), deal_where)
-        if phase != COMPLETE and index != len(deals) - 1:
-            _refuse(T("only the last deal can wait for its play."), deal_where)
-        checked.append({
-            "id": _id(deal.get("id"), "id", deal_where),
-            "position": _int(deal.get("position"), "position", deal_where, 1, len(deals)),
-            "phase": phase, "payload": payload,
-            "engine_version": _int(deal.get("engine_version", game.version), "engine_version", deal_where,
-                                   1, game.version),
-            "created_at": _parse_time(deal.get("created_at"), deal_where),
-            "updated_at": _parse_time(deal.get("updated_at"), deal_where),
-        })
+    checked = [_checked_deal(game, deal, index, len(deals), where) for index, deal in enumerate(deals)]
     if len({deal["position"] for deal in checked}) != len(checked):
         _refuse(T("two deals have the same position."), where)
+    return checked, _replayed(game, table, checked, where)
+
+
+def _checked_deal(game: Game, deal: dict[str, Any], index: int, count: int, where: Text) -> dict[str, Any]:
+    """One deal's stored values, each of its kind and range; only the last may wait for its play."""
+    deal_where = T("%(session)s, deal %(number)d", session=where, number=index + 1)
+    payload, phase = deal.get("payload"), deal.get("phase", COMPLETE)
+    if not isinstance(payload, dict) or not isinstance(phase, str):
+        _refuse(T("the deal's values are missing."), deal_where)
+    if phase != COMPLETE and index != count - 1:
+        _refuse(T("only the last deal can wait for its play."), deal_where)
+    return {
+        "id": _id(deal.get("id"), "id", deal_where),
+        "position": _int(deal.get("position"), "position", deal_where, 1, count),
+        "phase": phase, "payload": payload,
+        "engine_version": _int(deal.get("engine_version", game.version), "engine_version", deal_where,
+                               1, game.version),
+        "created_at": _parse_time(deal.get("created_at"), deal_where),
+        "updated_at": _parse_time(deal.get("updated_at"), deal_where),
+    }
+
+
+def _replayed(game: Game, table: Table, checked: list[dict[str, Any]], where: Text) -> Standing:
+    """The standing after the complete deals, replayed by the engine; locked bids of a last deal
+    checked as the next deal's. Any value the engine cannot read is refused, never a 500."""
     try:
         standing = game.replay(table, [deal["payload"] for deal in checked if deal["phase"] == COMPLETE])
-        if checked and checked[-1]["phase"] != COMPLETE:  # locked bids: checked as the next deal's
+        if checked and checked[-1]["phase"] != COMPLETE:
             where = T("%(session)s, deal %(number)d", session=where, number=len(checked))
             if checked[-1]["phase"] not in game.phases(table, standing.state)[:-1]:
                 raise RuleError(T("there is no entry phase called %(phase)s.", phase=checked[-1]["phase"]))
@@ -178,7 +187,7 @@ def _checked_deals(game: Game, table: Table, deals: Any, where: Text) -> tuple[l
         _refuse(error.text, where)
     except Exception:  # noqa: BLE001  (a malformed value is refused, never a 500)
         _refuse(T("the deal's values cannot be read."), where)
-    return checked, standing
+    return standing
 
 
 def _checked_revisions(revisions: Any, fields: Mapping[str, FieldSpec], size: int, deals: int,
@@ -296,6 +305,33 @@ def _players(checked: list[dict[str, Any]], first_seen: Mapping[str, datetime | 
     return ids
 
 
+def _new_session(values: dict[str, Any], players: Mapping[str, int]) -> GameSession:
+    """A checked session of the file as new rows: the session, its seats and its deals."""
+    return GameSession(
+        game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
+        engine_version=values["engine_version"], created_at=values["created_at"],
+        updated_at=values["updated_at"], closed_at=values["closed_at"],
+        seats=[Seat(position=position, player_id=players[name_key(name)])
+               for position, name in enumerate(values["names"])],
+        deals=[Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
+                    engine_version=deal["engine_version"], created_at=deal["created_at"],
+                    updated_at=deal["updated_at"]) for deal in values["deals"]])
+
+
+def _add_changes_and_summary(session: GameSession, values: dict[str, Any]) -> None:
+    """The change log of a session just added (its deals have their new ids) and its summary."""
+    new_ids = {deal["id"]: row.id for deal, row in zip(values["deals"], session.deals)}
+    new_ids.pop(None, None)  # a deal the file gave no id: no change points to it
+    db.session.add_all(Revision(
+        session_id=session.id, deal_id=new_ids.get(revision["deal_id"]), deal_number=revision["deal_number"],
+        action=revision["action"], before=revision["before"], after=revision["after"], at=revision["at"],
+    ) for revision in values["revisions"])
+    deals = [row for row in session.deals if row.phase == COMPLETE]
+    pending = next((row for row in session.deals if row.phase != COMPLETE), None)
+    summaries.store(session, build(session, GAMES[values["game"]], values["table"], values["standing"],
+                                   deals, pending))
+
+
 def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result: Imported) -> None:
     """Add the checked sessions of `chunk` that are not here yet, with their seats, deals, changes
     and summaries, a few statements for all of them (new ids; not committed)."""
@@ -310,30 +346,13 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
         if key in here:
             already.append(here[key])
             continue
-        session = here[key] = GameSession(
-            game=values["game"], options=values["options"], first_dealer=values["first_dealer"],
-            engine_version=values["engine_version"], created_at=values["created_at"],
-            updated_at=values["updated_at"], closed_at=values["closed_at"],
-            seats=[Seat(position=position, player_id=players[name_key(name)])
-                   for position, name in enumerate(values["names"])],
-            deals=[Deal(position=deal["position"], phase=deal["phase"], payload=deal["payload"],
-                        engine_version=deal["engine_version"], created_at=deal["created_at"],
-                        updated_at=deal["updated_at"]) for deal in values["deals"]])
+        session = here[key] = _new_session(values, players)
         db.session.add(session)
         added.append((session, values))
     db.session.flush()
     with db.session.no_autoflush:  # the changes and summaries below go in one flush
         for session, values in added:
-            new_ids = {deal["id"]: row.id for deal, row in zip(values["deals"], session.deals)}
-            new_ids.pop(None, None)  # a deal the file gave no id: no change points to it
-            db.session.add_all(Revision(
-                session_id=session.id, deal_id=new_ids.get(revision["deal_id"]), deal_number=revision["deal_number"],
-                action=revision["action"], before=revision["before"], after=revision["after"], at=revision["at"],
-            ) for revision in values["revisions"])
-            deals = [row for row in session.deals if row.phase == COMPLETE]
-            pending = next((row for row in session.deals if row.phase != COMPLETE), None)
-            summaries.store(session, build(session, GAMES[values["game"]], values["table"], values["standing"],
-                                           deals, pending))
+            _add_changes_and_summary(session, values)
     db.session.flush()
     result.stored += [session.id for session, _ in added]
     result.already_here += [session.id for session in already]

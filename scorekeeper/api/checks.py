@@ -50,12 +50,24 @@ def unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[
     if unknown:
         return _refused(T("Unknown input: %(names)s.", names=", ".join(unknown)), unknown)
     if whole and not legacy.isdisjoint(sent):
-        checked = {name: value for name, value in merged.items() if name in sent or name not in legacy}
-        try:
-            current.game.check_sent(current.table, state, checked)
-        except RuleError as error:
-            return _refused(error.text, [error.field] if error.field else [])
-    specs = [spec for spec in specs if spec.name not in legacy]
+        refused = _disagreeing_legacy(current, state, legacy, merged, sent)
+        if refused is not None:
+            return refused
+    return _hidden_sent(current, [spec for spec in specs if spec.name not in legacy], merged, sent)
+
+
+def _disagreeing_legacy(current: Board, state, legacy: set[str], merged: dict[str, Any], sent: dict[str, Any]):
+    """422 naming a legacy value sent that contradicts the others (the engine's agreement check)."""
+    checked = {name: value for name, value in merged.items() if name in sent or name not in legacy}
+    try:
+        current.game.check_sent(current.table, state, checked)
+    except RuleError as error:
+        return _refused(error.text, [error.field] if error.field else [])
+    return None
+
+
+def _hidden_sent(current: Board, specs: list[FieldSpec], merged: dict[str, Any], sent: dict[str, Any]):
+    """422 naming the entries sent that a field's show_if hides given the other values."""
     asked = {spec.name for spec in specs}
     try:
         parsed = parse_deal(specs, {k: v for k, v in merged.items() if k in asked},
