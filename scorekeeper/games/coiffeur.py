@@ -30,15 +30,20 @@ Decisions and named options:
 - Over after 2 x rows deals, when both teams filled every row. Both partners get their team's row
   values; the higher team total wins, equal totals are a draw (both teams win). The notes and the
   Tafel show the difference, what is paid in a game for a stake.
+- Statistics (``figures``), per player: the rows they announced; and, counted for both partners,
+  the rows the team played, the points written in them (the cells before the factor, so
+  ``cell_points`` / ``rows`` is the average cell) and the matches written (all nine tricks, in a
+  misère row the opponents' all nine). A Kontermatsch is not stored (the cell is 0, which a trick
+  of blanks also gives), nor is the best cell counted: figures are sums over sessions.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -212,6 +217,21 @@ class Coiffeur(Game):
         points = tuple(value if team_of(seat) == team else 0 for seat in range(4))
         summary = T("%(row)s %(cell)d x %(factor)d", row=row_name, cell=cell, factor=factor)
         return DealResult(points, tuple(lines), summary)
+
+    # -- statistics --------------------------------------------------------------
+    figures = (
+        Figure("announced", N_("Rows announced")), Figure("rows", N_("Rows played by the team")),
+        Figure("cell_points", N_("Points written in the team's rows")),
+        Figure("matches", N_("Matches written by the team")),
+    )
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """The announcer's row; the team's cell and match for both partners."""
+        team = team_of(deal["announcer"])
+        own = [int(team_of(seat) == team) for seat in range(4)]
+        return {"announced": [int(seat == deal["announcer"]) for seat in range(4)], "rows": own,
+                "cell_points": [count * self.cell(table, deal) for count in own],
+                "matches": [count * bool(deal["match"]) for count in own]}
 
     # -- the session -------------------------------------------------------------
     def start(self, table: Table) -> CoiffeurState:

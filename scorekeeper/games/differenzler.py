@@ -30,13 +30,18 @@ Decisions and named options (defaults from the rules note):
   mat, Swiss TV); hidden, the locked announcements are not shown until the deal is saved.
 - Not offered (rules note): the three-player dealer credit, two-player and double-pack
   forms, Stich-Differenzler.
+- Statistics (``figures``), per player: deals played, exact announcements (difference 0, with or
+  without the bonus), the differences |announced - counted| summed (``difference`` /
+  ``deals_played`` is the average difference) and, under ``extras``, the Weis points that counted
+  (the best Weis) and Stöck. The best Weis is settled as the scoring settles it; a deal does not
+  store its dealer, who follows from the first dealer, counter-clockwise (`seat_figures`).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table, next_active
+from .base import DealResult, Figure, Game, State, Table, next_active
 from .cards import label
 from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .handjass import STOECK, SUITS
@@ -143,14 +148,18 @@ class Differenzler(Game):
             raise RuleError(T("%(player)s's Weis cannot be read without using a card twice.", player=player), where)
 
     # -- scoring -----------------------------------------------------------------
-    def _extras(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[int]:
+    def _extras(self, table: Table, dealer: int, deal: Mapping[str, Any]) -> list[int]:
         """Each player's Stöck, and all Weis of the player with the best single Weis."""
-        extra = [STOECK * held for held in deal["stoeck"]]
+        return [STOECK * held + weis for held, weis in zip(deal["stoeck"], self._weis(table, dealer, deal))]
+
+    def _weis(self, table: Table, dealer: int, deal: Mapping[str, Any]) -> list[int]:
+        """All Weis of the player with the best single Weis (a tie: the one nearer the dealer's right)."""
+        extra = [0] * table.size
         trump = deal["trump"] or ""
         melds: dict[int, tuple[Meld, ...]] = {seat: split_weis(cards, SCHEDULE, trump) or ()
                                               for seat, cards in enumerate(deal["weis"]) if cards}
         if melds:
-            turn = {seat: (state.dealer - seat - 1) % table.size for seat in melds}
+            turn = {seat: (dealer - seat - 1) % table.size for seat in melds}
             best = max(melds, key=lambda seat: (melds[seat][0].strength(SCHEDULE, trump), -turn[seat]))
             extra[best] += sum(meld.points(SCHEDULE) for meld in melds[best])
         return extra
@@ -158,7 +167,7 @@ class Differenzler(Game):
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         opts = table.options
         bonus, zero = opts.get("exact_bonus", 10), opts.get("zero_bonus", "none")
-        extras = self._extras(table, state, deal) if opts.get("extras") else [0] * table.size
+        extras = self._extras(table, state.dealer, deal) if opts.get("extras") else [0] * table.size
         took = deal.get("took_trick") or [False] * table.size
         points, lines = [], []
         for seat in range(table.size):
@@ -178,6 +187,30 @@ class Differenzler(Game):
         summary = T("Differenzler: %(scores)s", scores=", ".join(
             f"{table.name(seat)} {p:+d}" for seat, p in enumerate(points)))
         return DealResult(tuple(points), tuple(lines), summary)
+
+    # -- statistics -----------------------------------------------------------------
+    figures = (
+        Figure("deals_played", N_("Deals played")), Figure("exact", N_("Exact announcements")),
+        Figure("difference", N_("Differences, summed over the deals played")),
+        Figure("weis_points", N_("Weis points that counted")), Figure("stoeck", N_("Stöck")),
+    )
+
+    def seat_figures(self, table: Table, deals: Sequence[Mapping[str, Any]],
+                     results: Sequence[DealResult]) -> list[dict[str, int]]:
+        """As every game's, with each deal's dealer (not stored: the first dealer, then counter-clockwise
+        one seat a deal) given to `deal_figures` as ``dealer``."""
+        placed = [{**deal, "dealer": (table.first_dealer - number) % table.size} for number, deal in enumerate(deals)]
+        return super().seat_figures(table, placed, results)
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """The difference as `score_deal` takes it: with the extras added to the card points."""
+        extras = table.options.get("extras")
+        weis = self._weis(table, deal["dealer"], deal) if extras else [0] * table.size
+        stoeck = [int(bool(held)) for held in deal["stoeck"]] if extras else [0] * table.size
+        off = [abs(announced - (taken + STOECK * held + shown))
+               for announced, taken, held, shown in zip(deal["prediction"], deal["points"], stoeck, weis)]
+        return {"deals_played": [1] * table.size, "exact": [int(not away) for away in off], "difference": off,
+                "weis_points": weis, "stoeck": stoeck}
 
     # -- the session ----------------------------------------------------------------
     def next_dealer(self, table: Table, state: State, deal: Mapping[str, Any]) -> int:

@@ -24,13 +24,17 @@ Decisions and named options:
   within +-1,000,000 and a total within +-2,000,000,000 so that every total fits the database's
   whole numbers. An empty box counts 0 (the page asks once before saving it so).
 - The dealer rotates clockwise, as at any card table.
+- Statistics (``figures``), per player: rounds played and rounds won (the pages say "deals", as
+  for the ``rounds`` option), a round won being one in which the player's side scored the best
+  number (the highest, or the lowest as ``winner`` says; equal best numbers each count, every
+  partner counts the team's). A round in which every side scored the same is won by nobody.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table
+from .base import DealResult, Figure, Game, State, Table
 from .entry import CHOICE, INT, TEXT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text, joined
 
@@ -112,6 +116,19 @@ class FreePad(Game):
                         points=points[side[0]], total=state.totals[side[0]] + points[side[0]]) for side in sides)
         summary = ", ".join(f"{table.names_of(side, ' & ')} {points[side[0]]:+d}" for side in sides)
         return DealResult(points, lines, T("Scores: %(scores)s", scores=summary))
+
+    figures = (Figure("deals_played", N_("Deals played")), Figure("deals_won", N_("Deals won (the best score)")))
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """Each player's side with the round's best number (as the scoring shares it out).
+
+        >>> FreePad().deal_figures(Table(("A", "B", "C")), {}, DealResult((5, 9, 9), ()))
+        {'deals_played': [1, 1, 1], 'deals_won': [0, 1, 1]}
+        """
+        points = result.points
+        best = (min if self.lower_wins(table) else max)(points)
+        shared = len(set(points)) > 1
+        return {"deals_played": [1] * table.size, "deals_won": [int(shared and p == best) for p in points]}
 
     def deals_left(self, table: Table, state: State) -> int | None:
         rounds = table.options.get("rounds")

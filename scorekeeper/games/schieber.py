@@ -32,15 +32,21 @@ Decisions and named options:
   team that scored more in it). Both are marks, not points.
   ``stroke_tally`` (Striche per game) is not offered: a session is one game.
 - The board draws each team's total on its half of the Tafel (`tafel`), beside the plain numbers.
+- Statistics (``figures``), per player: deals played, trump chosen (by the player: as forehand, or
+  as the partner after a push) and pushed (as forehand); and, counted for both partners, the team's
+  matches (all nine tricks with its own trump) and Kontermatsch (all nine against the other team's
+  trump), its Weis points and Stöck as entered (without the factor) and its card points (157 with a
+  match; ``card_points`` / ``deals_played`` is the average). Who chose is not stored with a deal: it
+  follows from the first dealer, counter-clockwise, and the deal's ``pushed`` (`seat_figures`).
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -66,6 +72,15 @@ def tafel(total: int) -> tuple[int, int, int, int]:
 
 def team_of(seat: int) -> int:
     return seat % 2
+
+
+def chooser(dealer: int, pushed: bool) -> int:
+    """Who chose trump: forehand (the dealer's right, seat - 1), or forehand's partner after a push.
+
+    >>> chooser(0, False), chooser(0, True)
+    (3, 1)
+    """
+    return (dealer - 1 - 2 * pushed) % 4
 
 
 @dataclass(frozen=True)
@@ -189,10 +204,10 @@ class Schieber(Game):
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         kind, factor = deal["trump"], self.factor(table, deal["trump"])
-        chooser = (state.dealer - 1 - 2 * deal["pushed"]) % 4
+        chose = chooser(state.dealer, deal["pushed"])
         weis, stoeck = self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
         lines = [T("Trump: %(kind)s x%(factor)d, chosen by %(name)s.", kind=Text(self.kind_label(table, kind)),
-                   factor=factor, name=table.name(chooser))]
+                   factor=factor, name=table.name(chose))]
         scores = [sum(part) for part in self.parts(table, deal)]
         extras = factor if table.options.get("factor_on_extras", True) else 1
         bonus = table.options.get("match_bonus", 100)
@@ -200,7 +215,7 @@ class Schieber(Game):
             name = self.team_name(table, team)
             if deal["match"][team]:
                 lines.append(T("%(team)s took all nine tricks: Kontermatsch, +%(n)d.", team=name, n=bonus)
-                             if team != team_of(chooser) else
+                             if team != team_of(chose) else
                              T("%(team)s took all nine tricks: match, +%(n)d.", team=name, n=bonus))
             inside = [deal["points"][team]] + [bonus] * deal["match"][team]
             once = [weis[team]] * bool(weis[team]) + [STOECK] * stoeck[team]
@@ -214,6 +229,35 @@ class Schieber(Game):
         summary = T("%(kind)s x%(factor)d: %(a)d to %(b)d", kind=Text(self.kind_label(table, kind)), factor=factor,
                     a=scores[0], b=scores[1])
         return DealResult((scores[0], scores[1], scores[0], scores[1]), tuple(lines), summary)
+
+    # -- statistics ----------------------------------------------------------
+    figures = (
+        Figure("deals_played", N_("Deals played")), Figure("chose", N_("Trump chosen")),
+        Figure("pushed", N_("Pushed to the partner")), Figure("matches", N_("Matches of the team")),
+        Figure("kontermatsch", N_("Kontermatsch of the team")), Figure("weis", N_("Weis points of the team")),
+        Figure("stoeck", N_("Stöck of the team")), Figure("card_points", N_("Card points of the team")),
+    )
+
+    def seat_figures(self, table: Table, deals: Sequence[Mapping[str, Any]],
+                     results: Sequence[DealResult]) -> list[dict[str, int]]:
+        """As every game's, with each deal's dealer (not stored: the first dealer, then counter-clockwise
+        one seat a deal) given to `deal_figures` as ``dealer``."""
+        placed = [{**deal, "dealer": (table.first_dealer - number) % 4} for number, deal in enumerate(deals)]
+        return super().seat_figures(table, placed, results)
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """Who chose and who pushed per player; the team's match (or Kontermatsch), Weis, Stöck and
+        card points for both partners."""
+        chose = chooser(deal["dealer"], deal["pushed"])
+        pusher = chooser(deal["dealer"], False) if deal["pushed"] else None
+        weis, stoeck = self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
+        teams = [team_of(seat) for seat in range(4)]
+        return {"deals_played": [1] * 4, "chose": [int(seat == chose) for seat in range(4)],
+                "pushed": [int(seat == pusher) for seat in range(4)],
+                "matches": [int(bool(deal["match"][t]) and t == team_of(chose)) for t in teams],
+                "kontermatsch": [int(bool(deal["match"][t]) and t != team_of(chose)) for t in teams],
+                "weis": [weis[t] or 0 for t in teams], "stoeck": [int(bool(stoeck[t])) for t in teams],
+                "card_points": [deal["points"][t] for t in teams]}
 
     # -- the session ---------------------------------------------------------
     def ending(self, table: Table) -> str:

@@ -38,14 +38,19 @@ Decisions and named options (defaults from the rules note):
 - ``kontra`` (off): Kontra doubles the game's list score, Re doubles it again, after the overbid
   rule and the doubling of a lost game; the Seeger-Fabian 50, 40 and 30 are not doubled.
 - Bock rounds are not offered.
+- Statistics (``figures``), counted for the declarer: games declared, won and lost, their game
+  values summed (the value each counted at, overbid included, before the doubling of a loss and
+  Kontra: ``game_values`` / ``declared`` is the average game value), Grand and Null games, hand
+  and ouvert games, games won schneider and won schwarz, games lost overbid, and games with Kontra
+  (Re included) and with Re. Passed-in deals (a Ramsch too) count for nobody.
 """
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import SKAT_JACKS, SKAT_TOTAL, label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
@@ -74,12 +79,14 @@ class SkatState(State):
 
 @dataclasses.dataclass(frozen=True)
 class Valuation:
-    """A game valued: won or lost, the value it counts at, the list score, the arithmetic."""
+    """A game valued: won or lost, the value it counts at, the list score, the arithmetic, and
+    whether it was lost because the value reached is below the bid."""
 
     won: bool
     value: int
     score: int
     lines: tuple[Text, ...]
+    overbid: bool = False
 
 
 def overbid_value(base: int, bid: int) -> int:
@@ -91,8 +98,9 @@ def overbid_value(base: int, bid: int) -> int:
     return -(-bid // base) * base
 
 
-def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
-    """A suit or grand game: whether it was won, its value (after the overbid rule) and the lines."""
+def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
+    """A suit or grand game: whether it was won, its value (after the overbid rule), the lines and
+    whether it was overbid."""
     game, points, tricks, bid = deal["game"], deal["points"], deal["tricks"], deal["bid"]
     base = BASE[game]
     direction, n = matadors(deal["jacks"])
@@ -117,25 +125,26 @@ def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
                levels=joined(" + ", [name for name, _ in levels]), m=multiplier, value=value),
              T("Declarer's card points: %(points)d: %(outcome)s.", points=points,
                outcome=Text(N_("made")) if made else Text(N_("not made")))]
-    if value < bid:
+    overbid = value < bid
+    if overbid:
         value = max(value, overbid_value(base, bid))
         lines.append(T("Overbid: the bid of %(bid)d is not reached, so the game is lost whatever the card points, "
                        "at %(value)d (the lowest multiple of %(base)d reaching the bid).", bid=bid, value=value,
                        base=base))
         made = False
-    return made, value, lines
+    return made, value, lines, overbid
 
 
-def null_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text]]:
+def null_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
     value = NULL_VALUES[deal["hand"], deal["ouvert"]]
     won = deal["result"] == "won"
     return won, value, [T("Null: %(value)d; declarer %(outcome)s.", value=value, outcome=Text(
-        N_("took no trick")) if won else Text(N_("took a trick")))]
+        N_("took no trick")) if won else Text(N_("took a trick")))], False
 
 
 def valuation(deal: Mapping[str, Any], options: Mapping[str, Any]) -> Valuation:
     """The game of a played (not passed-in) row, valued for the list."""
-    won, value, lines = (null_value if deal["game"] == "null" else trump_value)(deal)
+    won, value, lines, overbid = (null_value if deal["game"] == "null" else trump_value)(deal)
     doubled = not won and not (deal["hand"] and options.get("lost_hand_single"))
     factor = CONTRA_FACTOR[deal.get("contra", "none")]
     score = value * (2 if doubled else 1) * factor * (1 if won else -1)
@@ -144,7 +153,7 @@ def valuation(deal: Mapping[str, Any], options: Mapping[str, Any]) -> Valuation:
     lines.append(T("Won: %(score)+d.", score=score) if won else
                  T("Lost, counted double: %(score)+d.", score=score) if doubled else
                  T("Lost: %(score)+d.", score=score))
-    return Valuation(won, value, score, tuple(lines))
+    return Valuation(won, value, score, tuple(lines), overbid)
 
 
 class Skat(Game):
@@ -309,6 +318,33 @@ class Skat(Game):
         summary = T("%(player)s %(game)s %(outcome)s %(score)+d", player=table.name(declarer), game=game,
                     outcome=outcome, score=scored.score)
         return DealResult(points, lines, summary)
+
+    # -- statistics --------------------------------------------------------------
+    figures = (
+        Figure("declared", N_("Games as declarer")), Figure("won", N_("Games won as declarer")),
+        Figure("lost", N_("Games lost as declarer")),
+        Figure("game_values", N_("Game values, summed over the games as declarer")),
+        Figure("grand", N_("Grand games")), Figure("null", N_("Null games")), Figure("hand", N_("Hand games")),
+        Figure("ouvert", N_("Ouvert games")), Figure("schneider", N_("Games won schneider")),
+        Figure("schwarz", N_("Games won schwarz")), Figure("overbid", N_("Games lost overbid")),
+        Figure("kontra", N_("Games with Kontra")), Figure("re", N_("Games with Re (recontra)")),
+    )
+
+    def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
+        """The declarer's game, valued as `valuation` values it; schneider and schwarz of a won suit or
+        grand game (90 or more card points, every trick)."""
+        game = deal["game"]
+        if game == PASSED:
+            return {}
+        scored, trumps = valuation(deal, table.options), game in TRUMP_GAMES
+        contra = deal.get("contra") or "none"
+        counts = {"declared": 1, "won": scored.won, "lost": not scored.won, "game_values": scored.value,
+                  "grand": game == "grand", "null": game == "null", "hand": deal["hand"], "ouvert": deal["ouvert"],
+                  "schneider": scored.won and trumps and deal["points"] >= 90,
+                  "schwarz": scored.won and trumps and deal["tricks"] == "all", "overbid": scored.overbid,
+                  "kontra": contra != "none", "re": contra == "recontra"}
+        return {name: [int(count) if seat == deal["declarer"] else 0 for seat in range(table.size)]
+                for name, count in counts.items()}
 
     # -- the session -------------------------------------------------------------
     def start(self, table: Table) -> State:

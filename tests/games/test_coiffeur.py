@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
-from .helpers import any_seat, make_table, splits
+from .helpers import any_seat, counted_figures, make_table, splits
 
 GAME = get_game("coiffeur")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
@@ -183,3 +183,30 @@ def test_a_finished_game_has_every_cell_filled_exactly_once_per_team(deals, deal
     for result, d in zip(standing.results, deals):
         assert sum(1 for p in result.points if p) in (0, 2)
         assert all(p == 0 for seat, p in enumerate(result.points) if seat % 2 != d["announcer"] % 2)
+
+
+# --- statistics (issue 24): the figures a session counts ------------------------------------------
+
+def test_figures_of_worked_examples_1_to_3():
+    """rules/coiffeur.md, worked examples 1-3 as one session: Anna announces Undenufe for A (90), Ben
+    Schellen for B (all nine tricks: 257, a match), Cleo Obenabe for A (B takes every trick: A writes
+    0, a Kontermatsch, which the deal does not store as such). A played 2 rows with 90 points written,
+    B 1 row with 257; each partner counts the team's."""
+    deals = [deal(0, "undenufe", 90), deal(1, "schellen", 157, match=True), deal(2, "obenabe", 0)]
+    assert counted_figures(GAME, table(), deals) == {
+        "announced": [1, 1, 1, 0], "rows": [2, 1, 2, 1], "cell_points": [90, 257, 90, 257],
+        "matches": [0, 1, 0, 1]}
+
+
+def test_figures_of_worked_example_4_full_game():
+    """rules/coiffeur.md, worked example 4: 8 rows each. A's cells 80 + 95 + 70 + 100 + 110 + 60 + 120 + 85
+    = 720 (average 90), B's 157 + 40 + 90 + 75 + 95 + 88 + 101 + 70 = 716 (157 card points are no match:
+    the Match box is not ticked). Anna announces A's first four rows, Cleo the others; Dan all of B's."""
+    a = (80, 95, 70, 100, 110, 60, 120, 85)
+    b = (157, 40, 90, 75, 95, 88, 101, 70)
+    deals = []
+    for index, (row, pa, pb) in enumerate(zip(EIGHT, a, b)):
+        deals += [deal(0 if index < 4 else 2, row, pa), deal(3, row, pb)]
+    assert counted_figures(GAME, table(), deals) == {
+        "announced": [4, 0, 4, 8], "rows": [8, 8, 8, 8], "cell_points": [720, 716, 720, 716],
+        "matches": [0, 0, 0, 0]}

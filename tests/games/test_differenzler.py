@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
-from .helpers import any_seat, make_table, splits
+from .helpers import any_seat, counted_figures, make_table, splits
 
 GAME = get_game("differenzler")
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -200,3 +200,32 @@ def test_hidden_announcements_are_not_shown_until_the_deal_is_saved():
     assert not GAME.pending_notes(said, GAME.start(said), early)
     d = deal([40, 30, 50, 37], [45, 30, 60, 22])
     assert score(d, announcement="hidden") == score(d)
+
+
+# --- statistics (issue 24): the figures a session counts ------------------------------------------
+
+def test_figures_of_worked_examples_1_and_2():
+    """differenzler.md worked examples 1 and 2 as one session: differences 5, 0, 10, 15 then 0, 5, 0, 5.
+    Exact: Bob's 30 in deal 1, Ann's 0 (no bonus, still exact) and Cat's 47 in deal 2. Summed
+    differences 5, 5, 10, 20 over 2 deals each (average 2.5, 2.5, 5, 10)."""
+    deals = [deal([40, 30, 50, 37], [45, 30, 60, 22]), deal([0, 60, 47, 50], [0, 55, 47, 55])]
+    assert counted_figures(GAME, table(), deals) == {
+        "deals_played": [2, 2, 2, 2], "exact": [1, 1, 1, 0], "difference": [5, 5, 10, 20],
+        "weis_points": [0, 0, 0, 0], "stoeck": [0, 0, 0, 0]}
+
+
+def test_figures_with_extras_count_the_best_weis_by_each_deals_dealer():
+    """differenzler.md option extras (Weis as schieber.md: a tie goes to the player nearer the dealer's
+    right; the next dealer is the dealer's right). 1. Ann deals; Ann's and Dan's equal 3-sequences:
+    Dan's counts, 20 (off: 40, 40, 40, 57). 2. Dan deals: Bob's 4-sequence (50) beats Ann's 3, Dan has
+    Stöck (off: 10, 30, 3, 10). 3. Cat deals, the tie of deal 1 again: Ann, nearer Cat's right, gets the
+    20 (off: 60, 40, 40, 37)."""
+    tie = deal([0, 0, 0, 0], [40, 40, 40, 37], trump="H", weis=[["AC", "KC", "QC"], [], [], ["AS", "KS", "QS"]],
+               stoeck=[False] * 4)
+    stoeck = deal([70, 60, 30, 40], [60, 40, 27, 30], trump="H",
+                  weis=[["AC", "KC", "QC"], ["6S", "7S", "8S", "9S"], [], []], stoeck=[False, False, False, True])
+    deals = [tie, stoeck, tie]
+    assert GAME.replay(table(extras=True), deals).totals == (110, 110, 83, 104)
+    assert counted_figures(GAME, table(extras=True), deals) == {
+        "deals_played": [3, 3, 3, 3], "exact": [0, 0, 0, 0], "difference": [110, 110, 83, 104],
+        "weis_points": [20, 50, 0, 20], "stoeck": [0, 0, 0, 1]}

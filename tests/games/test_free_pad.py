@@ -9,7 +9,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.entry import resolve_options
 
-from .helpers import make_table, player_names
+from .helpers import counted_figures, make_table, player_names
 
 GAME = get_game("free_pad")
 NOTE = "rules/free-pad.md, decided 2026-11-26"
@@ -174,3 +174,30 @@ def test_the_winner_is_the_best_total_as_set_and_the_end_is_as_set(session):
         assert standing.winners == tuple(s for s, total in enumerate(standing.totals) if total == best)
         earlier = GAME.replay(table, deals[:-1]) if deals else None
         assert earlier is None or not earlier.over  # it ended with the last round, not before
+
+
+# --- statistics (issue 24): the figures a session counts ------------------------------------------
+
+def test_figures_of_worked_example_1_each_player_won_one_round():
+    """rules/free-pad.md, worked example 1 (highest wins): Cleo's 45, Anna's 50, Ben's 45 win the rounds."""
+    table = make_table(GAME, ("Anna", "Ben", "Cleo"), winner="highest", target=100)
+    deals = rounds((30, 20, 45), (50, 40, 30), (25, 45, 10))
+    assert counted_figures(GAME, table, deals) == {"deals_played": [3, 3, 3], "deals_won": [1, 1, 1]}
+
+
+def test_figures_of_worked_example_2_lowest_wins_and_ties_share():
+    """rules/free-pad.md, worked example 2 (lowest wins), the rounds of its test: the lowest number of each
+    round wins it, equal lowest numbers each: P1 and P3 share rounds 1, 3, 4 and 6, P1 alone has round 2,
+    P0 and P3 share round 5."""
+    table = make_table(GAME, player_names(4), winner="lowest", target=100)
+    deals = rounds((20, 10, 15, 10), (20, 10, 15, 11), (20, 10, 15, 10),
+                   (20, 10, 15, 10), (10, 11, 13, 10), (14, 10, 15, 10))
+    assert counted_figures(GAME, table, deals) == {"deals_played": [6] * 4, "deals_won": [1, 5, 0, 5]}
+
+
+def test_figures_of_worked_example_3_teams_and_an_equal_round():
+    """rules/free-pad.md, worked example 3 (two teams): the first team wins round 1, the second round 2;
+    round 3 (5, 5) is won by nobody. Every partner counts the team's round."""
+    table = make_table(GAME, ("Anna", "Ben", "Cleo", "Dan"), teams=2, rounds=3)
+    deals = [{"points": [a, b, None, None]} for a, b in ((12, -4), (0, 7), (5, 5))]
+    assert counted_figures(GAME, table, deals) == {"deals_played": [3] * 4, "deals_won": [1, 1, 1, 1]}

@@ -9,7 +9,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.schieber import CARD_POINTS, KINDS, PRESETS, SchieberState, tafel
 
-from .helpers import any_seat, make_table, splits
+from .helpers import any_seat, counted_figures, make_table, splits
 
 GAME = get_game("schieber")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # Anna & Cleo are team A, Ben & Dan team B
@@ -255,3 +255,31 @@ def test_the_first_team_to_the_target_wins_and_the_game_stops(played, target):
             winners = GAME.winners(t, after)
             assert after.totals[winners[0]] >= target and winners in ((0, 2), (1, 3))
         state = after
+
+
+# --- statistics (issue 24): the figures a session counts ------------------------------------------
+
+def test_figures_of_a_session_of_the_worked_examples():
+    """rules/schieber.md, worked examples 3, 2 and 1 as one session (Ben deals first; deal and play go
+    counter-clockwise, "A deal"): 1. Ben deals, Anna (forehand, team A) chooses hearts, B takes every
+    trick: Kontermatsch. 2. Anna deals, Dan chooses Obenabe, B takes all nine: a match. 3. Dan deals,
+    Cleo pushes, Anna chooses spades: A 103 card points and 70 Weis, B 54 and Stöck. The figures do
+    not depend on the factors, so the session plays the swisslos ones throughout. Hand-counted: Anna
+    chose twice, Dan once, Cleo pushed once; B's card points 157 + 157 + 54 = 368, A's 103."""
+    deals = [deal("H", 0, 157, match=B), deal("obenabe", 0, 157, match=B),
+             deal("S", 103, 54, weis=(70, 0), stoeck=B, pushed=True)]
+    standing = GAME.replay(table(first_dealer=1), deals)
+    assert standing.dealers == (1, 0, 3)
+    assert standing.totals == (346, 257 + 771 + 148, 346, 257 + 771 + 148)
+    assert counted_figures(GAME, table(first_dealer=1), deals) == {
+        "deals_played": [3, 3, 3, 3], "chose": [2, 0, 0, 1], "pushed": [0, 0, 1, 0], "matches": [0, 1, 0, 1],
+        "kontermatsch": [0, 1, 0, 1], "weis": [70, 0, 70, 0], "stoeck": [0, 1, 0, 1],
+        "card_points": [103, 368, 103, 368]}
+
+
+def test_figures_without_weis_and_stoeck_count_none():
+    """rules/schieber.md option weis_and_stoeck off ("ohne Stöck und Wys"): the deal stores neither."""
+    raw = {"trump": "C", "pushed": False, "points": [100, 57, None, None], "match": [False] * 4}
+    counted = counted_figures(GAME, table(weis_and_stoeck=False), [raw])
+    assert counted["weis"] == counted["stoeck"] == [0, 0, 0, 0]
+    assert counted["chose"] == [0, 0, 0, 1] and counted["card_points"] == [100, 57, 100, 57]

@@ -10,7 +10,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 from scorekeeper.games.skat import PLAYED, SUITS, TRUMP_GAMES
 
-from .helpers import any_seat, make_table, player_names
+from .helpers import any_seat, counted_figures, make_table, player_names
 
 GAME = get_game("skat")
 NAMES = ("A", "B", "C")
@@ -303,3 +303,33 @@ def test_card_points_counted_by_the_opponents():
     with pytest.raises(DealError) as error:
         standing([{**deal, "tricks": "all"}])
     assert error.value.field == "opponents_points"
+
+
+# --- statistics (issue 24): the figures a session counts ---------------------------------------------
+
+def test_figures_of_a_list_of_the_worked_examples():
+    """rules/skat.md worked examples as one list at three, with Kontra ("Other options"):
+    1. A grand with 2, 92 (example 2): won, 96, schneider. 2. B Null Ouvert lost (example 3), Re: 46.
+    3. All passed: nobody. 4. C hearts hand, schneider announced, 85 (example 4), Kontra: lost, 50.
+    5. B clubs hand, bid 46, 74 (example 1): overbid, lost at 48. 6. A Grand ouvert with 2 (example 7):
+    won, 216, schneider and schwarz. Game values A 96 + 216 = 312, B 46 + 48 = 94, C 50."""
+    deals = [trump("grand", 0, 92, jacks=("JC", "JS"), bid=48),
+             null(1, won=False, ouvert=True, bid=46, contra="recontra"), {"game": "passed"},
+             trump("hearts", 2, 85, jacks=("JC",), hand=True, announced="schneider", contra="contra"),
+             trump("clubs", 1, 74, jacks=("JC", "JH", "JD"), bid=46, hand=True),
+             trump("grand", 0, 120, jacks=("JC", "JS"), hand=True, ouvert=True, tricks="all", bid=216)]
+    assert counted_figures(GAME, table(kontra=True), deals) == {
+        "declared": [2, 2, 1], "won": [2, 0, 0], "lost": [0, 2, 1], "game_values": [312, 94, 50],
+        "grand": [2, 0, 0], "null": [0, 1, 0], "hand": [1, 1, 1], "ouvert": [1, 1, 0], "schneider": [2, 0, 0],
+        "schwarz": [1, 0, 0], "overbid": [0, 1, 0], "kontra": [0, 1, 1], "re": [0, 1, 0]}
+
+
+def test_figures_count_the_declarer_not_the_dealer_sitting_out_nor_a_ramsch():
+    """rules/skat.md worked example 5 (four players, A deals and sits out): C's diamonds with 2 lost, 27.
+    A passed-in deal played as a Ramsch ("Other options"; B deals next and sits out) counts for nobody."""
+    names = ("A", "B", "C", "D")
+    ramsch = {"game": "passed", "ramsch_points": [50, None, 40, 30], "took_trick": [True, False, True, True]}
+    counted = counted_figures(GAME, table(names, passed_deal="ramsch"),
+                              [trump("diamonds", 2, 55, jacks=("JC", "JS")), ramsch])
+    assert counted["declared"] == [0, 0, 1, 0] and counted["lost"] == [0, 0, 1, 0]
+    assert counted["game_values"] == [0, 0, 27, 0] and counted["overbid"] == [0, 0, 0, 0]
