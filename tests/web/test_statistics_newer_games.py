@@ -13,7 +13,7 @@ from scorekeeper.models import Player
 from ..conftest import _database_uri
 from .test_api import call
 from .test_api_next import new, post
-from .test_statistics_figs_b import figures
+from .test_statistics_sataat_stendhal_tennos import figures
 from .test_what_if import session_with
 
 # rules/skat.md worked example 2 (grand with 2, 92: won, 96, schneider) and 3 (Null Ouvert lost, 46)
