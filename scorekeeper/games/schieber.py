@@ -180,13 +180,17 @@ class Schieber(Game):
         if any(stoeck) and deal["trump"] not in SUITS:
             raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
         if self.ending(table) == "target":
-            needed = self.first_to_target(table, state, deal) == "ask"
-            if needed and deal.get("thanked_first") is None:
-                raise RuleError(T("Both teams reach %(n)d with their card points: who thanked first?",
-                                  n=self.target(table)), "thanked_first")
-            if not needed and deal.get("thanked_first") is not None:
-                raise RuleError(T("Asked only when both teams reach the target by card points in this deal."),
-                                "thanked_first")
+            self._check_thanked_first(table, state, deal)
+
+    def _check_thanked_first(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
+        """Who thanked first (bedankt) is asked exactly when both teams reach the target in one deal."""
+        needed = self.first_to_target(table, state, deal) == "ask"
+        if needed and deal.get("thanked_first") is None:
+            raise RuleError(T("Both teams reach %(n)d with their card points: who thanked first?",
+                              n=self.target(table)), "thanked_first")
+        if not needed and deal.get("thanked_first") is not None:
+            raise RuleError(T("Asked only when both teams reach the target by card points in this deal."),
+                            "thanked_first")
 
     @staticmethod
     def extra(deal: Mapping[str, Any], name: str, empty: Any) -> list[Any]:

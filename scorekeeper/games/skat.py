@@ -98,25 +98,32 @@ def overbid_value(base: int, bid: int) -> int:
     return -(-bid // base) * base
 
 
+def game_levels(deal: Mapping[str, Any], announced: str) -> list[tuple[Text, int]]:
+    """The multiplier's levels of a suit or grand game (ISkO 5.2): matadors with or against, game,
+    then each of hand, schneider, announced, schwarz, announced, ouvert that holds."""
+    game, points, tricks = deal["game"], deal["points"], deal["tricks"]
+    direction, n = matadors(deal["jacks"])
+    if n == 4 and game in SUITS:
+        n += deal["run"]
+    levels = [(T("with %(n)d", n=n) if direction == "with" else T("against %(n)d", n=n), n),
+              (Text(N_("game 1")), 1)]
+    steps = ((deal["hand"], N_("hand 1")),
+             (points >= 90 or points <= 30 or announced != "none", N_("schneider 1")),
+             (announced != "none", N_("schneider announced 1")),
+             (tricks != "some" or announced == "schwarz", N_("schwarz 1")),
+             (announced == "schwarz", N_("schwarz announced 1")),
+             (deal["ouvert"], N_("ouvert 1")))
+    return levels + [(Text(name), 1) for made, name in steps if made]
+
+
 def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
     """A suit or grand game: whether it was won, its value (after the overbid rule), the lines and
     whether it was overbid."""
     game, points, tricks, bid = deal["game"], deal["points"], deal["tricks"], deal["bid"]
     base = BASE[game]
-    direction, n = matadors(deal["jacks"])
-    if n == 4 and game in SUITS:
-        n += deal["run"]
     hand, ouvert = deal["hand"], deal["ouvert"]
     announced = "schwarz" if ouvert else deal["announced"] if hand else "none"
-    levels = [(T("with %(n)d", n=n) if direction == "with" else T("against %(n)d", n=n), n),
-              (Text(N_("game 1")), 1)]
-    steps = ((hand, N_("hand 1")),
-             (points >= 90 or points <= 30 or announced != "none", N_("schneider 1")),
-             (announced != "none", N_("schneider announced 1")),
-             (tricks != "some" or announced == "schwarz", N_("schwarz 1")),
-             (announced == "schwarz", N_("schwarz announced 1")),
-             (ouvert, N_("ouvert 1")))
-    levels += [(Text(name), 1) for made, name in steps if made]
+    levels = game_levels(deal, announced)
     multiplier = sum(n for _, n in levels)
     value = base * multiplier
     needed = {"none": (61, "some"), "schneider": (90, "some"), "schwarz": (SKAT_TOTAL, "all")}[announced]
