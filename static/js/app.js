@@ -704,7 +704,7 @@
   // card one player took is greyed out, with that player's initial, in the others' pickers.
   function shareOut(row) {
     var names = row.closest("table").querySelectorAll("thead th");
-    var cells = Array.prototype.slice.call(row.querySelectorAll("td"));
+    var cells = Array.prototype.slice.call(row.querySelectorAll(":scope > td:not(.share-picker)"));
     var owner = {};
     cells.forEach(function (cell, index) {
       cell.querySelectorAll(".picker input:checked").forEach(function (input) { owner[input.value] = index; });
@@ -719,6 +719,74 @@
       });
       cell.querySelectorAll(".take-rest").forEach(function (button) { button.hidden = false; });
     });
+    drawShare(row);
+  }
+
+  // The row's one picker (templates/_forms.html share_picker), shown instead of the players' own: the
+  // whole suit, a player chosen (the one named in an error, else the first), then their cards tapped.
+  // It ticks the players' boxes, which stay what the form sends, and is drawn from them.
+  function shareBox(row, seat, value) {
+    return row.querySelector(':scope > td:not(.share-picker) input[name="' + row.getAttribute("data-field") + "-" + seat +
+                             '"][value="' + value + '"]');
+  }
+
+  function drawShare(row) {
+    var share = row.querySelector(":scope > td.share-picker");
+    if (!share) return;
+    if (!row.classList.contains("shared")) {
+      row.classList.add("shared");
+      share.hidden = false;
+      var first = share.querySelector(".share-player[data-error]") || share.querySelector(".share-player");
+      share.dataset.seat = first.getAttribute("data-seat");
+    }
+    var seat = share.dataset.seat, owner = {}, players = {}, free = 0;
+    share.querySelectorAll(".share-player").forEach(function (player) {
+      var other = player.getAttribute("data-seat"), picked = [];
+      players[other] = player;
+      share.querySelectorAll(".share-card:not(.out)").forEach(function (card) {
+        var box = shareBox(row, other, card.getAttribute("data-value"));
+        if (!box || !box.checked) return;
+        if (!(card.getAttribute("data-value") in owner)) owner[card.getAttribute("data-value")] = other;
+        picked.push(card.querySelector("b").textContent);
+      });
+      player.setAttribute("aria-pressed", other === seat ? "true" : "false");
+      player.querySelector(".pile-sum").textContent = picked.join(" ");
+    });
+    share.querySelectorAll(".share-card:not(.out)").forEach(function (card) {
+      var value = card.getAttribute("data-value"), box = shareBox(row, seat, value);
+      var mine = !!(box && box.checked), holder = owner[value];
+      var taken = !mine && holder !== undefined && holder !== seat;
+      card.setAttribute("aria-pressed", mine ? "true" : "false");
+      card.classList.toggle("taken", taken);
+      card.disabled = taken || !box;
+      var name = taken ? players[holder].firstChild.textContent.trim() : "";
+      card.querySelector(".face").setAttribute("data-owner", taken ? players[holder].getAttribute("data-initial") : "");
+      card.querySelector(".caption").textContent = name;  // whose it is, under the card's rank and suit
+      card.setAttribute("aria-label", card.getAttribute("data-name") + (taken ? ": " + name : ""));
+      if (holder === undefined) free += 1;
+    });
+    var rest = share.querySelector(".share-rest");
+    rest.hidden = free === 0;
+    rest.textContent = rest.getAttribute("data-word") + ": " + players[seat].firstChild.textContent.trim();
+  }
+
+  function tapShare(button) {
+    var share = button.closest("td.share-picker"), row = share.closest("tr");
+    var changed = [];
+    if (button.classList.contains("share-player")) {
+      share.dataset.seat = button.getAttribute("data-seat");
+    } else if (button.classList.contains("share-card")) {
+      var box = shareBox(row, share.dataset.seat, button.getAttribute("data-value"));
+      if (box && !box.disabled) { box.checked = !box.checked; changed.push(box); }
+    } else {  // the rest: every card nobody has goes to the chosen player
+      share.querySelectorAll(".share-card:not(.out):not(.taken)").forEach(function (card) {
+        var box = shareBox(row, share.dataset.seat, card.getAttribute("data-value"));
+        if (box && !box.checked && !box.disabled) { box.checked = true; changed.push(box); }
+      });
+    }
+    // the players' boxes changed: the form's own change handling (summaries, the draft) follows
+    if (changed.length) changed[changed.length - 1].dispatchEvent(new Event("change", { bubbles: true }));
+    else drawShare(row);
   }
 
   // "the rest": every card of the row nobody took goes to this player, and the picker closes.
@@ -765,10 +833,12 @@
   }
 
   document.addEventListener("click", function (event) {
-    var tab = event.target.closest && event.target.closest(".pile-tab");
+    var tab = event.target.closest && event.target.closest(".piles .pile-tab");
     if (tab) select(tab.closest(".piles"), tab.getAttribute("data-seat"));
     var rest = event.target.closest && event.target.closest(".take-rest");
     if (rest) takeRest(rest);
+    var shared = event.target.closest && event.target.closest("td.share-picker button");
+    if (shared && !shared.disabled) tapShare(shared);
   });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form");
