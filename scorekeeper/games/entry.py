@@ -104,9 +104,14 @@ class FieldSpec:
     #: revealed before play, so that the table sees the whole suit); the engine refuses them if sent
     out: tuple[str, ...] = ()
     out_label: str = ""
+    #: shown on the page only while these hold (as `show_if` and `show_if_count`), but unlike those still
+    #: read and checked: a value entered where it does not apply (a page without JavaScript, an API
+    #: client) is refused by the engine, naming it (Handjass: card points only for a deal played out)
+    page_show_if: tuple[str, tuple[Any, ...]] | None = None
+    page_show_if_count: tuple[str, int] | None = None
 
     #: what only the web page reads: not part of a field's description in the API
-    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label")
+    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count")
 
     def __hash__(self) -> int:
         """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:

@@ -35,12 +35,42 @@
         el.querySelectorAll("input").forEach(function (input) { input.disabled = !shown; });
       }
     });
+    // What the engine reads but that does not apply to the values chosen (FieldSpec.page_show_if: Handjass's
+    // card points, Weis and Stöck when one plays alone or two agree): hidden, and its boxes not sent, so the
+    // engine does not refuse them. Only boxes disabled here are enabled again (a player who sits out stays
+    // so: the loop above decides those).
+    root.querySelectorAll("[data-page-if], [data-page-if-count]").forEach(function (el) {
+      var form = el.closest("form");
+      if (!form) return;
+      var asked = true;
+      var name = el.getAttribute("data-page-if");
+      if (name) asked = el.getAttribute("data-page-values").split(" ").indexOf(checkedOf(form, name)) !== -1;
+      var counted = el.getAttribute("data-page-if-count");
+      if (counted) {
+        asked = asked && form.querySelectorAll('[name="' + counted + '"]:checked').length >=
+          parseInt(el.getAttribute("data-page-min"), 10);
+      }
+      el.toggleAttribute("data-not-asked", !asked);
+      el.querySelectorAll("input").forEach(function (input) {
+        if (!asked && !input.disabled) { input.disabled = true; input.dataset.notAsked = "1"; }
+        if (asked && input.dataset.notAsked) { delete input.dataset.notAsked; input.disabled = false; }
+      });
+    });
     // a row asked seat by seat where no seat is asked yet (nobody has 0 card points) hides its label too
     root.querySelectorAll("tr[data-field]").forEach(function (row) {
       var seats = row.querySelectorAll("td > [data-show-if]");
       if (!seats.length) return;
       row.toggleAttribute("data-none-asked", Array.prototype.every.call(seats, function (seat) { return seat.hidden; }));
     });
+  }
+
+  // The value a field has in the form: a ticked box's ("y"), else "" (unticked or nothing chosen).
+  function checkedOf(form, name) {
+    var value = "";
+    form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+      if ((input.type !== "checkbox" && input.type !== "radio") || input.checked) value = input.value;
+    });
+    return value;
   }
 
   // A per-seat row with data-total: once all boxes but one are typed, the remainder is offered in
@@ -694,7 +724,7 @@
     root.querySelectorAll("table.seat-grid:not(.locked)").forEach(function (grid) {
       var rows = grid.querySelectorAll("tbody tr[data-field]");
       var shown = Array.prototype.some.call(rows, function (row) {
-        return !row.hidden && !row.hasAttribute("data-hidden-if");
+        return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
       });
       grid.toggleAttribute("data-hidden-if", rows.length > 0 && !shown);
     });
