@@ -10,7 +10,7 @@ import dataclasses
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ClassVar, ParamSpec, TypeVar
 
 from .text import RuleError, T, Text, clean_name
 
@@ -49,8 +49,8 @@ class FieldSpec:
     per_seat: the value is a list with one entry per seat.
     total: for per-seat ints, the entries must sum to this; the form fills the
            last one in when the others are typed. For per-seat multi: the choices are
-           shared out, each to one player, this many in all (the page greys out what
-           another player took and offers "the rest").
+           shared out, each to one player, this many in all (the choices in `out` aside;
+           the page offers one picker for the row and "the rest").
     maximum: for multi, the most choices one entry takes (the page closes its picker then).
     show_if: (other_field, values): only asked (and only read) while the other (earlier)
              field has one of those values; otherwise it takes its default. When both are
@@ -100,6 +100,18 @@ class FieldSpec:
     #: an optional entry whose empty box the engine counts as 0 (the free pad's points): the page asks
     #: once before it saves empty boxes, in case one was forgotten
     ask_if_empty: bool = False
+    #: for multi: choices the page shows greyed and not choosable, saying `out_label` (Stendhal: the cards
+    #: revealed before play, so that the table sees the whole suit); the engine refuses them if sent
+    out: tuple[str, ...] = ()
+    out_label: str = ""
+    #: shown on the page only while these hold (as `show_if` and `show_if_count`), but unlike those still
+    #: read and checked: a value entered where it does not apply (a page without JavaScript, an API
+    #: client) is refused by the engine, naming it (Handjass: card points only for a deal played out)
+    page_show_if: tuple[str, tuple[Any, ...]] | None = None
+    page_show_if_count: tuple[str, int] | None = None
+
+    #: what only the web page reads: not part of a field's description in the API
+    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count")
 
     def __hash__(self) -> int:
         """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:
@@ -118,6 +130,8 @@ class FieldSpec:
 
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)
+        for name in self.PAGE_ONLY:
+            del data[name]
         data["choices"] = [{"value": v, "label": label} for v, label in self.choices]
         data["show_if"], data["hide_if"] = _condition(self.show_if, "field"), _condition(self.hide_if, "field")
         data["show_if_count"] = (

@@ -44,7 +44,10 @@ Decisions and named options:
   alone scores +2 x trump and two who agree +1 each x trump (rules note,
   decided 2026-11-26). Card points, Weis and Stöck are asked only of the
   players who play (``seats_from``); when all 36 cards are played the counts
-  are a fixed sum of 157, which the form fills in. Who took the last trick is
+  are a fixed sum of 157, which the form fills in. A deal not played out (one
+  alone, two agreed) has no card points, Weis, Stöck, last trick or draw: the
+  page hides them then (``page_show_if``), but they are still read, so one
+  sent anyway is refused, naming its box (a page without JavaScript). Who took the last trick is
   optional: when left empty each count must be possible with or without the
   last trick's 5.
 - Ties for a stroke are settled by a card draw: the field ``draw`` takes the
@@ -82,7 +85,7 @@ from typing import Any
 from . import captured
 from .base import DealResult, Figure, Game, State, Table, narrow, next_active
 from .cards import label
-from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec
+from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec, memoized
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
 from .text import N_, P, RuleError, T, Text
 
@@ -95,6 +98,20 @@ BERNER_HELP = N_("Berner Handjass only. The source lost the red suits: hearts x4
 STOECK = 20
 REASONS = (N_("a stronger Weis"), N_("more cards"), N_("a higher top card"), N_("the trump suit"),
            N_("nearer the dealer's right"))
+
+
+#: what only a deal played out has: card points (typed or tapped), Weis, Stöck, the last trick, a draw
+PLAYED_OUT = ("count", "points", "last_trick", "rest", "cards", "weis", "stoeck", "draw", "bonus_draw")
+
+
+@memoized
+def played_out_only(spec: FieldSpec) -> FieldSpec:
+    """The page hides what only a deal played out has while one plays alone or two agree, as it hides the
+    boxes of a player who sits out. Unlike those, the engine still reads them and refuses a value there
+    (`Handjass._check_entered`), naming the box: a page without JavaScript shows them."""
+    if spec.name not in PLAYED_OUT:
+        return spec
+    return dataclasses.replace(spec, page_show_if=("agreed", (False,)), page_show_if_count=("playing", 2))
 
 
 @dataclass(frozen=True)
@@ -176,7 +193,8 @@ class Handjass(Game):
         # the last trick (the rest defaults to the last active player while every card can be in play)
         piles = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active, N_("Captured cards"))
         count = captured.count_field(table.options.get("count_from", captured.POINTS))
-        return captured.with_cards(tuple(fields), ("points",), "last_trick", piles, count, "trump")
+        asked = captured.with_cards(tuple(fields), ("points",), "last_trick", piles, count, "trump")
+        return tuple(played_out_only(spec) if len(active) >= 2 else spec for spec in asked)
 
     # -- captured cards instead of typed card points ------------------------------
     def hand_size(self, table: Table, state: State) -> int:

@@ -222,9 +222,9 @@ class Stendhal(Game):
 
     def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:
         """Once the revealed cards are locked, each row of cards picked names its minus suit with its
-        symbol ("♣ club cards taken") and offers only the suit's cards still in play, as cards ("♣K"),
-        shared out among the players (``total``: how many are in play); count entry names the suit
-        under its rows' labels."""
+        symbol ("♣ club cards taken") and shows the whole suit as cards ("♣K"), the revealed ones greyed
+        (``out``), shared out among the players (``total``: how many are in play); count entry names the
+        suit under its rows' labels and offers only the cards in play as the lowest."""
         fields = self.deal_fields(table, state)
         try:
             suits = dict(zip(("minus", "paired"), self.decide(table, state, early)[:2]))
@@ -240,7 +240,10 @@ class Stendhal(Game):
             suit = suits[pick]
             left = tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST if rank + suit not in gone)
             if part == "cards":
-                asked.append(dataclasses.replace(spec, label=TAKEN_LABELS[suit], choices=left, total=len(left)))
+                suit_cards = tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST)
+                out = tuple(rank for rank in RANKS_HIGH_FIRST if rank + suit in gone)
+                asked.append(dataclasses.replace(spec, label=TAKEN_LABELS[suit], choices=suit_cards, total=len(left),
+                                                 out=out, out_label=N_("revealed")))
             else:  # count entry: the suit named under the row's label
                 asked.append(dataclasses.replace(spec, help=TAKEN_LABELS[suit], choices=left if spec.choices else ()))
         return tuple(asked)

@@ -35,12 +35,42 @@
         el.querySelectorAll("input").forEach(function (input) { input.disabled = !shown; });
       }
     });
+    // What the engine reads but that does not apply to the values chosen (FieldSpec.page_show_if: Handjass's
+    // card points, Weis and Stöck when one plays alone or two agree): hidden, and its boxes not sent, so the
+    // engine does not refuse them. Only boxes disabled here are enabled again (a player who sits out stays
+    // so: the loop above decides those).
+    root.querySelectorAll("[data-page-if], [data-page-if-count]").forEach(function (el) {
+      var form = el.closest("form");
+      if (!form) return;
+      var asked = true;
+      var name = el.getAttribute("data-page-if");
+      if (name) asked = el.getAttribute("data-page-values").split(" ").indexOf(checkedOf(form, name)) !== -1;
+      var counted = el.getAttribute("data-page-if-count");
+      if (counted) {
+        asked = asked && form.querySelectorAll('[name="' + counted + '"]:checked').length >=
+          parseInt(el.getAttribute("data-page-min"), 10);
+      }
+      el.toggleAttribute("data-not-asked", !asked);
+      el.querySelectorAll("input").forEach(function (input) {
+        if (!asked && !input.disabled) { input.disabled = true; input.dataset.notAsked = "1"; }
+        if (asked && input.dataset.notAsked) { delete input.dataset.notAsked; input.disabled = false; }
+      });
+    });
     // a row asked seat by seat where no seat is asked yet (nobody has 0 card points) hides its label too
     root.querySelectorAll("tr[data-field]").forEach(function (row) {
       var seats = row.querySelectorAll("td > [data-show-if]");
       if (!seats.length) return;
       row.toggleAttribute("data-none-asked", Array.prototype.every.call(seats, function (seat) { return seat.hidden; }));
     });
+  }
+
+  // The value a field has in the form: a ticked box's ("y"), else "" (unticked or nothing chosen).
+  function checkedOf(form, name) {
+    var value = "";
+    form.querySelectorAll('[name="' + name + '"]').forEach(function (input) {
+      if ((input.type !== "checkbox" && input.type !== "radio") || input.checked) value = input.value;
+    });
+    return value;
   }
 
   // A per-seat row with data-total: once all boxes but one are typed, the remainder is offered in
@@ -694,7 +724,7 @@
     root.querySelectorAll("table.seat-grid:not(.locked)").forEach(function (grid) {
       var rows = grid.querySelectorAll("tbody tr[data-field]");
       var shown = Array.prototype.some.call(rows, function (row) {
-        return !row.hidden && !row.hasAttribute("data-hidden-if");
+        return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
       });
       grid.toggleAttribute("data-hidden-if", rows.length > 0 && !shown);
     });
@@ -704,7 +734,7 @@
   // card one player took is greyed out, with that player's initial, in the others' pickers.
   function shareOut(row) {
     var names = row.closest("table").querySelectorAll("thead th");
-    var cells = Array.prototype.slice.call(row.querySelectorAll("td"));
+    var cells = Array.prototype.slice.call(row.querySelectorAll(":scope > td:not(.share-picker)"));
     var owner = {};
     cells.forEach(function (cell, index) {
       cell.querySelectorAll(".picker input:checked").forEach(function (input) { owner[input.value] = index; });
@@ -719,6 +749,74 @@
       });
       cell.querySelectorAll(".take-rest").forEach(function (button) { button.hidden = false; });
     });
+    drawShare(row);
+  }
+
+  // The row's one picker (templates/_forms.html share_picker), shown instead of the players' own: the
+  // whole suit, a player chosen (the one named in an error, else the first), then their cards tapped.
+  // It ticks the players' boxes, which stay what the form sends, and is drawn from them.
+  function shareBox(row, seat, value) {
+    return row.querySelector(':scope > td:not(.share-picker) input[name="' + row.getAttribute("data-field") + "-" + seat +
+                             '"][value="' + value + '"]');
+  }
+
+  function drawShare(row) {
+    var share = row.querySelector(":scope > td.share-picker");
+    if (!share) return;
+    if (!row.classList.contains("shared")) {
+      row.classList.add("shared");
+      share.hidden = false;
+      var first = share.querySelector(".share-player[data-error]") || share.querySelector(".share-player");
+      share.dataset.seat = first.getAttribute("data-seat");
+    }
+    var seat = share.dataset.seat, owner = {}, players = {}, free = 0;
+    share.querySelectorAll(".share-player").forEach(function (player) {
+      var other = player.getAttribute("data-seat"), picked = [];
+      players[other] = player;
+      share.querySelectorAll(".share-card:not(.out)").forEach(function (card) {
+        var box = shareBox(row, other, card.getAttribute("data-value"));
+        if (!box || !box.checked) return;
+        if (!(card.getAttribute("data-value") in owner)) owner[card.getAttribute("data-value")] = other;
+        picked.push(card.querySelector("b").textContent);
+      });
+      player.setAttribute("aria-pressed", other === seat ? "true" : "false");
+      player.querySelector(".pile-sum").textContent = picked.join(" ");
+    });
+    share.querySelectorAll(".share-card:not(.out)").forEach(function (card) {
+      var value = card.getAttribute("data-value"), box = shareBox(row, seat, value);
+      var mine = !!(box && box.checked), holder = owner[value];
+      var taken = !mine && holder !== undefined && holder !== seat;
+      card.setAttribute("aria-pressed", mine ? "true" : "false");
+      card.classList.toggle("taken", taken);
+      card.disabled = taken || !box;
+      var name = taken ? players[holder].firstChild.textContent.trim() : "";
+      card.querySelector(".face").setAttribute("data-owner", taken ? players[holder].getAttribute("data-initial") : "");
+      card.querySelector(".caption").textContent = name;  // whose it is, under the card's rank and suit
+      card.setAttribute("aria-label", card.getAttribute("data-name") + (taken ? ": " + name : ""));
+      if (holder === undefined) free += 1;
+    });
+    var rest = share.querySelector(".share-rest");
+    rest.hidden = free === 0;
+    rest.textContent = rest.getAttribute("data-word") + ": " + players[seat].firstChild.textContent.trim();
+  }
+
+  function tapShare(button) {
+    var share = button.closest("td.share-picker"), row = share.closest("tr");
+    var changed = [];
+    if (button.classList.contains("share-player")) {
+      share.dataset.seat = button.getAttribute("data-seat");
+    } else if (button.classList.contains("share-card")) {
+      var box = shareBox(row, share.dataset.seat, button.getAttribute("data-value"));
+      if (box && !box.disabled) { box.checked = !box.checked; changed.push(box); }
+    } else {  // the rest: every card nobody has goes to the chosen player
+      share.querySelectorAll(".share-card:not(.out):not(.taken)").forEach(function (card) {
+        var box = shareBox(row, share.dataset.seat, card.getAttribute("data-value"));
+        if (box && !box.checked && !box.disabled) { box.checked = true; changed.push(box); }
+      });
+    }
+    // the players' boxes changed: the form's own change handling (summaries, the draft) follows
+    if (changed.length) changed[changed.length - 1].dispatchEvent(new Event("change", { bubbles: true }));
+    else drawShare(row);
   }
 
   // "the rest": every card of the row nobody took goes to this player, and the picker closes.
@@ -765,10 +863,12 @@
   }
 
   document.addEventListener("click", function (event) {
-    var tab = event.target.closest && event.target.closest(".pile-tab");
+    var tab = event.target.closest && event.target.closest(".piles .pile-tab");
     if (tab) select(tab.closest(".piles"), tab.getAttribute("data-seat"));
     var rest = event.target.closest && event.target.closest(".take-rest");
     if (rest) takeRest(rest);
+    var shared = event.target.closest && event.target.closest("td.share-picker button");
+    if (shared && !shared.disabled) tapShare(shared);
   });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form");

@@ -318,3 +318,53 @@ def test_berner_asks_trump_when_one_plays_alone_or_two_agree(screen):
     expect(totals(page)).to_have_text(["3", "8", "3", "0"])
     open_breakdown(page, 1)
     expect(row(page, 1)).to_contain_text("Berner Handjass, ♦ diamonds trump: every stroke x3.")
+
+
+def test_what_only_a_deal_played_out_has_goes_when_one_plays_alone_or_two_agree(screen):
+    """Issue 23 item 5, rules/handjass.md "Deal and participation": one player alone scores +2 and two who
+    agree +1 each, without play, so nobody has card points, Weis, Stöck or the last trick. The form hides
+    those boxes then, as it hides those of a player who sits out, and does not send what was typed there
+    (the engine would refuse it, naming the box, as it does for a page without JavaScript:
+    tests/web/test_handjass_views.py)."""
+    kind, page = screen
+    start_session(page, "Handjass", TABLE, options={"Out (safe) at": 20})
+    entry = page.locator("#entry")
+    rows = [entry.locator(f"tr[data-field={field}]") for field in ("points", "weis", "stoeck")]
+    last, grid = entry.locator("[data-field=last_trick]"), entry.locator("table.seat-grid")
+    playing = entry.locator("[data-field=playing]")
+    for shown in rows + [last]:
+        expect(shown).to_be_visible()
+    entry.get_by_label(POINTS + "Anna").fill("60")  # typed before the table said who plays
+    for name in ("Ben", "Carl", "Ida"):  # only Anna plays: +2 without play
+        playing.get_by_text(name, exact=True).click()
+    for hidden in rows + [last, grid]:  # no row is left in the grid: its names go too
+        expect(hidden).to_be_hidden()
+    expect(entry.get_by_label(POINTS + "Anna")).to_be_disabled()  # not sent
+    screenshot(page, f"handjass-alone-{kind}")
+    playing.get_by_text("Ben", exact=True).click()  # two play it out after all: Anna's count is back
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("60")
+    expect(entry.get_by_label(POINTS + "Anna")).to_be_enabled()
+    expect(entry.get_by_label(POINTS + "Ben")).to_be_enabled()
+    expect(entry.get_by_label(POINTS + "Carl")).to_be_disabled()  # Carl still sits out
+    playing.get_by_text("Ben", exact=True).click()
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    expect(totals(page)).to_have_text(["2", "0", "0", "0"])
+
+    # Deal 2: Ben and Carl agree on +1 each; while they have not agreed the boxes are theirs to fill
+    for name in ("Anna", "Ida"):
+        playing.get_by_text(name, exact=True).click()
+    agreed = entry.get_by_label("Only two play: both take +1 without playing")
+    expect(entry.get_by_label(POINTS + "Ben")).to_be_visible()
+    expect(last).to_be_visible()
+    agreed.check(force=True)
+    for hidden in rows + [last, grid]:
+        expect(hidden).to_be_hidden()
+    screenshot(page, f"handjass-agreed-{kind}")
+    agreed.uncheck(force=True)
+    expect(entry.get_by_label(POINTS + "Carl")).to_be_visible()
+    expect(entry.get_by_label(POINTS + "Carl")).to_be_enabled()
+    entry.get_by_label(STOECK + "Carl").check(force=True)  # ticked, then agreed: not sent either
+    agreed.check(force=True)
+    expect(grid).to_be_hidden()
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    expect(totals(page)).to_have_text(["2", "1", "1", "0"])

@@ -399,18 +399,23 @@ def test_seats_session_takes_the_revealed_cards_together_and_stores_them():
     assert GAME.decide(seven, GAME.start(seven), early)[:2] == ("C", "D")
 
 
-def test_play_rows_name_the_minus_suits_and_offer_only_cards_in_play():
+def test_play_rows_name_the_minus_suits_and_show_the_revealed_cards_out_of_play():
     """Issue 23 item 6, rules/stendhal.md "Minus suits" and "Invariants" (decided 2026-11-26): once the
     seed's revealed cards are locked (club 5 J K, heart K J 4: club and diamond), the row of club cards
-    taken names the suit and offers the ten clubs still in play, shared out (total 10); diamonds 13."""
+    taken names the suit and shows the whole suit, the three revealed clubs out of play (greyed on the
+    page, so the table sees the whole suit); the ten clubs still in play are shared out (total 10);
+    diamonds 13."""
     t = seats_table(6)
     early = GAME.parse_phase(t, GAME.start(t), {"reveal": by_seat(6, 0, ["5C", "JC", "KH", "KC", "4H", "JH"])},
                              "bid")
     rows = {spec.name: spec for spec in GAME.play_fields(t, GAME.start(t), early)}
     clubs, diamonds = rows["minus_cards"], rows["paired_cards"]
     assert clubs.label == "♣ club cards taken" and diamonds.label == "♦ diamond cards taken"
-    assert [label for _, label in clubs.choices] == ["♣A", "♣Q", "♣10", "♣9", "♣8", "♣7", "♣6", "♣4", "♣3", "♣2"]
+    assert [label for _, label in clubs.choices] == ["♣A", "♣K", "♣Q", "♣J", "♣10", "♣9", "♣8", "♣7", "♣6", "♣5",
+                                                     "♣4", "♣3", "♣2"]
+    assert (clubs.out, clubs.out_label, diamonds.out) == (("K", "J", "5"), "revealed", ())
     assert (clubs.total, diamonds.total) == (10, 13)
+    assert "out" not in clubs.as_json()  # the page's, not the API's
     assert [spec.name for spec in GAME.play_fields(t, GAME.start(t), early)] == [
         spec.name for spec in GAME.deal_fields(t, GAME.start(t))]
 

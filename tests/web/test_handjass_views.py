@@ -77,3 +77,33 @@ def test_berner_asks_trump_when_one_plays_alone_and_multiplies_it(client):
     agreed = {"playing": ["0", "2"], "agreed": "y", "trump": "D"}
     assert client.post(f"/sessions/{sid}/deals", data=agreed).status_code == 302
     assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [3, 8, 3, 0]
+
+
+def test_what_only_a_deal_played_out_has_is_shown_while_one_is_played_and_refused_by_name(client):
+    """Issue 23 item 5, rules/handjass.md "Deal and participation": when one plays alone (+2) or two agree
+    (+1 each) nobody has card points, Weis, Stöck or the last trick. The page hides those boxes then (app.js:
+    data-page-if, while fewer than two play or the two agreed) and does not send them; a page without
+    JavaScript shows them, and the engine refuses a value typed there, naming its box. The API's
+    description of the fields is unchanged."""
+    sid = new_handjass(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    played = 'data-page-if="agreed" data-page-values="" data-page-if-count="playing" data-page-min="2"'
+    for field in ("points", "weis", "stoeck"):
+        assert played in re.search(rf'<tr data-field="{field}"[^>]*>', page).group(0)
+    for field in ("last_trick", "count"):
+        assert played in re.search(rf'<div class="field" data-field="{field}"[^>]*>', page).group(0)
+    assert played in re.search(r'<details class="field on-demand" data-field="draw"[^>]*>', page).group(0)
+    assert played not in re.search(r'<div class="field" data-field="playing"[^>]*>', page).group(0)
+    alone = client.post(f"/sessions/{sid}/deals", data={"playing": ["1"], "points-1": "60"})
+    assert alone.status_code == 422
+    assert error_after(alone.get_data(as_text=True), "points-1") == ["This deal was not played out: leave this empty."]
+    agreed = client.post(f"/sessions/{sid}/deals", data={"playing": ["0", "2"], "agreed": "y", "stoeck-2": "y"})
+    assert error_after(agreed.get_data(as_text=True), "stoeck-2") == ["This deal was not played out: leave this empty."]
+    assert client.post(f"/sessions/{sid}/deals", data={"playing": ["1"]}).status_code == 302
+    fields = client.get("/api/v1/games/handjass").get_json()["deal_fields"]
+    assert not any(key.startswith("page_") or key == "out" for spec in fields["4"] for key in spec)
+
+
+def error_after(html: str, name: str) -> list[str]:
+    """The alerts in the cell of input `name` (up to the cell's end)."""
+    return alerts(html.split(f'name="{name}"', 1)[1].split("</td>", 1)[0])

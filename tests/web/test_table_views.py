@@ -10,7 +10,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession
 from scorekeeper.sessions.chart import points, totals_chart
 
-from .helpers import grand_form, new_schieberamsch, ramsch_form, totals
+from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, totals
 
 HX = {"HX-Request": "true"}
 
@@ -115,6 +115,36 @@ def test_small_number_ranges_are_buttons_and_stendhal_locks_revealed_cards(clien
     assert 'class="num" id="points-0"' in html  # 0..120 is typed
     from scorekeeper.games import GAMES
     assert GAMES["stendhal"].lock_label == "Lock the revealed cards"
+
+
+def test_stendhal_minus_rows_show_the_whole_suit_and_a_revealed_card_is_named(client):
+    """Issue 23 item 6 (rules/stendhal.md "Minus suits", the seed's first example: club 5 J K and heart K J 4
+    revealed, club and diamond the minus suits): each minus row shows the whole suit, the revealed cards
+    greyed and not choosable, in every player's picker (what a page without JavaScript sends) and in the
+    row's one picker (hidden until app.js shows it instead); a revealed card sent anyway is named."""
+    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
+    data = {f"players-{seat}": name for seat, name in enumerate(names)}
+    response = client.post("/sessions/new/stendhal", data={**data, "first_dealer": "0"})
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    reveal = {f"reveal-{seat}": card for seat, card in enumerate(["5C", "JC", "KH", "KC", "4H", "JH"])}
+    assert client.post(f"/sessions/{sid}/deals", data=reveal).status_code == 302
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    clubs = re.search(r'<tr data-field="minus_cards".*?</tr>', page, re.S).group(0)
+    for seat in range(6):
+        offered = re.findall(rf'<input type="checkbox" name="minus_cards-{seat}" id="[^"]*" value="(\w+)"([^>]*)>',
+                             clubs)
+        assert [value for value, _ in offered] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+        assert [value for value, rest in offered if " disabled" in rest] == ["K", "J", "5"]
+    assert 'aria-label="♣K: revealed"' in clubs and "<small>revealed</small>" in clubs
+    picker = re.search(r'<td class="share-picker" colspan="6" hidden>.*?</td>', clubs, re.S).group(0)
+    assert re.findall(r'class="card share-card tC( out)?" data-value="(\w+)"', picker) == [
+        ("", "A"), (" out", "K"), ("", "Q"), (" out", "J"), ("", "10"), ("", "9"), ("", "8"), ("", "7"), ("", "6"),
+        (" out", "5"), ("", "4"), ("", "3"), ("", "2")]
+    assert re.findall(r'class="pile-tab share-player" data-seat="(\d)"', picker) == [str(seat) for seat in range(6)]
+    suits = {f"suits-{seat}": "0" for seat in range(6)}
+    refused = client.post(f"/sessions/{sid}/deals", data={**suits, "minus_cards-0": ["K", "3"]})
+    assert refused.status_code == 422
+    assert "♣K was revealed before play; Anna cannot have taken it." in alerts(refused.get_data(as_text=True))
 
 
 def test_chart_points_span_the_totals():
