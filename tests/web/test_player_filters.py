@@ -188,3 +188,12 @@ def test_a_filtered_page_runs_as_few_statements_as_the_whole_one(club, client, c
     with counted_statements() as compared:
         client.get(f"/players/{anna}?since=2025-01-01&vs={club['Dan']}")
     assert len(whole) == len(filtered) <= 9 and len(compared) == len(whole) + 1, filtered
+
+
+def test_the_filters_and_places_speak_japanese(club, client):
+    html = client.get(f"/players/{club['Anna']}?until=2025-01-01x", headers={"Accept-Language": "ja"}).get_data(
+        as_text=True)
+    assert "日付は年-月-日で入力してください（例：2026-11-27）。" in html and "同卓者で絞り込む" in html
+    assert "平均順位：1.5（1位が最上位）。" in html and 'aria-label="月ごとの平均順位: 2025-03 2' in html
+    answer = call(client, "GET", f"/api/v1/players/{club['Anna']}/stats?with=999", headers={"Accept-Language": "ja"})
+    assert answer.status_code == 422 and answer.json["fields"] == {"with": "そのプレイヤーはいません。"}
