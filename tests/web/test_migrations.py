@@ -68,7 +68,7 @@ def test_connections_are_pinged_before_use_on_a_database_server_only(tmp_path):
 
 
 def test_the_upgrade_dates_every_seat_row_and_leaves_the_places_to_the_summaries_command(tmp_path):
-    """0011: every seat row gets its session's date at once (the period filters); a finished session's
+    """0012: every seat row gets its session's date at once (the period filters); a finished session's
     summary turns stale, and `flask summaries` gives its seats their places. A session still in play has
     no place to get: its summary stays fresh."""
     from flask_migrate import downgrade, upgrade
@@ -85,7 +85,7 @@ def test_the_upgrade_dates_every_seat_row_and_leaves_the_places_to_the_summaries
         client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))  # Carl's 50 lose the Ramsch
     try:
         with app.app_context():
-            downgrade(revision="0010")
+            downgrade(revision="0011")
             assert "place" not in {column["name"] for column in inspect(db.engine).get_columns("seat_summary")}
             upgrade()
             seats = db.session.execute(text("SELECT s.session_id, s.started_at = g.created_at, s.place FROM"
