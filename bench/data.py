@@ -43,7 +43,8 @@ class Sequence:
     options: str
     payloads: tuple[str, ...]
     summary: tuple[str, str, str, int]  # totals, winners, losers, over (JSON / 0-1)
-    seats: tuple[tuple[int, int, int, int], ...]  # per seat: over, won, lost, total
+    seats: tuple[tuple[int, int, int, int, int | None, int | None], ...]  # per seat: over, won, lost, total,
+    # place, sides
     figures: tuple[dict[str, int], ...]  # per seat: what the engine counts (Game.figures)
 
 
@@ -57,11 +58,13 @@ def sequence(rng: random.Random, length: int, limit: int) -> Sequence:
         _, state = GAME.play(table, state, parsed)
         payloads.append(parsed)
     standing = GAME.replay(table, payloads)
+    places = GAME.places(table, standing.state) if standing.over else (None,) * 3
+    sides = len(GAME.sides(table, standing.state)) if standing.over else None
     return Sequence(json.dumps(options), tuple(json.dumps(p) for p in payloads),
                     (json.dumps(list(standing.totals)), json.dumps(list(standing.winners)),
                      json.dumps(list(standing.losers)), int(standing.over)),
                     tuple((int(standing.over), int(seat in standing.winners), int(seat in standing.losers),
-                           standing.totals[seat]) for seat in range(3)),
+                           standing.totals[seat], places[seat], sides) for seat in range(3)),
                     tuple(GAME.seat_figures(table, payloads, standing.results)))
 
 
@@ -106,8 +109,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
                 seat_id += 1
                 rows["seat"].append((seat_id, sid, position, player))
                 rows["seat_summary"].append((sid, position, player, "schieberamsch", GAME.version,
-                                             *chosen.seats[position]))
-                rows["seat_figure"].extend((sid, position, name, player, "schieberamsch", GAME.version, value)
+                                             *chosen.seats[position], at))
+                rows["seat_figure"].extend((sid, position, name, player, "schieberamsch", GAME.version, value, at)
                                            for name, value in chosen.figures[position].items())
             for position, payload in enumerate(chosen.payloads, start=1):
                 deal_id += 1
@@ -133,8 +136,8 @@ def build(path: Path, sessions: int, players: int = 100, seed: int = 7, lengths:
             " totals, winners, losers, \"over\", updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["summary"])
         connection.executemany(
             "INSERT INTO seat_summary (session_id, position, player_id, game, engine_version, \"over\", won, lost,"
-            " total) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["seat_summary"])
+            " total, place, sides, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows["seat_summary"])
         connection.executemany("INSERT INTO seat_figure (session_id, position, name, player_id, game, engine_version,"
-                               " value) VALUES (?, ?, ?, ?, ?, ?, ?)", rows["seat_figure"])
+                               " value, started_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows["seat_figure"])
         connection.commit()
     connection.close()

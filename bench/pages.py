@@ -6,9 +6,11 @@ bench/data.py writes `--sessions` Schieberamsch sessions of 100 players into a S
 minute or two for 100,000; `--data PATH` keeps the file and takes it again next time). Then, with
 Flask's test client: the first history page, the history filtered by game and by player, a deep page
 of it (half-way back), the players' list, and the page of the player with the most sessions (its
-first page and one half-way back), that player's statistics across sessions (the API) and the last
-session's statistics (the page and the API). The filters' and pages' query parameters are read from
-the history page's filter form and its link to page 2.
+first page and one half-way back; filtered by game, by a quarter of a year, and by every filter with
+head to head: the game, a year and a half, the player they sat with most, twice: in the table and
+compared), that player's statistics across sessions (the API, by game and with every filter) and the
+last session's statistics (the page and the API). The filters' and pages' query parameters are read
+from the history page's and the player page's filter forms and the history's link to page 2.
 
 Prints for each page the time of its first request, the median of `--runs` more (wall clock and
 CPU time of this process), the answer's size and the goal (each < 50 ms).
@@ -74,12 +76,21 @@ def main() -> None:
             sessions = connection.execute("SELECT count(*) FROM game_session").fetchone()[0]
             player, played = connection.execute("SELECT player_id, count(*) FROM seat GROUP BY player_id"
                                                 " ORDER BY 2 DESC LIMIT 1").fetchone()
+            mate = connection.execute("SELECT b.player_id FROM seat a JOIN seat b ON b.session_id = a.session_id"
+                                      " AND b.player_id != a.player_id WHERE a.player_id = ? GROUP BY 1"
+                                      " ORDER BY count(*) DESC LIMIT 1", (player,)).fetchone()[0]
         app = create_app({
             "TESTING": True, "SECRET_KEY": "b", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
         client = app.test_client()
         history = client.get("/history").get_data(as_text=True)
         forms, size = Forms(history), app.config["HISTORY_PAGE_SIZE"]
         game, who, page = forms.choosing("schieberamsch"), forms.choosing(str(player)), page_parameter(history)
+        mine = Forms(client.get(f"/players/{player}").get_data(as_text=True))
+        one_game = mine.choosing("schieberamsch")
+        since, until = [name for name, attrs in mine.inputs.items() if attrs.get("type") == "date"]
+        sat_with, versus = [name for name, values in mine.options.items() if str(mate) in values]
+        everything = urlencode({one_game: "schieberamsch", since: "2024-07-01", until: "2025-12-31",
+                                sat_with: mate, versus: mate})
         urls = {
             "history": "/history",
             "history, one game": "/history?" + urlencode({game: "schieberamsch"}),
@@ -88,7 +99,11 @@ def main() -> None:
             "players": "/players",
             f"player of {played:,} sessions": f"/players/{player}",
             "that player, deep page": f"/players/{player}?" + urlencode({page: max(1, played // size // 2)}),
+            "that player, one game": f"/players/{player}?" + urlencode({one_game: "schieberamsch"}),
+            "that player, a quarter": f"/players/{player}?" + urlencode({since: "2025-01-01", until: "2025-03-31"}),
+            "that player, every filter": f"/players/{player}?{everything}",
             "that player's statistics (API)": f"/api/v1/players/{player}/stats?game=schieberamsch",
+            "the same, every filter (API)": f"/api/v1/players/{player}/stats?{everything}",
             "a session's statistics": f"/sessions/{sessions}/statistics",
             "that session's statistics (API)": f"/api/v1/sessions/{sessions}/stats",
         }

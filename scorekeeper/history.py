@@ -3,10 +3,11 @@ the players with their number of sessions, and a player's record per game. Each 
 session summaries (summaries.py) through indexes, so a page costs the same at 100,000 sessions."""
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from datetime import date, datetime, time
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import ColumnElement, Select, case, extract, func, select
 from sqlalchemy.orm import aliased, selectinload
 
 from . import summaries
@@ -31,11 +32,48 @@ def sessions_query(game: str | None, player_id: int | None, since: date | None, 
     return query
 
 
-def player_sessions_query(player_id: int) -> Select:
+@dataclass(frozen=True)
+class Filters:
+    """What a player's statistics are narrowed to: one game, a period (whole days, both included, as
+    the history filters) and the sessions where each of `with_ids` sat too."""
+
+    game: str | None = None
+    since: date | None = None
+    until: date | None = None
+    with_ids: tuple[int, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.game or self.since or self.until or self.with_ids)
+
+    def of(self, rows: type[SeatSummary] | type[SeatFigure]) -> list[ColumnElement[bool]]:
+        """The conditions on a player's seat rows (both tables carry the game and the session's date,
+        and their indexes lead with the player and the date)."""
+        conditions: list[ColumnElement[bool]] = []
+        if self.game is not None:
+            conditions.append(rows.game == self.game)
+        if self.since is not None:
+            conditions.append(rows.started_at >= datetime.combine(self.since, time.min))
+        if self.until is not None:
+            conditions.append(rows.started_at <= datetime.combine(self.until, time.max))
+        conditions += [rows.session_id.in_(select(Seat.session_id).where(Seat.player_id == other))
+                       for other in self.with_ids]
+        return conditions
+
+
+NO_FILTERS = Filters()
+
+
+def player_sessions_query(player_id: int, filters: Filters = NO_FILTERS) -> Select:
     """A player's sessions, newest first by id (sessions are numbered as they are created): read
-    backwards off the seat index, where sorting by created_at would sort every session of the player."""
-    return (select(GameSession).join(Seat).where(Seat.player_id == player_id)
-            .options(selectinload(GameSession.seats)).order_by(Seat.session_id.desc()))
+    backwards off the seat index, where sorting by created_at would sort every session of the player.
+    Filtered: off the seat summaries' index, newest first by date."""
+    if not filters:
+        return (select(GameSession).join(Seat).where(Seat.player_id == player_id)
+                .options(selectinload(GameSession.seats)).order_by(Seat.session_id.desc()))
+    return (select(GameSession).join(SeatSummary, SeatSummary.session_id == GameSession.id)
+            .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))
+            .options(selectinload(GameSession.seats))
+            .order_by(SeatSummary.started_at.desc(), SeatSummary.session_id.desc()))
 
 
 def player_id_by_name(name: str) -> int:
@@ -50,8 +88,12 @@ def players_with_sessions() -> list[tuple[Player, int]]:
             if count]
 
 
-def seats_of(player_id: int) -> int:
-    return db.session.scalar(select(func.count()).where(Seat.player_id == player_id)) or 0
+def seats_of(player_id: int, filters: Filters = NO_FILTERS) -> int:
+    """How many sessions the player sat in (those `player_sessions_query` lists)."""
+    if not filters:
+        return db.session.scalar(select(func.count()).where(Seat.player_id == player_id)) or 0
+    return db.session.scalar(select(func.count()).select_from(SeatSummary)
+                             .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))) or 0
 
 
 @dataclass(frozen=True)
@@ -64,35 +106,49 @@ class GameTally:
     won: int
     lost: int
     total_finished: int  # the player's final totals added up over the finished sessions
+    places: int = 0  # the player's places (1: won) added up over the finished sessions that have one
+    placed: int = 0  # how many those are
 
     @property
     def average_total(self) -> float | None:
         return round(self.total_finished / self.finished, 1) if self.finished else None
 
+    @property
+    def average_place(self) -> float | None:
+        return average(self.places, self.placed)
 
-def player_tallies(player_id: int) -> list[GameTally]:
+
+def average(places: int, placed: int) -> float | None:
+    return round(places / placed, 2) if placed else None
+
+
+def overall_place(tallies: list[GameTally]) -> float | None:
+    """The average place over every game's finished sessions."""
+    return average(sum(tally.places for tally in tallies), sum(tally.placed for tally in tallies))
+
+
+def player_tallies(player_id: int, filters: Filters = NO_FILTERS) -> list[GameTally]:
     """The player's record per game from the seat summaries: one index-range query. Sessions whose
     summary is missing or from an older engine are not counted until `flask summaries` computes it
     (their rows say "being updated"); sessions that no longer replay are left out, and so are games
     this Scorekeeper no longer knows."""
     merged: dict[str, list[int]] = {}
-    for row in _tallies(player_id):
+    for row in _tallies(player_id, filters):
         if row.game not in GAMES or row.engine_version != summaries.engine_version(row.game):
             continue
-        sums = merged.setdefault(row.game, [0, 0, 0, 0, 0])
-        for index, value in enumerate((row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0)):
+        sums = merged.setdefault(row.game, [0] * 7)
+        for index, value in enumerate((row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0,
+                                       row.places or 0, row.placed)):
             sums[index] += value
     return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0]]
 
 
-def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tuple[Figure, int]]]:
+def player_figures(player_id: int, filters: Filters = NO_FILTERS) -> dict[str, list[tuple[Figure, int]]]:
     """What the games' engines counted for the player over all their sessions (Game.figures), per
     game: each figure with its sum, in the order the engine declares them; one index-range query."""
     query = (select(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name, func.sum(SeatFigure.value))
-             .where(SeatFigure.player_id == player_id)
+             .where(SeatFigure.player_id == player_id, *filters.of(SeatFigure))
              .group_by(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name))
-    if game is not None:
-        query = query.where(SeatFigure.game == game)
     sums: dict[str, dict[str, int]] = {}
     for slug, version, name, value in db.session.execute(query):
         if slug in GAMES and version == summaries.engine_version(slug):  # as player_tallies counts
@@ -103,31 +159,44 @@ def player_figures(player_id: int, game: str | None = None) -> dict[str, list[tu
 
 @dataclass(frozen=True)
 class Month:
-    """A player's finished sessions and wins in one month, and both counted since the first."""
+    """A player's finished sessions, wins and places in one month, and the first two counted since
+    the first month."""
 
     month: str  # "2026-11"
     finished: int
     won: int
     finished_so_far: int
     won_so_far: int
+    places: int = 0  # added up over the month's finished sessions that have one
+    placed: int = 0
+    most_sides: int = 0  # the most sides (players or teams) any of them ranked
+
+    @property
+    def average_place(self) -> float | None:
+        return average(self.places, self.placed)
 
 
-def player_over_time(player_id: int, game: str | None = None) -> list[Month]:
-    """The player's finished sessions and wins month by month (of the current engines' summaries)."""
-    query = (select(GameSession.created_at, SeatSummary.game, SeatSummary.engine_version, SeatSummary.won)
-             .join(GameSession, GameSession.id == SeatSummary.session_id)
-             .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None)))
-    if game is not None:
-        query = query.where(SeatSummary.game == game)
+def player_over_time(player_id: int, filters: Filters = NO_FILTERS) -> list[Month]:
+    """The player's finished sessions, wins and average place month by month (of the current
+    engines' summaries): one index range, summed per month by the database."""
+    year, month = extract("year", SeatSummary.started_at), extract("month", SeatSummary.started_at)
+    query = (select(year, month, SeatSummary.game, SeatSummary.engine_version, func.count(),
+                    func.sum(case((SeatSummary.won, 1), else_=0)), func.sum(SeatSummary.place),
+                    func.count(SeatSummary.place), func.max(SeatSummary.sides))
+             .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None),
+                    *filters.of(SeatSummary))
+             .group_by(year, month, SeatSummary.game, SeatSummary.engine_version))
     by_month: dict[str, list[int]] = {}
-    for created_at, slug, version, won in db.session.execute(query):
+    for year_, month_, slug, version, finished, won, places, placed, sides in db.session.execute(query):
         if slug in GAMES and version == summaries.engine_version(slug):
-            counts = by_month.setdefault(created_at.strftime("%Y-%m"), [0, 0])
-            counts[0], counts[1] = counts[0] + 1, counts[1] + int(won)
-    months, finished, won_total = [], 0, 0
-    for month, (count, won_count) in sorted(by_month.items()):
-        finished, won_total = finished + count, won_total + won_count
-        months.append(Month(month, count, won_count, finished, won_total))
+            sums = by_month.setdefault(f"{int(year_):04d}-{int(month_):02d}", [0, 0, 0, 0, 0])
+            for index, value in enumerate((finished, won, places or 0, placed)):
+                sums[index] += int(value)
+            sums[4] = max(sums[4], sides or 0)
+    months, finished_total, won_total = [], 0, 0
+    for label, (finished, won, places, placed, sides) in sorted(by_month.items()):
+        finished_total, won_total = finished_total + finished, won_total + won
+        months.append(Month(label, finished, won, finished_total, won_total, places, placed, sides))
     return months
 
 
@@ -141,20 +210,25 @@ class HeadToHead:
     other_won: int
 
 
-def head_to_head(player_id: int, other_id: int) -> list[HeadToHead]:
-    """Per game, the finished sessions both players sat in and each one's wins (one query)."""
-    other = aliased(SeatSummary)
+def head_to_head(player_id: int, other_id: int, filters: Filters = NO_FILTERS) -> list[HeadToHead]:
+    """Per game, the finished sessions both players sat in and each one's wins: one query over the
+    player's seat summaries (as filtered, with the other at the table too), the other's win read by
+    primary key (their seat off the seat index, then its summary)."""
+    seat, other = aliased(Seat), aliased(SeatSummary)
+    other_won = (select(other.won).join(seat, (seat.session_id == other.session_id) & (seat.position == other.position))
+                 .where(seat.session_id == SeatSummary.session_id, seat.player_id == other_id).scalar_subquery())
+    together = dataclasses.replace(filters, with_ids=(*filters.with_ids, other_id))
     rows = db.session.execute(
         select(SeatSummary.game, SeatSummary.engine_version, func.count(),
-               func.sum(case((SeatSummary.won, 1), else_=0)), func.sum(case((other.won, 1), else_=0)))
-        .join(other, (other.session_id == SeatSummary.session_id) & (other.player_id == other_id))
-        .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None))
+               func.sum(case((SeatSummary.won, 1), else_=0)), func.sum(case((other_won, 1), else_=0)))
+        .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None),
+               *together.of(SeatSummary))
         .group_by(SeatSummary.game, SeatSummary.engine_version).order_by(SeatSummary.game))
     return [HeadToHead(slug, count, int(won), int(other_won)) for slug, version, count, won, other_won in rows
             if slug in GAMES and version == summaries.engine_version(slug)]
 
 
-def _tallies(player_id: int):
+def _tallies(player_id: int, filters: Filters):
     ok = SeatSummary.total.is_not(None)
     finished = ok & SeatSummary.over
     count = lambda condition: func.sum(case((condition, 1), else_=0))  # noqa: E731
@@ -162,7 +236,8 @@ def _tallies(player_id: int):
         select(SeatSummary.game, SeatSummary.engine_version, func.count().label("sessions"),
                count(~ok).label("broken"), count(finished).label("finished"),
                count(finished & SeatSummary.won).label("won"), count(finished & SeatSummary.lost).label("lost"),
-               func.sum(case((finished, SeatSummary.total), else_=0)).label("total"))
-        .where(SeatSummary.player_id == player_id)
+               func.sum(case((finished, SeatSummary.total), else_=0)).label("total"),
+               func.sum(SeatSummary.place).label("places"), func.count(SeatSummary.place).label("placed"))
+        .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))
         .group_by(SeatSummary.game, SeatSummary.engine_version)
     ).all()

@@ -185,8 +185,9 @@ class SeatSummary(Model):
     (a player of 3,000 sessions would otherwise fetch 3,000 summaries scattered over the table)."""
 
     __tablename__ = "seat_summary"
-    __table_args__ = (Index("ix_seat_summary_record", "player_id", "game", "engine_version", "over", "won", "lost",
-                            "total"),)
+    # a player's record under any filters (game, period, who else sat) is one range of this index
+    __table_args__ = (Index("ix_seat_summary_record", "player_id", "started_at", "game", "engine_version", "over",
+                            "won", "lost", "total", "place", "sides", "session_id"),)
 
     session_id: Mapped[int] = mapped_column(ForeignKey("session_summary.session_id", ondelete="CASCADE"),
                                             primary_key=True)
@@ -198,6 +199,11 @@ class SeatSummary(Model):
     won: Mapped[bool]
     lost: Mapped[bool]
     total: Mapped[int | None]  # None: a stored deal no longer fits
+    started_at: Mapped[datetime]  # the session's created_at, for the period filters
+    # in a finished session: the seat's place (1: won; partners share their team's) among how many
+    # sides (players, or teams); None while in play or broken
+    place: Mapped[int | None]
+    sides: Mapped[int | None]
 
 
 class SeatFigure(Model):
@@ -206,7 +212,8 @@ class SeatFigure(Model):
     in a game is one index range summed by the database."""
 
     __tablename__ = "seat_figure"
-    __table_args__ = (Index("ix_seat_figure_record", "player_id", "game", "engine_version", "name", "value"),)
+    __table_args__ = (Index("ix_seat_figure_record", "player_id", "started_at", "game", "engine_version", "name",
+                            "value", "session_id"),)
 
     session_id: Mapped[int] = mapped_column(ForeignKey("session_summary.session_id", ondelete="CASCADE"),
                                             primary_key=True)
@@ -216,3 +223,4 @@ class SeatFigure(Model):
     game: Mapped[str] = mapped_column(String(40))
     engine_version: Mapped[int]
     value: Mapped[int]
+    started_at: Mapped[datetime]  # the session's created_at, for the period filters

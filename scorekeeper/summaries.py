@@ -48,14 +48,20 @@ def store(session: GameSession, current: Board | None) -> None:
     values = dict(session_version=session.version, engine_version=engine_version(session.game),
                   deals=len(current.deals) if current is not None else 0, totals=totals, winners=winners,
                   losers=losers, over=bool(standing is not None and standing.over), updated_at=utcnow())
+    places: tuple[int, ...] = ()
+    sides: int | None = None
+    if current is not None and standing is not None and standing.over:
+        places = current.game.places(current.table, standing.state)
+        sides = len(current.game.sides(current.table, standing.state))
     seats = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
                   engine_version=values["engine_version"], over=values["over"], won=seat.position in winners,
-                  lost=seat.position in losers, total=None if totals is None else totals[seat.position])
+                  lost=seat.position in losers, total=None if totals is None else totals[seat.position],
+                  started_at=session.created_at, place=places[seat.position] if places else None, sides=sides)
              for seat in session.seats]
     counted = [] if current is None else current.game.seat_figures(
         current.table, [deal.payload for deal in current.deals], current.standing.results)
     figures = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
-                    engine_version=values["engine_version"], name=name, value=value)
+                    engine_version=values["engine_version"], name=name, value=value, started_at=session.created_at)
                for seat in session.seats for name, value in (counted[seat.position] if counted else {}).items()]
     # the figures are written anew (which of them are not 0 changes); also rows left behind by a
     # summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)

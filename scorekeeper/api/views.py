@@ -17,6 +17,7 @@ from ..board import Board, board, deal_or_404, session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..errors import error_response
 from ..extensions import db
+from ..filters import StatsFilterForm
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
@@ -187,18 +188,37 @@ def session_statistics(session_id: int):
 
 @bp.get("/players/<int:player_id>/stats")
 def player_statistics(player_id: int):
-    """A player's record per game over all their sessions (`?game=` one game), with the figures."""
+    """A player's record per game over their sessions, with the figures, the average place and the
+    months; narrowed by `?game=`, `since=`, `until=` and `with=` (repeated), `vs=` adds head to head.
+    The filters are the player page's form (filters.py): a bad one answers 422 naming it."""
     player = db.session.get(Player, player_id) or abort(404, "There is no such player.")
-    game = request.args.get("game") or None
-    if game is not None and game not in GAMES:
-        raise RuleError(T("There is no game called %(slug)s.", slug=game), "game")
-    figures = history.player_figures(player.id, game)
-    return {"player": {"id": player.id, "name": player.name}, "games": [
-        {"game": tally.game, "sessions": tally.played, "finished": tally.finished, "won": tally.won,
-         "lost": tally.lost, "average_total": tally.average_total,
-         "figures": [{"name": figure.name, "label": translate(figure.label), "value": value}
-                     for figure, value in figures.get(tally.game, [])]}
-        for tally in history.player_tallies(player.id) if game in (None, tally.game)]}
+    players = db.session.execute(select(Player.id, Player.name)).all()
+    form = StatsFilterForm(request.args, players, player.id)
+    if not form.validate():
+        problems = form.first_errors
+        return error_response(422, next(iter(problems.values())), problems)
+    filters = form.filters()
+    figures = history.player_figures(player.id, filters)
+    tallies = history.player_tallies(player.id, filters)
+    answer: dict[str, Any] = {
+        "player": {"id": player.id, "name": player.name},
+        "filters": {"game": filters.game, "since": filters.since and filters.since.isoformat(),
+                    "until": filters.until and filters.until.isoformat(), "with": list(filters.with_ids)},
+        "games": [
+            {"game": tally.game, "sessions": tally.played, "finished": tally.finished, "won": tally.won,
+             "lost": tally.lost, "average_total": tally.average_total, "average_place": tally.average_place,
+             "figures": [{"name": figure.name, "label": translate(figure.label), "value": value}
+                         for figure, value in figures.get(tally.game, [])]}
+            for tally in tallies],
+        "average_place": history.overall_place(tallies),
+        "months": [{"month": month.month, "finished": month.finished, "won": month.won,
+                    "average_place": month.average_place} for month in history.player_over_time(player.id, filters)],
+    }
+    if form.other_id is not None:
+        other = next(row for row in players if row.id == form.other_id)
+        answer["head_to_head"] = {"player": {"id": other.id, "name": other.name}, "games": [
+            dataclasses.asdict(row) for row in history.head_to_head(player.id, form.other_id, filters)]}
+    return answer
 
 
 @bp.get("/openapi.json")

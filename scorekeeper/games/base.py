@@ -244,6 +244,42 @@ class Game:
         """Shown only where the game names a loser (Handjass: the last one left)."""
         return ()
 
+    def ranking(self, table: Table, state: State) -> Sequence[Any]:
+        """Per seat, what orders the players behind the winners (`places`), higher is better: the
+        totals, turned round where the lowest wins. A game that decides otherwise says so here."""
+        return tuple(-total for total in state.totals) if self.lower_wins(table) else state.totals
+
+    def sides(self, table: Table, state: State) -> tuple[tuple[int, ...], ...]:
+        """Who shares a place: the teams, else each player alone."""
+        return self.teams(table) or tuple((seat,) for seat in range(table.size))
+
+    def places(self, table: Table, state: State) -> tuple[int, ...]:
+        """Each seat's place in a finished session, as the standing ranks it: 1 for the winners, last
+        for the losers the game names, the others between them by `ranking`. Equal sides share a
+        place and the next one is skipped (1, 1, 3); partners share their team's place.
+
+        >>> from .yacht import GAME as yacht
+        >>> yacht.places(Table(("A", "B", "C", "D")), State(5, 0, (30, 50, 30, 10), (True,) * 4))
+        (2, 1, 2, 4)
+        """
+        winners, losers = set(self.winners(table, state)), set(self.losers(table, state))
+        measure = self.ranking(table, state)
+        sides = self.sides(table, state)
+
+        def group(side: tuple[int, ...]) -> int:  # winners first, named losers last
+            return 0 if winners.intersection(side) else 2 if losers.intersection(side) else 1
+
+        def before(one: tuple[int, ...], other: tuple[int, ...]) -> bool:
+            if group(one) != group(other):
+                return group(one) < group(other)
+            return group(one) == 1 and measure[one[0]] > measure[other[0]]
+
+        places = [0] * table.size
+        for side in sides:
+            for seat in side:
+                places[seat] = 1 + sum(before(other, side) for other in sides)
+        return tuple(places)
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         """What the table must know before the next deal (schedules, exchanges owed)."""
         return ()

@@ -340,6 +340,9 @@ class Sataat(Game):
         measure = self.measure(table, state)
         return tuple(seat for seat in range(4) if measure[seat] == max(measure))
 
+    def ranking(self, table: Table, state: State) -> Sequence[Any]:
+        return self.measure(table, state)
+
     def winner_rule(self, table: Table) -> Text:
         """Which rule decides, as the options say: by default deal wins, then points."""
         end, counts, target = self.ending(table)

@@ -392,13 +392,22 @@ class TennosTeam(Game):
             return False
         return "session_winner" not in table.options or table.options.get("teams") == "fixed"
 
-    def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """The highest running total, or most games won first (``session_winner``); ties share."""
+    def ranking(self, table: Table, state: State) -> Sequence[Any]:
+        """Per player: games won (when ``session_winner`` counts them first), then the running total
+        that ranks the session (the team's, `team_standings`)."""
         own = narrow(state, SeriesState)
         totals = own.team_points if self.team_standings(table) else own.totals
         by_games = table.options.get("session_winner", "games_won") == "games_won"
-        rank = [(own.wins[s] if by_games else 0, totals[s]) for s in range(table.size)]
+        return tuple((own.wins[s] if by_games else 0, totals[s]) for s in range(table.size))
+
+    def winners(self, table: Table, state: State) -> tuple[int, ...]:
+        """The highest running total, or most games won first (``session_winner``); ties share."""
+        rank = self.ranking(table, state)
         return tuple(s for s in range(table.size) if rank[s] == max(rank))
+
+    def sides(self, table: Table, state: State) -> tuple[tuple[int, ...], ...]:
+        """Fixed teams share their place; teams drawn anew each game do not outlast the game."""
+        return narrow(state, SeriesState).fixed or super().sides(table, state)
 
     def winner_rule(self, table: Table) -> Text:
         """Which totals decide the session, and whether games won come first."""

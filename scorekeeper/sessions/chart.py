@@ -65,3 +65,46 @@ def totals_chart(running: Sequence[Sequence[int]], names: Sequence[str], width: 
         parts.append(f'<text x="{width - pad - 4}" y="{y}" fill="{colour}" text-anchor="end">{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def places_chart(months: Sequence[tuple[str, float]], most: int, label: str = "",
+                 width: int = 640, height: int = 220) -> Markup:
+    """An SVG of a player's average place month by month: first place at the top, the last place any
+    of the sessions had (`most`) at the bottom, a dashed line at each whole place, a dot per month and
+    the latest average at the line's end. Empty without a month.
+
+    >>> svg = places_chart([("2026-10", 1.5), ("2026-11", 2.0)], 3, "Average place")
+    >>> svg.count("<circle"), svg.count('class="zero"'), 'aria-label="Average place: 2026-10 1.5, 2026-11 2"' in svg
+    (2, 3, True)
+    """
+    if not months:
+        return Markup("")
+    pad, most = 28, max(most, 2)
+    colour = COLOURS[0]
+
+    def y(place: float) -> float:
+        return round(_scale(place, 1, most, pad, height - pad), 1)
+
+    steps = max(len(months) - 1, 1)
+    line = [(round(_scale(i, 0, steps, pad, width - pad), 1) if len(months) > 1 else width / 2, y(value))
+            for i, (_month, value) in enumerate(months)]
+    said = ", ".join(f"{month} {value:g}" for month, value in months)
+    parts = [f'<svg class="chart places-chart" viewBox="0 0 {width} {height}" role="img" '
+             f'preserveAspectRatio="none" aria-label="{escape(label)}: {escape(said)}">']
+    parts += [f'<line class="zero" x1="{pad}" x2="{width - pad}" y1="{y(place)}" y2="{y(place)}"/>'
+              for place in range(1, most + 1)]
+    parts += [f'<text class="axis" x="2" y="{y(1) + 4}">1</text>',
+              f'<text class="axis" x="2" y="{y(most) + 4}">{most}</text>',
+              f'<text class="axis" x="{pad}" y="{height - 6}">{escape(months[0][0])}</text>']
+    if len(months) > 1:
+        parts.append(f'<text class="axis" x="{width - pad}" y="{height - 6}" text-anchor="end">'
+                     f'{escape(months[-1][0])}</text>')
+    parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" '
+                 f'points="{" ".join(f"{x},{y_}" for x, y_ in line)}"/>')
+    parts += [f'<circle cx="{x}" cy="{y_}" r="5" fill="{colour}"/>' for x, y_ in line]
+    end_x, end_y = line[-1]
+    above = end_y - 10 if end_y > pad + 14 else end_y + 22
+    parts.append(f'<text x="{min(end_x, width - pad)}" y="{above}" fill="{colour}" text-anchor="end">'
+                 f'{months[-1][1]:g}</text>')
+    parts.append("</svg>")
+    return Markup("".join(parts))

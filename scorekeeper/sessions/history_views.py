@@ -9,11 +9,12 @@ from flask_babel import gettext
 
 from .. import history, summaries
 from ..extensions import db
+from ..filters import StatsFilterForm
 from ..games import GAMES
 from ..i18n import translate
 from ..models import GameSession, Player
 from .blueprint import bp
-from .chart import totals_chart
+from .chart import places_chart, totals_chart
 
 
 @bp.app_template_global()
@@ -60,23 +61,35 @@ def players():
 
 @bp.get("/players/<int:player_id>")
 def show_player(player_id: int):
-    """The player's record per game over all their sessions, and their sessions a page at a time."""
+    """The player's record per game, what the games counted, wins and places over time, head to head
+    with another player and their sessions a page at a time: all narrowed by the filters (a game, a
+    period, other players at the table). A filter that is not one is said beside its field."""
     player = db.session.get(Player, player_id) or abort(404)
-    played = history.seats_of(player.id)
-    pagination = db.paginate(history.player_sessions_query(player.id), page=_page(),
+    players = db.session.execute(db.select(Player.id, Player.name).order_by(Player.name)).all()
+    form = StatsFilterForm(request.args, players, player.id)
+    valid = form.validate()
+    filters = form.filters()
+    played = history.seats_of(player.id, filters)
+    pagination = db.paginate(history.player_sessions_query(player.id, filters), page=_page(),
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False, count=False)
-    pagination.total = played  # counted once, off the seat index
+    pagination.total = played  # counted once, off the seat index (filtered: the seat summaries')
     found = summaries.fresh(pagination.items)
     rows = [(session, found[session.id], next(s.position for s in session.seats if s.player_id == player.id))
             for session in pagination.items]
-    game = request.args.get("game") if request.args.get("game") in GAMES else None
-    vs = request.args.get("vs", type=int)
-    other = db.session.get(Player, vs) if vs else None
-    months = history.player_over_time(player.id, game)
+    other = next((row for row in players if row.id == form.other_id), None)
+    months = history.player_over_time(player.id, filters)
+    records = history.player_tallies(player.id, filters)
     chart = totals_chart([(m.finished_so_far, m.won_so_far) for m in months], (gettext("Finished"), gettext("Won")))
-    others = db.session.execute(db.select(Player.id, Player.name).where(Player.id != player.id)
-                                .order_by(Player.name)).all()
+    placed = [(m.month, m.average_place) for m in months if m.average_place is not None]
+    places = places_chart(placed, max((m.most_sides for m in months), default=0), gettext("Average place by month"))
     return render_template("players/show.html", player=player, rows=rows, games=GAMES, pagination=pagination,
-                           records=history.player_tallies(player.id), figures=history.player_figures(player.id),
-                           game=game, months=months, chart=chart, others=others, other=other,
-                           together=history.head_to_head(player.id, other.id) if other else [])
+                           records=records, figures=history.player_figures(player.id, filters),
+                           average_place=history.overall_place(records), form=form, filtered=bool(filters),
+                           months=months, chart=chart, places=places, other=other,
+                           together=history.head_to_head(player.id, other.id, filters) if other else [],
+                           query=_query(request.args)), 200 if valid else 422
+
+
+def _query(args) -> dict[str, list[str]]:
+    """The filters as the page was asked them, for its links to other pages of sessions."""
+    return {name: args.getlist(name) for name in ("game", "since", "until", "with", "vs") if args.get(name)}

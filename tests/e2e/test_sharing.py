@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import SCREENSHOTS, screenshot
-from .test_table_ui import RAMSCH, api_session
+from .test_table_ui import RAMSCH, api_session, fits
 
 pytestmark = pytest.mark.e2e
 
@@ -64,5 +64,39 @@ def test_a_players_page_shows_what_they_counted_over_time_and_head_to_head(any_p
     page.get_by_role("button", name="Show").click()
     # the live server is shared by the browser tests: Carl and Anna may have played other games too
     expect(page.locator(".head-to-head tbody tr", has_text="Schieberamsch").locator("td").first).not_to_have_text("0")
-    expect(page.locator("svg.chart")).to_be_visible()
+    expect(page.locator("svg.chart:not(.places-chart)")).to_be_visible()  # the wins; the places beside them
     screenshot(page, f"player-{page.size_name}")
+
+
+def test_a_players_page_filters_by_period_and_shows_the_average_place(any_page):
+    """Issue 24, item 2: a period chosen with the date fields of a phone or a tablet narrows what the
+    page counts; the average place is drawn beside the wins; a period that ends before it starts is
+    said beside its field."""
+    page = any_page
+    for _ in range(2):  # players of their own: the live server is shared by the browser tests
+        api_session(page, players=("Olga", "Pavel", "Quinn"), options={"deals": 1}, deals=[RAMSCH])
+    page.goto("/players")
+    page.get_by_role("link", name="Quinn").first.click()
+    # the sessions were started today (UTC); a day either side keeps the test clear of midnight
+    since, until = page.evaluate("[-1, 1].map(days => new Date(Date.now() + days * 864e5).toISOString().slice(0, 10))")
+    page.get_by_label("From", exact=True).fill(since)
+    page.get_by_label("To", exact=True).fill(until)
+    page.get_by_role("button", name="Show").click()
+    expect(page).to_have_url(re.compile(rf"since={since}&until={until}"))
+    record = page.locator("#records tbody tr")
+    expect(record).to_have_count(1)
+    expect(record.locator("td").first).to_have_text("Schieberamsch")
+    expect(record.locator("td").last).to_have_text("3.0")  # Quinn's 113 lose every Ramsch: 3rd of 3
+    expect(page.locator("svg.places-chart")).to_be_visible()
+    expect(page.get_by_text("Average place: 3.0 (1 is first).")).to_be_visible()
+    assert fits(page)
+    screenshot(page, f"player-period-{page.size_name}")
+    page.get_by_label("From", exact=True).fill("2020-01-01")
+    page.get_by_label("To", exact=True).fill("2019-12-31")
+    page.get_by_role("button", name="Show").click()
+    expect(page.locator("#until-error")).to_have_text("The end of the period is before its start.")
+    expect(page.get_by_label("To", exact=True)).to_have_attribute("aria-invalid", "true")
+    page.get_by_label("To", exact=True).fill("2020-01-31")
+    page.get_by_role("button", name="Show").click()
+    expect(page.locator("#sessions tbody")).to_have_text("No sessions match the filters.")
+    expect(page.locator(".field-error")).to_have_count(0)

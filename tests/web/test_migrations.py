@@ -65,3 +65,45 @@ def test_connections_are_pinged_before_use_on_a_database_server_only(tmp_path):
         with app.app_context():  # the engine is made, no connection yet
             pinged[uri.split(":")[0]] = db.engine.pool._pre_ping
     assert pinged == {"sqlite": False, "postgresql+psycopg": True}
+
+
+def test_the_upgrade_dates_every_seat_row_and_leaves_the_places_to_the_summaries_command(tmp_path):
+    """0012: every seat row gets its session's date at once (the period filters); a finished session's
+    summary turns stale, and `flask summaries` gives its seats their places. A session still in play has
+    no place to get: its summary stays fresh."""
+    from flask_migrate import downgrade, upgrade
+    from sqlalchemy import text
+
+    from .helpers import new_schieberamsch, ramsch_form
+
+    uri, drop = _database_uri(tmp_path)
+    app = create_app({"SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": uri, "AUTO_MIGRATE": True, "TESTING": True,
+                      "WTF_CSRF_ENABLED": False})
+    client = app.test_client()
+    finished, playing = new_schieberamsch(client, deals=1), new_schieberamsch(client, deals=12)
+    for sid in (finished, playing):
+        client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))  # Carl's 50 lose the Ramsch
+    try:
+        with app.app_context():
+            downgrade(revision="0011")
+            assert "place" not in {column["name"] for column in inspect(db.engine).get_columns("seat_summary")}
+            upgrade()
+            seats = db.session.execute(text("SELECT s.session_id, s.started_at = g.created_at, s.place FROM"
+                                            " seat_summary s JOIN game_session g ON g.id = s.session_id")).all()
+            assert len(seats) == 6 and all(same and place is None for _, same, place in seats)
+            figures = db.session.execute(text("SELECT count(*) FROM seat_figure WHERE started_at IS NULL")).scalar()
+            versions = dict(db.session.execute(text("SELECT session_id, session_version FROM session_summary")).all())
+            assert figures == 0 and versions[finished] == -1 and versions[playing] != -1
+            db.session.remove()
+            result = app.test_cli_runner().invoke(args=["summaries"])
+            assert "1 session summaries computed." in result.output
+            places = db.session.execute(text("SELECT session_id, place, sides FROM seat_summary"
+                                             " ORDER BY session_id, position")).all()
+            assert [tuple(row) for row in places] == [(finished, 1, 3), (finished, 1, 3), (finished, 3, 3),
+                                                      (playing, None, None), (playing, None, None),
+                                                      (playing, None, None)]
+            db.session.remove()
+    finally:
+        with app.app_context():
+            db.engine.dispose()
+        drop()
