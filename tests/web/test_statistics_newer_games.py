@@ -66,18 +66,20 @@ def test_the_upgrade_computes_the_figures_of_sessions_saved_before_the_engines_c
     the current engine's version and no figure rows. The upgrade marks it stale, as 0010 marked every
     summary; `flask summaries` (or the start, when few) computes its figures. A game whose figures did
     not change (Yacht) keeps its summary."""
-    from flask_migrate import upgrade
+    from flask_migrate import downgrade, upgrade
 
     uri, drop = _database_uri(tmp_path)
-    app = create_app({"SECRET_KEY": "x", "AUTO_MIGRATE": False, "SQLALCHEMY_DATABASE_URI": uri,
+    app = create_app({"SECRET_KEY": "x", "AUTO_MIGRATE": True, "SQLALCHEMY_DATABASE_URI": uri,
                       "TESTING": True, "WTF_CSRF_ENABLED": False})
     client = app.test_client()
-    with app.app_context():
-        upgrade(revision="0010")
     skat = session_with(client, "skat", ["Anna", "Ben", "Carl"], [GRAND])
     yacht = new(client, "yacht", ["Anna", "Ben", "Carl"])["id"]
     with app.app_context():
-        db.session.execute(text("DELETE FROM seat_figure WHERE session_id = :id"), {"id": skat})  # as saved before
+        downgrade(revision="0010")
+        # as the app left them before 0011: no figure rows for the Skat list, every summary fresh
+        db.session.execute(text("DELETE FROM seat_figure WHERE session_id = :id"), {"id": skat})
+        db.session.execute(text("UPDATE session_summary SET session_version ="
+                                " (SELECT version FROM game_session WHERE id = session_id)"))
         db.session.commit()
         assert summaries.stale() == []
         upgrade()
