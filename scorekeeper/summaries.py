@@ -38,31 +38,50 @@ def is_fresh(summary: SessionSummary | None, session: GameSession) -> bool:
             and summary.engine_version == engine_version(session.game))
 
 
+def _summary_values(session: GameSession, current: Board | None) -> dict[str, Any]:
+    """The session summary's columns: totals, winners and losers of the standing, if any."""
+    standing = current.standing if current is not None else None
+    return dict(session_version=session.version, engine_version=engine_version(session.game),
+                deals=len(current.deals) if current is not None else 0,
+                totals=list(standing.totals) if standing is not None else None,
+                winners=list(standing.winners) if standing is not None else [],
+                losers=list(standing.losers) if standing is not None else [],
+                over=bool(standing is not None and standing.over), updated_at=utcnow())
+
+
+def _seat_rows(session: GameSession, current: Board | None, values: dict[str, Any]) -> list[dict[str, Any]]:
+    """One seat summary per seat; a finished session's seats with their places among the sides."""
+    places: tuple[int, ...] = ()
+    sides: int | None = None
+    if current is not None and values["over"]:
+        places = current.game.places(current.table, current.standing.state)
+        sides = len(current.game.sides(current.table, current.standing.state))
+    totals, winners, losers = values["totals"], values["winners"], values["losers"]
+    return [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
+                 engine_version=values["engine_version"], over=values["over"], won=seat.position in winners,
+                 lost=seat.position in losers, total=None if totals is None else totals[seat.position],
+                 started_at=session.created_at, place=places[seat.position] if places else None, sides=sides)
+            for seat in session.seats]
+
+
+def _figure_rows(session: GameSession, current: Board | None, version: int) -> list[dict[str, Any]]:
+    """One row per seat and figure the engine counted that is not 0."""
+    if current is None:
+        return []
+    counted = current.game.seat_figures(current.table, [deal.payload for deal in current.deals],
+                                        current.standing.results)
+    return [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
+                 engine_version=version, name=name, value=value, started_at=session.created_at)
+            for seat in session.seats for name, value in counted[seat.position].items()]
+
+
 def store(session: GameSession, current: Board | None) -> None:
     """Write the summary of `session` from its board (None: a stored deal no longer fits, or the
     game is unknown), in place when there is one: two UPDATEs (the seats' rows by primary key).
     Not committed."""
-    standing = current.standing if current is not None else None
-    totals = list(standing.totals) if standing is not None else None
-    winners, losers = (list(standing.winners), list(standing.losers)) if standing is not None else ([], [])
-    values = dict(session_version=session.version, engine_version=engine_version(session.game),
-                  deals=len(current.deals) if current is not None else 0, totals=totals, winners=winners,
-                  losers=losers, over=bool(standing is not None and standing.over), updated_at=utcnow())
-    places: tuple[int, ...] = ()
-    sides: int | None = None
-    if current is not None and standing is not None and standing.over:
-        places = current.game.places(current.table, standing.state)
-        sides = len(current.game.sides(current.table, standing.state))
-    seats = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
-                  engine_version=values["engine_version"], over=values["over"], won=seat.position in winners,
-                  lost=seat.position in losers, total=None if totals is None else totals[seat.position],
-                  started_at=session.created_at, place=places[seat.position] if places else None, sides=sides)
-             for seat in session.seats]
-    counted = [] if current is None else current.game.seat_figures(
-        current.table, [deal.payload for deal in current.deals], current.standing.results)
-    figures = [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
-                    engine_version=values["engine_version"], name=name, value=value, started_at=session.created_at)
-               for seat in session.seats for name, value in (counted[seat.position] if counted else {}).items()]
+    values = _summary_values(session, current)
+    seats = _seat_rows(session, current, values)
+    figures = _figure_rows(session, current, values["engine_version"])
     # the figures are written anew (which of them are not 0 changes); also rows left behind by a
     # summary deleted in SQL (SQLite enforces no ON DELETE CASCADE by default)
     db.session.execute(delete(SeatFigure).where(SeatFigure.session_id == session.id))
