@@ -6,16 +6,22 @@ asks the trump of every deal) refuses the other options, naming the first deal t
 the game would have ended earlier under the other options (a lower target), the deals after that
 end are not counted and the answer says how many. An option the session was stored without stays
 absent unless it is asked for, as the engine reads an absent option as the rule of its time.
+
+A deal is read for what the other options ask (`asked_values`): a value they do not ask counts for
+nothing (the Weis of a Schieber "ohne Stöck und Wys"), and an entry they ask that the deal was saved
+without is refused as missing where an empty box would be an answer (no Weis, no Kontra, no trick
+taken), as the table never gave it. The sides stay those of the session: a score pad of teams has
+one number per team, not per player.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, build, complete_deals, table_of
 from .games import get_game
-from .games.base import DealError, RuleError, T, Table, resolve_options
+from .games.base import DealError, Game, RuleError, Standing, State, T, Table, Text, is_shown, resolve_options
 from .models import GameSession
 
 
@@ -39,14 +45,47 @@ def what_if(session: GameSession, changes: Any) -> WhatIf:
     options = {**retired, **{name: value for name, value in resolved.items() if name in merged}}
     other = Table(table.names, options, table.first_dealer)
     game.check_table(other)
+    if game.teams(other) != game.teams(table):
+        raise RuleError(T("The deals were entered for the session's teams: the teams cannot change."), "teams")
     deals = complete_deals(session)
-    payloads = [deal.payload for deal in deals]
-    try:
-        standing = game.replay(other, payloads)
-    except DealError as error:
-        standing = game.replay(other, payloads[:error.index])
-        if not standing.over:
-            raise RuleError(T("Under these rules deal %(number)d cannot be scored: %(reason)s",
-                              number=error.index + 1, reason=error.text), "options") from None
+    standing, error = replay_asked(game, table, other, [deal.payload for deal in deals])
+    if error is not None:
+        raise RuleError(T("Under these rules deal %(number)d cannot be scored: %(reason)s",
+                          number=error.index + 1, reason=error.text), "options")
     counted = len(standing.results)
     return WhatIf(build(session, game, other, standing, deals[:counted], None), len(deals) - counted)
+
+
+def replay_asked(game: Game, table: Table, other: Table,
+                 payloads: Sequence[Mapping[str, Any]]) -> tuple[Standing, DealError | None]:
+    """The deals stored under `table` replayed under `other` one by one, each as `asked_values` reads
+    it, until the game is over or a deal cannot be scored: the standing so far, and that deal's error."""
+    standing = game.replay(other, [])
+    kept: list[Mapping[str, Any]] = []
+    for index, payload in enumerate(payloads):
+        if standing.over:
+            break
+        try:
+            kept.append(asked_values(game, table, other, standing.state, payload))
+            standing = game.replay(other, kept, resume=standing)
+        except DealError as error:
+            return standing, error
+        except RuleError as error:
+            return standing, DealError(index, error)
+    return standing, None
+
+
+def asked_values(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored deal's values that `other` asks (or reads as legacy inputs); RuleError naming the first
+    entry `other` asks of this deal that it was saved without, where the empty box would be an answer
+    (False, none, 0): not one the session's own options ask, which an old deal may lack."""
+    entered = game.as_entered(other, payload)
+    fields = game.deal_fields(entered, state)
+    own = {spec.name for spec in game.deal_fields(game.as_entered(table, payload), game.start(table))}
+    for spec in fields:
+        seats = (range(other.size) if spec.seats is None else spec.seats) if spec.per_seat else (None,)
+        if (spec.name not in payload and spec.name not in own and spec.empty() is not None
+                and any(is_shown(spec, payload, seat) for seat in seats)):
+            raise RuleError(T("%(field)s is missing.", field=Text(spec.label)), spec.name)
+    asked = {spec.name for spec in fields} | {old.name for old in game.legacy(entered, state)}
+    return {name: value for name, value in payload.items() if name in asked}
