@@ -1,13 +1,19 @@
 """Static files a tablet keeps: `url_for('static', filename=...)` adds `?v=<hash of the content>`,
 and a request naming the current hash is answered with a year of `Cache-Control: immutable`, so
 a tablet asks again only when the file changes (its URL changes with it). Flask serves the files;
-Flask-Compress compresses them and every page (extensions.py)."""
+Flask-Compress compresses them and every page (extensions.py).
+
+The style sheet is not a file a page links: every full page carries it in a <style> element
+(templates/base.html), so a page is drawn after one round trip. It is read once when the app
+starts; the Content-Security-Policy allows exactly that text by its hash (`style_sheet`)."""
 from __future__ import annotations
 
+import base64
 import hashlib
 from pathlib import Path
 
 from flask import Flask, Response, request
+from markupsafe import Markup
 from werkzeug.security import safe_join
 
 ONE_YEAR = 365 * 24 * 3600
@@ -24,6 +30,21 @@ def fingerprint(folder: str, filename: str) -> str | None:
     if known is None or known[0] != mtime:
         known = _known[path] = (mtime, hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12])
     return known[1]
+
+
+STYLE_SHEET = "css/app.css"
+
+
+def style_sheet(app: Flask) -> str:
+    """Read the style sheet for templates/base.html (`style_sheet` in every template) and return the
+    Content-Security-Policy source that allows it inline: its sha256 (also in app.extensions, for the
+    boards' ETags). Read once, at start: a changed file is served after a restart, as the code is."""
+    text = (Path(app.static_folder or "") / STYLE_SHEET).read_text(encoding="utf-8")
+    if "</style" in text.lower():
+        raise ValueError(f"{STYLE_SHEET} would end its <style> element early")
+    app.jinja_env.globals["style_sheet"] = Markup(text)
+    digest = app.extensions["style_sheet"] = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    return f"'sha256-{digest}'"
 
 
 def init_app(app: Flask) -> None:
