@@ -264,6 +264,26 @@ def test_dark_mode_follows_the_system_and_the_toggle_sticks(browser, live_server
     context.close()
 
 
+def test_the_board_saves_a_deal_before_its_scripts_have_come(browser, live_server):
+    """Issue 23, item 12: a board is operable once it is drawn (the style sheet is inside it): its entry
+    form is an ordinary form that a browser posts without any script, htmx and app.js only enhance it."""
+    page = new_page(browser, live_server, java_script_enabled=False)
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    expect(totals(page)).to_have_text(["0", "0", "22"])
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("30")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    entry.get_by_label(POINTS + "Carl").fill("50")
+    entry.get_by_role("button", name="Save deal").click()
+    expect(page).to_have_url(re.compile(rf"/sessions/{sid}\?saved="))  # posted, then the board again
+    expect(totals(page)).to_have_text(["0", "0", "27"])
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    expect(page.locator("#flash")).to_contain_text("Deal 2")
+    assert page.evaluate("typeof window.htmx") == "undefined"  # no script of the page ran
+    page.context.close()
+
+
 def test_the_chosen_theme_is_set_by_the_page_itself_before_any_script_file(browser, live_server):
     """Issue 23, item 12: the theme bit is inline (allowed by its hash; a refusal fails the test), so
     a device that chose dark gets it with no file fetched for it, here even with app.js never coming."""
