@@ -13,7 +13,7 @@ import hashlib
 from pathlib import Path
 
 import rcssmin
-from flask import Flask, Response, request
+from flask import Flask, Response, request, url_for
 from markupsafe import Markup
 from werkzeug.security import safe_join
 
@@ -34,6 +34,7 @@ def fingerprint(folder: str, filename: str) -> str | None:
 
 
 STYLE_SHEET = "css/app.css"
+SCRIPTS = ("js/htmx-2.0.11.min.js", "js/app.js")  # every full page's, deferred (templates/base.html)
 
 
 def style_sheet(app: Flask) -> str:
@@ -51,6 +52,7 @@ def style_sheet(app: Flask) -> str:
 
 def init_app(app: Flask) -> None:
     folder = app.static_folder or ""
+    app.jinja_env.globals["scripts"] = SCRIPTS
 
     @app.url_defaults
     def add_fingerprint(endpoint: str, values: dict) -> None:
@@ -68,4 +70,13 @@ def init_app(app: Flask) -> None:
                 response.cache_control.public = True
                 response.cache_control.max_age = ONE_YEAR
                 response.cache_control.immutable = True
+        return response
+
+    @app.after_request
+    def preload_scripts(response: Response) -> Response:
+        """A full page names its scripts in a header too (rel=preload), so a browser asks for them as
+        soon as the page's headers come, not once it has read the page with its style sheet."""
+        if response.status_code == 200 and response.mimetype == "text/html" and "HX-Request" not in request.headers:
+            response.headers["Link"] = ", ".join(f"<{url_for('static', filename=name)}>; rel=preload; as=script"
+                                                 for name in SCRIPTS)
         return response

@@ -73,6 +73,21 @@ def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
         response.close()
 
 
+def test_a_full_page_names_its_scripts_in_a_preload_header(client):
+    """Issue 23, item 12: a browser asks for the scripts with the page's first bytes (Link: rel=preload),
+    not once it has read the page with its style sheet; htmx answers and other answers name none."""
+    sid = new_schieberamsch(client)
+    for path in ("/", f"/sessions/{sid}", "/history"):
+        response = client.get(path)
+        scripts = re.findall(r'<script src="([^"]+)"', response.get_data(as_text=True))
+        assert len(scripts) == 2 and response.headers["Link"] == ", ".join(
+            f"<{src}>; rel=preload; as=script" for src in scripts), path
+    assert "Link" not in client.get(f"/sessions/{sid}", headers=HTMX).headers
+    assert "Link" not in client.get("/api/v1/games").headers
+    tag = client.get(f"/sessions/{sid}").headers["ETag"]
+    assert "Link" not in client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).headers  # a 304
+
+
 # --- boards revalidated, polls ----------------------------------------------------------------
 
 @pytest.mark.parametrize("path", ["", "/watch", "/big"])
