@@ -7,7 +7,9 @@ In process with Flask's test client, CSRF protection on as in production, every 
 entered through the entry form as the tablet's htmx does (when the app takes fewer deals a session,
 as many as leave the game going after one more save). Then, each with a browser that has nothing cached:
 
-- the board's first load on the tablet: the page and every file it links (<link href>, <script src>);
+- the board's first load on the tablet: the page and every file it links (<link href>, <script src>)
+  that a browser asks for on a visit; the manifest and apple-touch-icon, asked for only to add the
+  app to a home screen, are listed and counted apart (the first load counted them until 2026-11-26);
 - the watch page's first load on a phone, likewise;
 - the answer to one htmx save from the tablet;
 - the answer to the phone's htmx poll after that save.
@@ -63,16 +65,19 @@ class Browser:
         body = gzip.decompress(sent) if response.headers.get("Content-Encoding") == "gzip" else sent
         return Answer(response.status_code, sent, body, response.headers)
 
-    def first_load(self, path: str) -> tuple[str, list[tuple[str, int, int]]]:
-        """The page and every file it links: (path, bytes sent, bytes decoded) per request."""
+    def first_load(self, path: str) -> tuple[str, list[tuple[str, int, int]], list[tuple[str, int, int]]]:
+        """The page and every file it links: (path, bytes sent, bytes decoded) per request, what a
+        browser asks for on a visit and what it asks for only to add the app to a home screen."""
         page = self.request("GET", path)
         assert page.status == 200, (path, page.status)
-        rows = [(path, len(page.sent), len(page.body))]
+        visit, home_screen = [(path, len(page.sent), len(page.body))], []
+        on_visit = set(linked_files(page.text, visit=True))
         for link in linked_files(page.text):
             answer = self.request("GET", link)
             assert answer.status == 200, (link, answer.status)
-            rows.append((urlsplit(link).path, len(answer.sent), len(answer.body)))
-        return page.text, rows
+            (visit if link in on_visit else home_screen).append((urlsplit(link).path, len(answer.sent),
+                                                                len(answer.body)))
+        return page.text, visit, home_screen
 
 
 def deals_allowed(browser: Browser, form_page: str) -> int:
@@ -107,7 +112,8 @@ def long_board(app, wanted: int) -> tuple[str, int, int]:
     return board, deals, limit
 
 
-def show(label: str, rows: list[tuple[str, int, int]], goal: int | None = None) -> dict:
+def show(label: str, rows: list[tuple[str, int, int]], goal: int | None = None,
+         home_screen: list[tuple[str, int, int]] | None = None) -> dict:
     sent, decoded = sum(row[1] for row in rows), sum(row[2] for row in rows)
     verdict = f"  goal <= {goal / 1000:g} KB: {'met' if sent <= goal else 'MISSED'}" if goal else ""
     print(f"{label}: {len(rows)} request{'s' if len(rows) > 1 else ''}, {sent:,} bytes gzip "
@@ -115,7 +121,15 @@ def show(label: str, rows: list[tuple[str, int, int]], goal: int | None = None) 
     if len(rows) > 1:
         for path, one, whole in rows:
             print(f"  {path:<44}{one:>9,}{whole:>10,}")
-    return {"requests": len(rows), "bytes": sent, "decoded": decoded, "files": rows}
+    figures = {"requests": len(rows), "bytes": sent, "decoded": decoded, "files": rows}
+    if home_screen:
+        extra = sum(row[1] for row in home_screen)
+        print(f"  and only to add the app to a home screen (counted in the first load until 2026-11-26: "
+              f"{len(rows) + len(home_screen)} requests, {sent + extra:,} bytes gzip):")
+        for path, one, whole in home_screen:
+            print(f"  {path:<44}{one:>9,}{whole:>10,}")
+        figures.update({"home screen files": home_screen, "bytes with home screen files": sent + extra})
+    return figures
 
 
 def main() -> None:
@@ -131,10 +145,12 @@ def main() -> None:
               + (f" (asked for {args.deals}; the app takes at most {limit} deals a session)" if deals < args.deals
                  else ""))
         tablet, phone = Browser(app), Browser(app)
-        text, rows = tablet.first_load(board)
-        figures = {"deals": deals, "first load": show("first load of the board (tablet)", rows, GOALS["first load"])}
-        watched, rows = phone.first_load(watch_link(text) or board + "/watch")
-        figures["watch first load"] = show("first load of the watch page (phone)", rows, GOALS["first load"])
+        text, rows, home_screen = tablet.first_load(board)
+        figures = {"deals": deals, "first load": show("first load of the board (tablet)", rows, GOALS["first load"],
+                                                      home_screen)}
+        watched, rows, home_screen = phone.first_load(watch_link(text) or board + "/watch")
+        figures["watch first load"] = show("first load of the watch page (phone)", rows, GOALS["first load"],
+                                           home_screen)
         target, hidden = entry_form(text)
         saved = tablet.request("POST", target, data=ramsch(hidden, (30, 40, 50)),
                                headers={"HX-Request": "true", **hx_headers(text)})

@@ -65,10 +65,17 @@ def watch_link(text: str) -> str | None:
     return html.unescape(match.group(1)) if match else None
 
 
-def linked_files(text: str) -> list[str]:
-    """What the page links with <link href> and <script src>: style sheets, scripts, icons, manifest."""
+# What a browser asks for only to add the app to a home screen, not when the page is visited
+# (headless Chromium never does; Chrome with its install menu may ask for the manifest after the load).
+FOR_HOME_SCREEN = {"manifest", "apple-touch-icon"}
+
+
+def linked_files(text: str, visit: bool = False) -> list[str]:
+    """What the page links with <link href> and <script src>: style sheets, scripts, icons, manifest
+    (visit: without what a browser asks for only to add the app to a home screen)."""
     found = [attributes(tag) for tag in LINKED.findall(text)]
-    return [link.get("href") or link.get("src") for link in found if link.get("href") or link.get("src")]
+    return [link.get("href") or link.get("src") for link in found if (link.get("href") or link.get("src"))
+            and not (visit and link.get("rel") in FOR_HOME_SCREEN)]
 
 
 class Forms(HTMLParser):

@@ -46,9 +46,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
     https = bool(app.config["FORCE_HTTPS"])
+    policy = dict(app.config["CONTENT_SECURITY_POLICY"])
+    policy["style-src"] += " " + assets.style_sheet(app)  # the style sheet inside every page, by its hash
     talisman.init_app(app, force_https=https, strict_transport_security=https, session_cookie_secure=https,
-                      content_security_policy=app.config["CONTENT_SECURITY_POLICY"], frame_options="DENY",
-                      referrer_policy="same-origin")
+                      content_security_policy=policy, frame_options="DENY", referrer_policy="same-origin")
     i18n.init_app(app)
     assets.init_app(app)
     errors.init_app(app)

@@ -1,13 +1,20 @@
 """Static files a tablet keeps: `url_for('static', filename=...)` adds `?v=<hash of the content>`,
 and a request naming the current hash is answered with a year of `Cache-Control: immutable`, so
 a tablet asks again only when the file changes (its URL changes with it). Flask serves the files;
-Flask-Compress compresses them and every page (extensions.py)."""
+Flask-Compress compresses them and every page (extensions.py).
+
+The style sheet is not a file a page links: every full page carries it in a <style> element
+(templates/base.html), so a page is drawn after one round trip. It is read once when the app
+starts; the Content-Security-Policy allows exactly that text by its hash (`style_sheet`)."""
 from __future__ import annotations
 
+import base64
 import hashlib
 from pathlib import Path
 
-from flask import Flask, Response, request
+import rcssmin
+from flask import Flask, Response, request, url_for
+from markupsafe import Markup
 from werkzeug.security import safe_join
 
 ONE_YEAR = 365 * 24 * 3600
@@ -26,8 +33,26 @@ def fingerprint(folder: str, filename: str) -> str | None:
     return known[1]
 
 
+STYLE_SHEET = "css/app.css"
+SCRIPTS = ("js/htmx-2.0.11.min.js", "js/app.js")  # every full page's, deferred (templates/base.html)
+
+
+def style_sheet(app: Flask) -> str:
+    """Read the style sheet for templates/base.html (`style_sheet` in every template) and return the
+    Content-Security-Policy source that allows it inline: its sha256 (also in app.extensions, for the
+    boards' ETags). Read once, at start: a changed file is served after a restart, as the code is."""
+    # without comments and layout (rcssmin: it drops only what the browser ignores), as it travels in every page
+    text = rcssmin.cssmin((Path(app.static_folder or "") / STYLE_SHEET).read_text(encoding="utf-8"))
+    if "</style" in text.lower():
+        raise ValueError(f"{STYLE_SHEET} would end its <style> element early")
+    app.jinja_env.globals["style_sheet"] = Markup(text)
+    digest = app.extensions["style_sheet"] = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+    return f"'sha256-{digest}'"
+
+
 def init_app(app: Flask) -> None:
     folder = app.static_folder or ""
+    app.jinja_env.globals["scripts"] = SCRIPTS
 
     @app.url_defaults
     def add_fingerprint(endpoint: str, values: dict) -> None:
@@ -45,4 +70,13 @@ def init_app(app: Flask) -> None:
                 response.cache_control.public = True
                 response.cache_control.max_age = ONE_YEAR
                 response.cache_control.immutable = True
+        return response
+
+    @app.after_request
+    def preload_scripts(response: Response) -> Response:
+        """A full page names its scripts in a header too (rel=preload), so a browser asks for them as
+        soon as the page's headers come, not once it has read the page with its style sheet."""
+        if response.status_code == 200 and response.mimetype == "text/html" and "HX-Request" not in request.headers:
+            response.headers["Link"] = ", ".join(f"<{url_for('static', filename=name)}>; rel=preload; as=script"
+                                                 for name in SCRIPTS)
         return response

@@ -26,9 +26,11 @@ PROXY_FIX = 0
 # another site's frame. FORCE_HTTPS (behind an HTTPS reverse proxy, with PROXY_FIX): http is
 # redirected to https, and HSTS and secure cookies are sent.
 FORCE_HTTPS = False
-# The one inline script (templates/base.html: the chosen theme, before the page is drawn) by its hash.
+# The one inline script (templates/base.html: the chosen theme, before the page is drawn) by its hash;
+# create_app adds the inline style sheet's hash to style-src (assets.style_sheet).
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "img-src": "'self' data:", "object-src": "'none'",
                            "script-src": "'self' 'sha256-+wWQAxQ4JypF/tvTX8JjRzWNjdLf/pCyh6XiRJBtHes='",
+                           "style-src": "'self'",
                            "base-uri": "'self'", "form-action": "'self'", "frame-ancestors": "'none'"}
 SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
 # A deal is a few hundred bytes; larger bodies are refused (413) before they are read.

@@ -1,13 +1,14 @@
-// Scorekeeper's service worker: the app shell (css, js, icons) is cached on install; everything is
-// fetched from the network first and the cached copy is used only when the network is gone
-// (a page as last seen, the shell); never a POST, never an htmx fragment or poll. Pages link the shell
-// fingerprinted (?v=hash): offline, a copy of the same file under another fingerprint still serves.
+// Scorekeeper's service worker: the app shell (scripts, icons, the offline page; the style sheet is
+// inside every page) is cached on install; everything is fetched from the network first and the
+// cached copy is used only when the network is gone (a page as last seen, the shell); never a POST,
+// never an htmx fragment or poll. Pages link the shell fingerprinted (?v=hash): offline, a copy of
+// the same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
 "use strict";
 var SHELL = "scorekeeper-shell-v6";
 var PAGES = "scorekeeper-pages-v5";
 var SHELL_FILES = [
-  "/static/css/app.css", "/static/js/app.js", "/static/js/htmx-2.0.11.min.js",
+  "/static/js/app.js", "/static/js/htmx-2.0.11.min.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest", "/offline"
 ];

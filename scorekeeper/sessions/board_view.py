@@ -143,11 +143,15 @@ def only_added(before: Board, after: Board, form) -> bool:
 
 def etag(session: GameSession, view: str) -> str:
     """A board page is made of the session's stored state (its version), the view, the language,
-    whether this device may write, the device's CSRF token (in its forms) and the app's release."""
+    whether this device may write, the device's CSRF token (in its forms), the app's release and the
+    style sheet inside it. The style sheet by its own hash too: a 304 brings the new
+    Content-Security-Policy to the kept page, which must then still carry the style sheet it allows."""
     generate_csrf()  # the device's token exists before it is named
     raw = str(cookie.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
     device = hashlib.sha256(raw.encode()).hexdigest()[:8]
-    return f"{session.id}-{session.version}-{view}-{get_locale()}-{int(access.locked(session))}-{device}-{RELEASE}"
+    style = current_app.extensions["style_sheet"][:12]
+    return (f"{session.id}-{session.version}-{view}-{get_locale()}-{int(access.locked(session))}-{device}-{RELEASE}"
+            f"-{style}")
 
 
 def unchanged(tag: str) -> Response | None:

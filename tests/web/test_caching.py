@@ -52,7 +52,7 @@ def test_pages_and_answers_are_compressed_with_brotli_or_gzip(client):
 def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
     html = client.get("/").get_data(as_text=True)
     links = STATIC_RE.findall(html)
-    assert {name for _, name, _ in links} >= {"css/app.css", "js/app.js", "js/htmx-2.0.11.min.js"}
+    assert {name for _, name, _ in links} >= {"js/app.js", "js/htmx-2.0.11.min.js"}  # the style sheet is inline
     for url, name, version in links:
         raw = (ROOT / "static" / name).read_bytes()
         assert version == hashlib.sha256(raw).hexdigest()[:12]
@@ -67,10 +67,25 @@ def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
             assert best.headers["Content-Encoding"] == "br" and brotli.decompress(best.data) == raw
             best.close()
         response.close()
-    for url in ("/static/css/app.css", "/static/css/app.css?v=000000000000"):  # no hash, or an old one
+    for url in ("/static/js/app.js", "/static/js/app.js?v=000000000000"):  # no hash, or an old one
         response = client.get(url)
         assert "immutable" not in response.headers["Cache-Control"] and "no-cache" in response.headers["Cache-Control"]
         response.close()
+
+
+def test_a_full_page_names_its_scripts_in_a_preload_header(client):
+    """Issue 23, item 12: a browser asks for the scripts with the page's first bytes (Link: rel=preload),
+    not once it has read the page with its style sheet; htmx answers and other answers name none."""
+    sid = new_schieberamsch(client)
+    for path in ("/", f"/sessions/{sid}", "/history"):
+        response = client.get(path)
+        scripts = re.findall(r'<script src="([^"]+)"', response.get_data(as_text=True))
+        assert len(scripts) == 2 and response.headers["Link"] == ", ".join(
+            f"<{src}>; rel=preload; as=script" for src in scripts), path
+    assert "Link" not in client.get(f"/sessions/{sid}", headers=HTMX).headers
+    assert "Link" not in client.get("/api/v1/games").headers
+    tag = client.get(f"/sessions/{sid}").headers["ETag"]
+    assert "Link" not in client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).headers  # a 304
 
 
 # --- boards revalidated, polls ----------------------------------------------------------------
@@ -90,6 +105,16 @@ def test_a_board_is_revalidated_with_its_etag_until_the_session_changes(client, 
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
     fresh = client.get(f"/sessions/{sid}{path}", headers={"If-None-Match": tag})
     assert fresh.status_code == 200 and fresh.headers["ETag"] != tag
+
+
+def test_a_board_kept_with_another_style_sheet_is_sent_again(client):
+    """The style sheet is inside the page and allowed by its hash: a 304 would bring the new
+    Content-Security-Policy to a kept page with the old style sheet, which it would refuse."""
+    sid = new_schieberamsch(client)
+    tag = client.get(f"/sessions/{sid}").headers["ETag"]
+    assert client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 304
+    client.application.extensions["style_sheet"] = "another+style/sheet="  # as after a changed app.css
+    assert client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 200
 
 
 def test_the_poll_answers_204_until_something_changes(client):

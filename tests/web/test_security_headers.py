@@ -28,20 +28,28 @@ def test_every_answer_carries_the_security_headers(client):
     assert "Strict-Transport-Security" not in client.get("/").headers
 
 
-def test_pages_have_no_inline_style_or_handler_and_only_the_hashed_theme_script(client):
-    """Issue 23, item 12: the theme bit is inline (one request less on the first load), allowed by
-    its hash in script-src; no other inline script, style or handler."""
+def _sha256(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def test_pages_have_only_the_hashed_theme_script_and_style_sheet_inline(client):
+    """Issue 23, item 12: the theme bit and the style sheet are inline (the page is drawn after one
+    round trip), each allowed by its hash; no other inline script, style, style attribute or handler."""
     sid = new_schieberamsch(client)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]))
     for path in ("/", "/history", "/players", f"/sessions/{sid}", f"/sessions/{sid}/watch", f"/sessions/{sid}/big",
-                 "/sessions/new/handjass", f"/sessions/{sid}?cards=1", "/import"):
+                 "/sessions/new/handjass", f"/sessions/{sid}?cards=1", "/import", "/offline"):
         response = client.get(path)
         page = response.get_data(as_text=True)
-        inline = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, re.S)
-        assert len(inline) == 1 and "data-theme" in inline[0], path
-        digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
-        assert _policy(response)["script-src"] == f"'self' 'sha256-{digest}'", path
-        assert not re.search(r"<style|\sstyle=|\son[a-z]+=", page), path
+        policy = _policy(response)
+        scripts = re.findall(r"<script(?![^>]*\bsrc=)[^>]*>(.*?)</script>", page, re.S)
+        assert len(scripts) == 1 and "data-theme" in scripts[0], path
+        assert policy["script-src"] == f"'self' {_sha256(scripts[0])}", path
+        styles = re.findall(r"<style>(.*?)</style>", page, re.S)
+        assert len(styles) == 1 and ".scores" in styles[0] and page.count("<style") == 1, path
+        assert policy["style-src"] == f"'self' {_sha256(styles[0])}", path
+        assert "stylesheet" not in page, path  # nothing to wait for before the page is drawn
+        assert not re.search(r"\sstyle=|\son[a-z]+=", page), path
 
 
 def test_behind_an_https_proxy_http_is_redirected_and_cookies_are_secure(tmp_path):
