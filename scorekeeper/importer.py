@@ -262,6 +262,7 @@ def import_document(document: Any) -> Imported:
     if document.get("version") != VERSION:
         _refuse(T("This export file has version %(version)s; this Scorekeeper reads version %(expected)d.",
                   version=str(document.get("version")), expected=VERSION))
+    _parse_time(document.get("exported_at"), T("The file's export time"), required=False)
     entries = document.get("sessions")
     if not isinstance(entries, list):
         _refuse(T("The file lists no sessions."))

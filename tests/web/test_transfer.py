@@ -118,6 +118,7 @@ def test_import_refuses_a_deal_that_breaks_the_rules_naming_session_and_deal(cli
     (lambda d: d["players"][0].pop("name"), "Player 1 in the file: the player has no name"),
     (lambda d: d["players"][1].update(created_at="soon"), "Player 2 in the file: the time soon cannot be read"),
     (lambda d: d.update(players={"Anna": None}), "list of players cannot be read"),
+    (lambda d: d.update(exported_at=5), "the time 5 cannot be read"),
 ])
 def test_a_broken_file_is_refused_with_a_reason_never_a_500(client, fresh_client, breakage, expected):
     played(client)
