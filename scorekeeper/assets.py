@@ -5,14 +5,19 @@ Flask-Compress compresses them and every page (extensions.py).
 
 The style sheet is not a file a page links: every full page carries it in a <style> element
 (templates/base.html), so a page is drawn after one round trip. It is read once when the app
-starts; the Content-Security-Policy allows exactly that text by its hash (`style_sheet`)."""
+starts; the Content-Security-Policy allows exactly that text by its hash (`style_sheet`).
+
+app.js is written for people to read; pages load js/app.min.js, the same without comments and
+layout (rjsmin), which the app writes beside it when it starts (`minify_script`)."""
 from __future__ import annotations
 
 import base64
 import hashlib
+import os
 from pathlib import Path
 
 import rcssmin
+import rjsmin
 from flask import Flask, Response, request, url_for
 from markupsafe import Markup
 from werkzeug.security import safe_join
@@ -34,7 +39,22 @@ def fingerprint(folder: str, filename: str) -> str | None:
 
 
 STYLE_SHEET = "css/app.css"
-SCRIPTS = ("js/htmx-2.0.11.min.js", "js/app.js")  # every full page's, deferred (templates/base.html)
+SCRIPT_SOURCE, SCRIPT = "js/app.js", "js/app.min.js"
+SCRIPTS = ("js/htmx-2.0.11.min.js", SCRIPT)  # every full page's, deferred (templates/base.html)
+
+
+def minify_script(folder: str) -> None:
+    """Write static/js/app.min.js: app.js without comments and layout (rjsmin drops only what the
+    browser ignores). Written at start, as the style sheet is read: a changed app.js is served after
+    a restart. Left alone when it already says the same, so its fingerprint stays; replaced in one
+    step, so a worker starting beside another never serves half a file."""
+    source, target = Path(folder) / SCRIPT_SOURCE, Path(folder) / SCRIPT
+    text = rjsmin.jsmin(source.read_text(encoding="utf-8"))
+    if target.is_file() and target.read_text(encoding="utf-8") == text:
+        return
+    partial = target.with_name(f".{target.name}.{os.getpid()}")
+    partial.write_text(text, encoding="utf-8")
+    os.replace(partial, target)
 
 
 def style_sheet(app: Flask) -> str:
@@ -52,6 +72,7 @@ def style_sheet(app: Flask) -> str:
 
 def init_app(app: Flask) -> None:
     folder = app.static_folder or ""
+    minify_script(folder)
     app.jinja_env.globals["scripts"] = SCRIPTS
 
     @app.url_defaults

@@ -5,10 +5,10 @@
 // the same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
 "use strict";
-var SHELL = "scorekeeper-shell-v6";
+var SHELL = "scorekeeper-shell-v7";
 var PAGES = "scorekeeper-pages-v5";
 var SHELL_FILES = [
-  "/static/js/app.js", "/static/js/htmx-2.0.11.min.js",
+  "/static/js/app.min.js", "/static/js/htmx-2.0.11.min.js",
   "/static/icons/icon.svg",
   "/static/icons/icon-192.png", "/static/icons/icon-512.png", "/manifest.webmanifest", "/offline"
 ];

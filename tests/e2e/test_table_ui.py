@@ -541,8 +541,8 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
-    for shell_file in ("/static/js/htmx-2.0.11.min.js", "/static/js/app.js", "/offline"):
-        kept = f"caches.open('scorekeeper-shell-v6').then(c => c.match('{shell_file}')).then(r => !!r)"
+    for shell_file in ("/static/js/htmx-2.0.11.min.js", "/static/js/app.min.js", "/offline"):
+        kept = f"caches.open('scorekeeper-shell-v7').then(c => c.match('{shell_file}')).then(r => !!r)"
         assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.reload()

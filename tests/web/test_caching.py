@@ -10,8 +10,10 @@ import re
 
 import brotli
 import pytest
+import rjsmin
 
 from scorekeeper import ROOT
+from scorekeeper.assets import minify_script
 from scorekeeper.extensions import db
 from scorekeeper.games.schieberamsch import Schieberamsch
 from scorekeeper.models import Deal
@@ -52,7 +54,7 @@ def test_pages_and_answers_are_compressed_with_brotli_or_gzip(client):
 def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
     html = client.get("/").get_data(as_text=True)
     links = STATIC_RE.findall(html)
-    assert {name for _, name, _ in links} >= {"js/app.js", "js/htmx-2.0.11.min.js"}  # the style sheet is inline
+    assert {name for _, name, _ in links} >= {"js/app.min.js", "js/htmx-2.0.11.min.js"}  # the style sheet is inline
     for url, name, version in links:
         raw = (ROOT / "static" / name).read_bytes()
         assert version == hashlib.sha256(raw).hexdigest()[:12]
@@ -67,10 +69,34 @@ def test_static_files_are_fingerprinted_and_cached_for_a_year(client):
             assert best.headers["Content-Encoding"] == "br" and brotli.decompress(best.data) == raw
             best.close()
         response.close()
-    for url in ("/static/js/app.js", "/static/js/app.js?v=000000000000"):  # no hash, or an old one
+    for url in ("/static/js/app.min.js", "/static/js/app.min.js?v=000000000000"):  # no hash, or an old one
         response = client.get(url)
         assert "immutable" not in response.headers["Cache-Control"] and "no-cache" in response.headers["Cache-Control"]
         response.close()
+
+
+def test_pages_load_app_js_without_its_comments_and_layout(app, client, tmp_path):
+    """Every page loads js/app.min.js: app.js as rjsmin leaves it, written when the app starts and
+    left alone (the same fingerprint) when it already says the same; a changed app.js is written anew."""
+    served = client.get("/static/js/app.min.js")
+    source = (ROOT / "static" / "js" / "app.js").read_text(encoding="utf-8")
+    assert served.get_data(as_text=True) == rjsmin.jsmin(source)
+    assert len(served.data) * 10 < len(source.encode()) * 7  # comments and layout are about a third of it
+    assert "function applyShowIf(" in served.get_data(as_text=True) and "//" not in served.get_data(as_text=True)
+    served.close()
+    folder = tmp_path / "static"
+    (folder / "js").mkdir(parents=True)
+    (folder / "js" / "app.js").write_text("// a comment\nvar a = 1;\n", encoding="utf-8")
+    minify_script(str(folder))
+    written = folder / "js" / "app.min.js"
+    assert written.read_text(encoding="utf-8") == "var a=1;"
+    before = written.stat().st_mtime_ns
+    minify_script(str(folder))
+    assert written.stat().st_mtime_ns == before and sorted(p.name for p in (folder / "js").iterdir()) == [
+        "app.js", "app.min.js"]
+    (folder / "js" / "app.js").write_text("var b = 2;\n", encoding="utf-8")
+    minify_script(str(folder))
+    assert written.read_text(encoding="utf-8") == "var b=2;"
 
 
 def test_a_full_page_names_its_scripts_in_a_preload_header(client):
