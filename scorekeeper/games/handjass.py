@@ -162,7 +162,8 @@ class Handjass(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         active = tuple(seat for seat in range(table.size) if state.active[seat])
         fields = [FieldSpec("playing", N_("Who plays"), SEATS, seats=active, default=list(active),
-                            help=N_("The others sit out this deal."))]
+                            help=N_("The others sit out this deal. One alone takes +2 without playing: "
+                                    "no cards to count."))]
         if len(active) >= 2:
             fields.append(FieldSpec("agreed", N_("Only two play: both take +1 without playing"), BOOL))
         berner = table.options.get("variant") == "berner"

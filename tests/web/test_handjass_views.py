@@ -94,6 +94,8 @@ def test_what_only_a_deal_played_out_has_is_shown_while_one_is_played_and_refuse
         assert played in re.search(rf'<div class="field" data-field="{field}"[^>]*>', page).group(0)
     assert played in re.search(r'<details class="field on-demand" data-field="draw"[^>]*>', page).group(0)
     assert played not in re.search(r'<div class="field" data-field="playing"[^>]*>', page).group(0)
+    # "who plays" says why the boxes may go: one alone takes +2 without playing
+    assert "One alone takes +2 without playing: no cards to count." in page
     alone = client.post(f"/sessions/{sid}/deals", data={"playing": ["1"], "points-1": "60"})
     assert alone.status_code == 422
     assert error_after(alone.get_data(as_text=True), "points-1") == ["This deal was not played out: leave this empty."]
