@@ -730,6 +730,26 @@
     });
   }
 
+  // A grid whose first rows are drawn as their one picker (Stendhal's minus suits: each names the players
+  // on its own buttons) shows its names above the first row of players' own boxes instead of on top.
+  function namesInRows(root) {
+    root.querySelectorAll("table.seat-grid").forEach(function (grid) {
+      var rows = Array.prototype.filter.call(grid.querySelectorAll("tbody tr[data-field]"), function (row) {
+        return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
+      });
+      var moved = rows.length > 0 && rows[0].classList.contains("shared");
+      var first = moved && rows.filter(function (row) { return !row.classList.contains("shared"); })[0];
+      var again = grid.querySelector("tr.names-again");
+      grid.classList.toggle("names-in-rows", moved);
+      if (!first) { if (again) again.remove(); return; }
+      if (!again) {
+        again = grid.tHead.rows[0].cloneNode(true);
+        again.classList.add("names-again");
+      }
+      if (again.nextElementSibling !== first) first.parentNode.insertBefore(again, first);
+    });
+  }
+
   // A per-player row whose choices are shared out (FieldSpec.total on a multi: Stendhal's minus cards): a
   // card one player took is greyed out, with that player's initial, in the others' pickers.
   function shareOut(row) {
@@ -860,6 +880,7 @@
     hideEmptyGrids(root);
     root.querySelectorAll(".piles").forEach(initPiles);
     root.querySelectorAll("tr[data-total]").forEach(shareOut);
+    namesInRows(root);
   }
 
   document.addEventListener("click", function (event) {
@@ -877,6 +898,7 @@
     hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
     form.querySelectorAll("tr[data-total]").forEach(shareOut);
+    namesInRows(form);
     // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are
     // picked, and the next player's opens while nothing is picked there: the cards lie on the table in order
     var fold = event.target.closest("details.fold[data-max]");

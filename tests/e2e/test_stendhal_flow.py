@@ -205,6 +205,12 @@ def test_a_whole_deal_in_at_most_30_taps(screen):
     clubs, diamonds = suit_picker(entry, "minus_cards"), suit_picker(entry, "paired_cards")
     # one picker per minus suit instead of one per player: the players' own (what the form sends) hidden
     expect(entry.locator("tr[data-field=minus_cards] td:not(.share-picker)").first).to_be_hidden()
+    # each suit's picker names the players on its buttons: the names stand above the suits row instead
+    grid = entry.locator("table.seat-grid:has(tr[data-field=minus_cards])")
+    expect(grid.locator("thead")).to_have_count(1)
+    expect(grid.locator("thead")).to_be_hidden()
+    expect(grid.locator("tbody tr.names-again + tr")).to_have_attribute("data-field", "suits")
+    expect(grid.locator("tr.names-again th")).to_have_text(["", *NAMES])
     expect(clubs.locator(".share-card")).to_have_count(13)
     for rank in ("K", "J", "5"):  # revealed: greyed, readable, not choosable
         expect(card(clubs, rank)).to_be_disabled()
