@@ -17,6 +17,11 @@ def totals(html: str) -> list[int]:
     return [int(value) for _, value in TOTAL_RE.findall(html)]
 
 
+def cells(row: str) -> list[str]:
+    """The texts that open the cells of one table row's HTML (<td ...> and <th scope="row">)."""
+    return [cell.split("<")[0] for cell in re.split(r'<td[^>]*>|<th scope="row">', row)[1:]]
+
+
 def alerts(html: str) -> list[str]:
     return ALERT_RE.findall(html)
 

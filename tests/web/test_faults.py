@@ -28,7 +28,7 @@ from scorekeeper.models import Deal, GameSession, Player, SeatSummary, SessionSu
 
 from ..servers import fresh_database, request, start_gunicorn, stop, wait_until_up
 from .helpers import alerts as escaped_alerts
-from .helpers import counted_statements, new_schieberamsch, ramsch_form
+from .helpers import cells, counted_statements, new_schieberamsch, ramsch_form
 
 FULL = "The server's disk is full; nothing you typed is lost."
 READ_ONLY = "This Scorekeeper is read-only right now; nothing was saved."
@@ -270,7 +270,7 @@ def test_a_player_with_300_unsummarised_sessions_is_shown_without_replaying_them
     html = client.get(f"/players/{anna}").get_data(as_text=True)
     assert "being updated" not in html
     record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
-    assert [cell.split("<")[0] for cell in record.split("<td>")[2:4]] == ["300", "0"]  # played, finished
+    assert cells(record)[1:3] == ["300", "0"]  # played, finished
 
 
 def test_the_start_computes_few_missing_summaries_and_leaves_many_to_the_command(tmp_path, monkeypatch, capsys):

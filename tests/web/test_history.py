@@ -7,7 +7,7 @@ from scorekeeper import summaries
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player, SeatSummary, SessionSummary
 
-from .helpers import counted_statements, new_schieberamsch, ramsch_form, restarted
+from .helpers import cells, counted_statements, new_schieberamsch, ramsch_form, restarted
 
 
 def text(html: str) -> str:
@@ -64,7 +64,7 @@ def test_player_page_is_paginated_and_its_record_counts_every_session(app, clien
     with counted_statements() as first:
         html = client.get(f"/players/{anna.id}").get_data(as_text=True)
     record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
-    assert [cell.split("<")[0] for cell in record.split("<td>")[1:]][1:4] == ["5", "5", "5"]
+    assert cells(record)[1:4] == ["5", "5", "5"]
     assert html.count(">won<") == 2 and "1 / 3" in html and "page=2" in html
     last = client.get(f"/players/{anna.id}?page=3").get_data(as_text=True)
     assert last.count(">won<") == 1 and "3 / 3" in last and "page=2" in last
@@ -135,8 +135,7 @@ def test_player_record_counts_sessions_once_their_summaries_are_computed(app, cl
     assert "3 session summaries computed." in app.test_cli_runner().invoke(args=["summaries"]).output
     html = client.get(f"/players/{carl.id}").get_data(as_text=True)
     record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
-    cells = [cell.split("<")[0] for cell in record.split("<td>")[1:]]
-    assert cells[1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
+    assert cells(record)[1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
     assert SessionSummary.query.count() == 3 and SeatSummary.query.count() == 9
 
 

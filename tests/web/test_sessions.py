@@ -6,7 +6,7 @@ import re
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, Revision
 
-from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, restarted, totals
+from .helpers import alerts, cells, grand_form, new_schieberamsch, ramsch_form, restarted, totals
 
 
 def test_home_lists_every_game(client):
@@ -210,9 +210,9 @@ def test_player_statistics_across_sessions(client, ctx):
     anna = Player.query.filter_by(name="Anna").one()
     html = client.get(f"/players/{anna.id}").get_data(as_text=True)
     record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
-    cells = [cell.split("<")[0] for cell in record.split("<td>")[1:]]
-    assert cells[1:4] == ["3", "2", "1"]  # three sessions, two finished, one won
-    assert cells[5] == "3.5"  # average final total of the finished ones: (0 + 7) / 2
+    row = cells(record)
+    assert row[1:4] == ["3", "2", "1"]  # three sessions, two finished, one won
+    assert row[5] == "3.5"  # average final total of the finished ones: (0 + 7) / 2
     assert html.count(">won<") == 1 and html.count(">in play<") == 1
     assert client.get("/players/999").status_code == 404
 

@@ -3,11 +3,10 @@ by deal (Game.figures), per session on the board's statistics and across session
 page, through the pages and the API. Counted by hand from rules/schieberamsch.md."""
 from __future__ import annotations
 
-import re
-
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
 
+from .helpers import cells
 from .test_api import call
 from .test_what_if import LOST, RAMSCH, WHIST, WON, session_with
 
@@ -60,9 +59,8 @@ def test_a_players_sessions_over_time_and_head_to_head(client, app):
         ids = {player.name: player.id for player in db.session.execute(db.select(Player)).scalars()}
     page = client.get(f"/players/{ids['Carl']}?vs={ids['Anna']}").get_data(as_text=True)
     assert "0 won of 4 finished sessions since" in page and "(0%)" in page and '<svg class="chart"' in page
-    h2h = page[page.index('class="scores head-to-head"'):].split("</table>")[0]
-    cells = re.compile(r'<td>|<th scope="row">')
-    rows = [[cell.split("<")[0] for cell in cells.split(row)[1:]] for row in h2h.split("<tr>")[2:]]
+    h2h = page[page.index('class="scores head-to-head stack"'):].split("</table>")[0]
+    rows = [cells(row) for row in h2h.split("<tr>")[2:]]
     assert rows == [["Italian Whist", "1", "0", "1"], ["Schieberamsch", "3", "0", "3"]]
     anna = client.get(f"/players/{ids['Anna']}?game=schieberamsch").get_data(as_text=True)
     assert "3 won of 3 finished sessions since" in anna and "(100%)" in anna
