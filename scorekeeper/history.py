@@ -8,13 +8,19 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 
 from sqlalchemy import ColumnElement, Select, case, extract, func, select
-from sqlalchemy.orm import aliased, selectinload
+from sqlalchemy.orm import QueryableAttribute, aliased, selectinload
 
 from . import summaries
 from .extensions import db
 from .games import GAMES
 from .games.base import Figure
 from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
+
+
+def within(column: QueryableAttribute[datetime], since: date | None, until: date | None) -> list[ColumnElement[bool]]:
+    """The conditions that keep a date-time column within whole days, both included."""
+    return ([column >= datetime.combine(since, time.min)] if since else []) + (
+        [column <= datetime.combine(until, time.max)] if until else [])
 
 
 def sessions_query(game: str | None, player_id: int | None, since: date | None, until: date | None) -> Select:
@@ -25,11 +31,7 @@ def sessions_query(game: str | None, player_id: int | None, since: date | None, 
         query = query.where(GameSession.game == game)
     if player_id is not None:
         query = query.where(GameSession.id.in_(select(Seat.session_id).where(Seat.player_id == player_id)))
-    if since:
-        query = query.where(GameSession.created_at >= datetime.combine(since, time.min))
-    if until:
-        query = query.where(GameSession.created_at <= datetime.combine(until, time.max))
-    return query
+    return query.where(*within(GameSession.created_at, since, until))
 
 
 @dataclass(frozen=True)
@@ -51,10 +53,7 @@ class Filters:
         conditions: list[ColumnElement[bool]] = []
         if self.game is not None:
             conditions.append(rows.game == self.game)
-        if self.since is not None:
-            conditions.append(rows.started_at >= datetime.combine(self.since, time.min))
-        if self.until is not None:
-            conditions.append(rows.started_at <= datetime.combine(self.until, time.max))
+        conditions += within(rows.started_at, self.since, self.until)
         conditions += [rows.session_id.in_(select(Seat.session_id).where(Seat.player_id == other))
                        for other in self.with_ids]
         return conditions
