@@ -127,6 +127,29 @@ def any_page(request, browser, live_server):
     page.context.close()
 
 
+@pytest.fixture
+def phone(browser, live_server):
+    """A phone-sized page that Chromium treats as a phone's (`is_mobile`: the meta viewport applies)."""
+    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(params=["tablet", "phone"])
+def any_mobile_page(request, browser, live_server):
+    """As `any_page`, the phone `is_mobile`."""
+    page = new_page(browser, live_server, None if request.param == "tablet" else {**PHONE, "is_mobile": True})
+    page.size_name = request.param
+    yield page
+    page.context.close()
+
+
+def fits(page) -> bool:
+    """No sideways scrolling at the device's width (window.innerWidth would not do: Chromium with
+    touch widens the layout viewport to the page once a page was wider)."""
+    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+
+
 @pytest.fixture(params=["ipad", "phone"])
 def screen(request, browser, live_server):
     """As `any_page`, given as (size name, page). The phone is not `is_mobile`: Chromium would zoom the

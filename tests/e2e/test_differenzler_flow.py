@@ -11,17 +11,13 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import open_fold, screenshot, start_session
+from .conftest import fits, open_fold, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 ANNOUNCED = "Announced points: "
 POINTS = "Card points (last trick's 5 included): "
 OPTIONS = {"Number of deals (0: each player deals four times)": 2, "Equal lowest totals at the end": "one more deal"}
-
-
-def fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def the_form_fits(page):

@@ -8,7 +8,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
+from .conftest import click_and_settle, fits, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAME = "Name of the game"
@@ -16,17 +16,6 @@ WHO_WINS = "Who wins"
 TARGET = "The game ends when a total reaches (0: no target)"
 ROUNDS = "Or stop after this many deals (0: no limit)"
 TEAMS = "Teams (0: each player for themselves)"
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
-    yield page
-    page.context.close()
-
-
-def fits(page):
-    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
 
 
 def type_round(page, label, numbers):

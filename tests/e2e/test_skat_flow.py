@@ -7,18 +7,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
+from .conftest import click_and_settle, fits, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat")
-
-
-@pytest.fixture(params=["tablet", "phone"])
-def any_page(request, browser, live_server):
-    page = new_page(browser, live_server, None if request.param == "tablet" else {**PHONE, "is_mobile": True})
-    page.size_name = request.param
-    yield page
-    page.context.close()
 
 
 def tap(page, field, text):
@@ -49,12 +41,8 @@ def totals(page):
     return page.locator("tfoot td.total")
 
 
-def fits(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
-
-
-def test_a_short_skat_list_seeger_fabian_overbid_refusal_and_japanese(any_page):
-    page, size = any_page, any_page.size_name
+def test_a_short_skat_list_seeger_fabian_overbid_refusal_and_japanese(any_mobile_page):
+    page, size = any_mobile_page, any_mobile_page.size_name
     start_session(page, "Skat list", NAMES, "Ann", screenshot_form=size == "tablet",
                   options={"The list": "an agreed number of games", "Number of games": 3})
     expect(page.locator(".note")).to_have_text(["Ann deals; Ben is forehand."])
@@ -116,8 +104,8 @@ def test_a_short_skat_list_seeger_fabian_overbid_refusal_and_japanese(any_page):
     assert wide == []
 
 
-def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(browser, live_server):
-    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(phone):
+    page = phone
     page.goto("/sessions/new/skat")
     assert fits(page)
     start_session(page, "Skat list", ("Ann", "Ben", "Cat", "Dan"), "Ann")
@@ -157,4 +145,3 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(browser
         if not fits(page):
             wide.append(name)
     assert wide == []
-    page.context.close()
