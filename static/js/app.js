@@ -719,14 +719,18 @@
     updatePiles(block);
   }
 
+  // the rows of a per-player grid that are asked now
+  function shownRows(grid) {
+    return Array.prototype.filter.call(grid.querySelectorAll("tbody tr[data-field]"), function (row) {
+      return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
+    });
+  }
+
   // A per-player grid whose every row is hidden (cards tapped instead of points typed) hides its names too.
   function hideEmptyGrids(root) {
     root.querySelectorAll("table.seat-grid:not(.locked)").forEach(function (grid) {
       var rows = grid.querySelectorAll("tbody tr[data-field]");
-      var shown = Array.prototype.some.call(rows, function (row) {
-        return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
-      });
-      grid.toggleAttribute("data-hidden-if", rows.length > 0 && !shown);
+      grid.toggleAttribute("data-hidden-if", rows.length > 0 && shownRows(grid).length === 0);
     });
   }
 
@@ -734,9 +738,7 @@
   // on its own buttons) shows its names above the first row of players' own boxes instead of on top.
   function namesInRows(root) {
     root.querySelectorAll("table.seat-grid").forEach(function (grid) {
-      var rows = Array.prototype.filter.call(grid.querySelectorAll("tbody tr[data-field]"), function (row) {
-        return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
-      });
+      var rows = shownRows(grid);
       var moved = rows.length > 0 && rows[0].classList.contains("shared");
       var first = moved && rows.filter(function (row) { return !row.classList.contains("shared"); })[0];
       var again = grid.querySelector("tr.names-again");
