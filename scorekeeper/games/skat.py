@@ -25,6 +25,8 @@ Decisions and named options (defaults from the rules note):
   the lowest multiple of the base value that reaches the bid (never less than the value).
 - Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59, won when the declarer takes no
   trick. A null game worth less than the bid cannot be announced: the form refuses it.
+- A bid is a game's value (the note's "a value is base x multiplier ... or one of 23/35/46/59";
+  18, 20, 22, 23, 24, 27 ... 264): the form refuses another number and names the bids around it.
 - The tally keeps two columns: the plain list and Seeger-Fabian (a won game value + 50; a lost
   game -2 x value - 50, and 40 to each other player at three, 30 to each of the other three
   at four, the dealer included). ``ranking`` ("seeger_fabian" default, "plain") is the column
@@ -66,6 +68,12 @@ GAME_NAMES = {"diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("
 #: null values by (hand, ouvert)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 SKAT_MOST = 11 + 11  # a declarer without a trick has only the skat: at most two aces
+#: the most levels a game can have: with 11 (or 4 in a grand), game, hand, schneider, announced,
+#: schwarz, announced, ouvert
+MOST_LEVELS = {**{suit: 11 + 7 for suit in SUITS}, "grand": 4 + 7}
+#: every value a game can have, and so every bid (ISkO 3.3, the auction: bids are game values)
+BIDS = tuple(sorted({BASE[game] * levels for game in TRUMP_GAMES for levels in range(2, MOST_LEVELS[game] + 1)}
+                    | set(NULL_VALUES.values())))
 SERIES = {3: 36, 4: 48}
 
 
@@ -247,7 +255,13 @@ class Skat(Game):
                                       player=table.name(state.dealer)), "declarer"))
         if game in TRUMP_GAMES:
             errors += self._trump_errors(deal)
-        if game == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < deal["bid"]:
+        if game in PLAYED and deal["bid"] not in BIDS:
+            lower = max(bid for bid in BIDS if bid < deal["bid"])
+            higher = min(bid for bid in BIDS if bid > deal["bid"])
+            errors.append(RuleError(T("No game is worth %(bid)d, so it is not a bid: the bids around it are "
+                                      "%(lower)d and %(higher)d.", bid=deal["bid"], lower=lower, higher=higher),
+                                    "bid"))
+        elif game == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < deal["bid"]:
             errors.append(RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
                                       "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=deal["bid"]),
                                     "bid"))

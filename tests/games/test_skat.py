@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
-from scorekeeper.games.skat import PLAYED, SUITS, TRUMP_GAMES
+from scorekeeper.games.skat import BIDS, PLAYED, SUITS, TRUMP_GAMES
 
 from .helpers import any_seat, counted_figures, make_table, player_names
 
@@ -132,6 +132,29 @@ def test_a_null_below_the_bid_is_refused_at_the_bid():
     assert error.value.field == "bid"
 
 
+def test_a_bid_no_game_is_worth_is_refused_at_the_bid_naming_the_bids_around_it():
+    """rules/skat.md "Invariants": a value is base x multiplier (>= 2) or 23/35/46/59, and a bid is a
+    value (ISkO 3.3, the auction): 19 is no bid, whatever game follows it."""
+    for deal in (trump("diamonds", 0, 70, jacks=("JC",), bid=19), null(0, won=True, bid=19)):
+        with pytest.raises(DealError) as error:
+            standing([deal])
+        assert error.value.field == "bid"
+        assert "around it are 18 and 20" in str(error.value)
+    with pytest.raises(DealError) as error:
+        standing([trump("grand", 0, 70, jacks=("JC",), bid=263)])
+    assert "240 and 264" in str(error.value)
+
+
+def test_the_bids_are_the_sequence_players_say():
+    """The auction's values as the rules' sources list them (pagat's bidding sequence to 60), and the
+    highest, a grand with 4, every announcement and ouvert: 24 x 11 = 264."""
+    said = (18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60)
+    assert BIDS[:len(said)] == said
+    assert BIDS[-1] == 264 and 216 in BIDS and 252 not in BIDS
+    for bid in said:  # each is accepted
+        standing([trump("grand", 0, 120, jacks=("JC", "JS", "JH", "JD"), bid=bid, tricks="all")])
+
+
 def test_schneider_and_schwarz_count_against_the_declarer_too():
     """rules/skat.md "Value": schneider (30 or less) and schwarz (no trick) count both ways."""
     assert columns(trump("spades", 0, 30, jacks=("JC",)))[0][0] == -2 * 11 * 3
@@ -203,14 +226,14 @@ def games(draw, size=3):
     declarer = draw(any_seat(size))
     hand, ouvert = draw(st.booleans()), draw(st.booleans())
     if kind == "null":
-        bid = draw(st.integers(18, {(False, False): 23, (True, False): 35, (False, True): 46,
-                                    (True, True): 59}[hand, ouvert]))
+        worth = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}[hand, ouvert]
+        bid = draw(st.sampled_from([bid for bid in BIDS if bid <= worth]))
         return null(declarer, draw(st.booleans()), bid=bid, hand=hand, ouvert=ouvert)
     tricks = draw(st.sampled_from(("some", "all", "none")))
     points = {"all": 120, "none": draw(st.integers(0, 22))}.get(tricks, draw(st.integers(0, 120)))
     jacks = [jack for jack in ("JC", "JS", "JH", "JD") if draw(st.booleans())]
     run = draw(st.integers(0, 7)) if kind in SUITS and len(jacks) in (0, 4) else 0
-    return trump(kind, declarer, points, jacks=jacks, run=run, bid=draw(st.integers(18, 264)), hand=hand or ouvert,
+    return trump(kind, declarer, points, jacks=jacks, run=run, bid=draw(st.sampled_from(BIDS)), hand=hand or ouvert,
                  ouvert=ouvert, announced=draw(st.sampled_from(("none", "schneider", "schwarz"))), tricks=tricks)
 
 

@@ -37,3 +37,17 @@ def test_a_null_worth_less_than_the_bid_is_refused_in_the_tables_language(client
     japanese = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": null},
                     headers={"Accept-Language": "ja"})
     assert japanese.json["fields"] == {"bid": "このヌルは23なので、ビッド24の後には宣言できません。"}
+
+
+def test_a_bid_no_game_is_worth_is_refused_at_the_bid_in_the_tables_language(client):
+    """rules/skat.md "Invariants": a value is base x multiplier or 23/35/46/59, and a bid is a value."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    diamonds = {**GRAND, "game": "diamonds", "bid": 19}
+    english = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": diamonds})
+    assert english.status_code == 422
+    assert english.json["fields"] == {"bid": "No game is worth 19, so it is not a bid: the bids around it are 18 "
+                                             "and 20."}
+    japanese = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": diamonds},
+                    headers={"Accept-Language": "ja"})
+    assert japanese.json["fields"]["bid"] == "19になるゲームはないので、ビッドにはなりません。近いビッドは18と20です。"
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"] == []
