@@ -217,10 +217,12 @@
       event.preventDefault();
       event.stopImmediatePropagation();
     }
-    // boxes that count 0 when empty (the free pad): the first Save with one left empty asks, the next saves
-    var form = event.target, empty = [];
-    form.querySelectorAll("tr[data-ask-empty] input.num").forEach(function (input) {
-      input.classList.toggle("empty-asked", input.value.trim() === "" && !form.dataset.askedEmpty);
+    // boxes that count 0 when empty (the free pad): the first Save with one left empty asks, the next saves;
+    // while another box holds no whole number (4.5), the server names that first
+    var form = event.target, empty = [], boxes = form.querySelectorAll("tr[data-ask-empty] input.num");
+    var wrong = Array.prototype.some.call(boxes, function (input) { return !/^(-?\d+)?$/.test(input.value.trim()); });
+    boxes.forEach(function (input) {
+      input.classList.toggle("empty-asked", input.value.trim() === "" && !form.dataset.askedEmpty && !wrong);
       if (input.classList.contains("empty-asked")) empty.push(input);
     });
     var note = form.querySelector(".ask-empty");
