@@ -83,7 +83,11 @@
     var typed = boxes.filter(function (b) { return b.value.trim() !== "" && b.dataset.filled !== "1"; });
     var open = boxes.filter(function (b) { return typed.indexOf(b) === -1; });
     boxes.forEach(function (b) { b.placeholder = ""; });
-    var sum = typed.reduce(function (acc, b) { var n = parseInt(b.value, 10); return acc + (isNaN(n) ? NaN : n); }, 0);
+    // a count outside 0..total (-5) is no count: nothing is filled from it
+    var sum = typed.reduce(function (acc, b) {
+      var n = parseInt(b.value, 10);
+      return acc + (isNaN(n) || n < 0 || n > total ? NaN : n);
+    }, 0);
     var rest = total - sum;
     var whole = !boxes.some(function (b) { return b.disabled; });
     var sigma = row.querySelector("th .sum");
@@ -145,10 +149,11 @@
     });
   }
 
-  // A correction opens with every box of a fixed sum typed: its last box is taken as the filled
-  // remainder, so that changing one count recomputes it instead of breaking the sum.
+  // A correction, or a deal the server refused, opens with every box of a fixed sum typed: its last
+  // box is taken as the filled remainder, so that changing one count recomputes it instead of
+  // breaking the sum.
   function storedRemainders(root) {
-    root.querySelectorAll("#correction [data-total]").forEach(function (row) {
+    root.querySelectorAll("#correction [data-total], #entry [data-total]").forEach(function (row) {
       var boxes = row.querySelectorAll("input.num");
       var last = boxes[boxes.length - 1];
       if (!last || last.dataset.remainder) return;

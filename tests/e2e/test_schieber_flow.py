@@ -99,6 +99,14 @@ def test_a_game_of_schieber_to_1000(screen):
 
     # Deal 3 without the Stöck: A 3 x 100, B 3 x 57: Ben & Dora reach 1050 and win.
     page.locator("#entry").get_by_label(STOECK + "Anna").uncheck(force=True)
+    # after the refusal the other side still fills itself (rules/schieber.md "Entry at the table"): a changed
+    # count refills it, and a count that is none (-5) fills nothing
+    entry.get_by_label(POINTS + "Anna").fill("110")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("47")
+    entry.get_by_label(POINTS + "Anna").fill("-5")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("")
+    entry.get_by_label(POINTS + "Anna").fill("100")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("57")
     save(page)
     expect_totals(page, 646, 1050)
     expect(page.locator("#status")).to_contain_text("Game over.")
