@@ -197,6 +197,18 @@ class Game:
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         raise NotImplementedError
 
+    def known_fields(self, table: Table, state: State) -> dict[str, FieldSpec]:
+        """The deal fields by name, for reading deals stored earlier (the change log): those of `state`,
+        each choice field with every choice it offered at the start too (Coiffeur offers only the rows
+        still open, so a filled row keeps its name)."""
+        known: dict[str, FieldSpec] = {}
+        for spec in (*self.deal_fields(table, self.start(table)), *self.deal_fields(table, state)):
+            earlier = known.get(spec.name)
+            if earlier is not None and spec.kind in (CHOICE, MULTI):
+                spec = dataclasses.replace(spec, choices=tuple({**dict(earlier.choices), **dict(spec.choices)}.items()))
+            known[spec.name] = spec
+        return known
+
     # -- the rules of one deal
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """Raise RuleError when the parsed deal breaks a rule; the default accepts it."""

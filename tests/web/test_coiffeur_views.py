@@ -51,3 +51,25 @@ def test_an_exported_coiffeur_is_imported_again_with_its_change_log(client):
     exported = call(client, "GET", f"/api/v1/sessions/{sid}/export").json
     answer = call(client, "POST", "/api/v1/import", exported)
     assert answer.status_code == 201 and answer.json["already_here"] == [sid]
+
+
+def test_the_change_log_names_a_filled_row_and_only_what_the_deal_said(client):
+    """The change log reads a corrected or deleted deal in the table's words: "Eicheln ♠" for a row its
+    team has filled again since (the form offers only open rows), and a deleted deal lists what it said,
+    not the other team's empty row and joker."""
+    sid = new_coiffeur(client)
+    first = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": UNDENUFE_90}).json["deals"][0]["id"]
+    eicheln = {**UNDENUFE_90, "announcer": 1, "row_b": "eicheln", "row_a": None}
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": eicheln})
+    corrected = {**UNDENUFE_90, "points": [100, 57, None, None]}
+    assert call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{first}", {"values": corrected}).status_code == 200
+    page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    assert "<del>Anna 90 · Ben 67" in page
+    deals = call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"]
+    assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deals[1]['id']}").status_code in (200, 204)
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": eicheln})  # typed again: Eicheln filled
+    page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    deleted = page[page.index("Deal 2 deleted."):]
+    deleted = deleted[:deleted.index("</dl>")]
+    assert "<del>Eicheln ♠</del>" in deleted and "eicheln" not in deleted
+    assert deleted.count("<dt>Row</dt>") == 1 and "The joker was played as" not in deleted
