@@ -350,7 +350,7 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
     In a fixed sum an empty box is missing only while the others fit the sum (it may be filled)."""
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
-    missing: list[RuleError] = []
+    missing: list[RuleError] = []  # in a fixed sum; elsewhere an empty box is an error like the others
     every_seat_asked = True
     for seat in asked:
         if not is_shown(spec, values, seat):
@@ -360,7 +360,7 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
             entries[seat] = parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
         except RuleError as error:
             entries[seat] = None
-            (missing if value[seat] in (None, "") else errors).append(error)
+            (missing if value[seat] in (None, "") and spec.total is not None else errors).append(error)
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
     RuleError.every(errors if errors or over else missing)
     return entries, every_seat_asked

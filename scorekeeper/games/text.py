@@ -82,9 +82,19 @@ class RuleError(ValueError):
 
     @staticmethod
     def every(errors: "list[RuleError]") -> None:
-        """Raise the refusals found, all at once (nothing when there are none)."""
-        if errors:
-            raise RuleError(errors[0].text, errors[0].field, tuple(e for error in errors[1:] for e in error.errors))
+        """Raise the refusals found, all at once (nothing when there are none); a refusal that already
+        holds several keeps them all.
+
+        >>> inner = RuleError(T("a"), "x", (RuleError(T("b"), "y"),))
+        >>> try:
+        ...     RuleError.every([inner, RuleError(T("c"), "z")])
+        ... except RuleError as error:
+        ...     [(str(e.text), e.field) for e in error.errors]
+        [('a', 'x'), ('b', 'y'), ('c', 'z')]
+        """
+        flat = [e for error in errors for e in error.errors]
+        if flat:
+            raise RuleError(flat[0].text, flat[0].field, tuple(flat[1:]))
 
 
 class DealError(RuleError):

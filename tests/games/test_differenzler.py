@@ -111,6 +111,18 @@ def test_announcements_are_locked_first():
         GAME.parse_phase(t, GAME.start(t), {"prediction": [40, 30, 158, 0]}, "bid")
 
 
+def test_every_wrong_announcement_is_named_at_once():
+    """differenzler.md "Entry at the table": each player announces 0-157; a table that typed -1, 158 and left
+    a box empty hears of all three in one refusal, each beside its box."""
+    t = table()
+    with pytest.raises(RuleError) as error:
+        GAME.parse_phase(t, GAME.start(t), {"prediction": [0, -1, 158, None]}, "bid")
+    assert [e.field for e in error.value.errors] == ["prediction-1", "prediction-2", "prediction-3"]
+    assert [str(e.text) for e in error.value.errors] == [
+        "Announced points cannot be less than 0.", "Announced points cannot be more than 157.",
+        "Announced points is missing."]
+
+
 def test_card_points_must_add_up_to_157():
     """differenzler.md Invariants: card points of all players sum to 157."""
     with pytest.raises(DealError) as error:
