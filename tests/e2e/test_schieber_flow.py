@@ -96,6 +96,10 @@ def test_a_game_of_schieber_to_1000(screen):
     expect(page.locator("[data-field=trump] input:checked")).to_have_value("undenufe")
     screenshot(page, f"schieber-refused-{size}")
     assert fits(page)
+    # each name's partners are read whole, on a phone too ("team: Anna & Carl", not "team: Anna &")
+    assert page.locator("#entry .partners").count() == 4
+    assert not page.evaluate("() => [...document.querySelectorAll('#entry .partners')]"
+                             ".some(e => e.scrollWidth > e.clientWidth + 1)")
 
     # Deal 3 without the Stöck: A 3 x 100, B 3 x 57: Ben & Dora reach 1050 and win.
     page.locator("#entry").get_by_label(STOECK + "Anna").uncheck(force=True)
