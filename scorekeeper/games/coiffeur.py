@@ -45,6 +45,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
+from .handjass_weis import MOST_TEAM_WEIS
 from .text import N_, RuleError, T, Text
 
 TOTAL, STOECK = 157, 20
@@ -146,7 +147,7 @@ class Coiffeur(Game):
         ]
         if table.options.get("weis_and_stoeck"):
             fields += [FieldSpec("weis", N_("Weis of the announcing team (if best)"), INT, required=False,
-                                 minimum=0, maximum=1000, default=0),
+                                 minimum=0, maximum=MOST_TEAM_WEIS, default=0),
                        FieldSpec("stoeck", N_("Stöck for the announcing team"), BOOL)]
         return tuple(fields)
 

@@ -21,7 +21,8 @@ Decisions and named options:
   team's total: the table settles the best Weis at the first trick (ranking, ``weis_tie`` and
   ``four_low_cards`` of the note therefore change nothing the app computes and are not asked; nor is
   ``undenufe_values``, which only matters for tapped cards). A Weis total is 0, 20 or a multiple of 10
-  from 40 up; Weis for one team only; Stöck for one team only.
+  from 40 up, at most 600 (two partners' 18 cards: a nine-card sequence each, ``MOST_TEAM_WEIS``);
+  Weis for one team only; Stöck for one team only.
 - ``end`` ``target`` (default, ``target`` 2500: "2500 with factors"; 1000 with ``factors`` none is the
   other common preset): the first team to reach the target wins, even with the lower final total.
   Both in one deal: the Ausmachregel Stöck - Weis - Stich (the team reaching it with its Stöck, then
@@ -48,6 +49,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
+from .handjass_weis import MOST_TEAM_WEIS
 from .text import N_, RuleError, T, Text
 
 CARD_POINTS, STOECK, TARGET = 157, 20, 2500
@@ -153,7 +155,7 @@ class Schieber(Game):
         if table.options.get("weis_and_stoeck", True):
             fields += [
                 FieldSpec("weis", N_("Weis (the team with the best Weis)"), INT, per_seat=True, seats=(0, 1),
-                          required=False, minimum=0, maximum=1000, default=0),
+                          required=False, minimum=0, maximum=MOST_TEAM_WEIS, default=0),
                 FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=(0, 1)),
             ]
         if table.options.get("end", "target") == "target":

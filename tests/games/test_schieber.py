@@ -283,3 +283,13 @@ def test_figures_without_weis_and_stoeck_count_none():
     counted = counted_figures(GAME, table(weis_and_stoeck=False), [raw])
     assert counted["weis"] == counted["stoeck"] == [0, 0, 0, 0]
     assert counted["chose"] == [0, 0, 0, 1] and counted["card_points"] == [100, 57, 100, 57]
+
+
+def test_a_team_shows_at_most_600_weis():
+    """rules/schieber.md "Scoring a deal": a 9-sequence is 300, four jacks 200 and four nines 150, and a card serves
+    in one Weis only: two partners' 18 cards show at most two nine-card sequences, 600. 1000 is refused at
+    the box; 600 counts."""
+    with pytest.raises(RuleError) as error:
+        GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(1000, 0)))
+    assert error.value.field == "weis-0" and "cannot be more than 600" in str(error.value)
+    assert GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(600, 0)))["weis"][0] == 600
