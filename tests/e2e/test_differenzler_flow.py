@@ -134,8 +134,17 @@ def test_hidden_announcements_stay_hidden_until_the_deal_is_saved(page):
     expect(page.locator(".note")).to_contain_text(
         ["Announcements are hidden: each player types theirs unseen; they show once the deal is saved."])
     announce(page, [0, 60, 47, 50])
+    # each is typed unseen (the next player does not read the others' numbers), but typed as it is
+    boxes = page.locator("#entry input.num")
+    expect(boxes).to_have_count(4)
+    assert page.evaluate("() => [...document.querySelectorAll('#entry input.num')]"
+                         ".every(box => getComputedStyle(box).webkitTextSecurity === 'disc')")
+    expect(boxes.nth(2)).to_have_value("47")
+    screenshot(page, "differenzler-hidden-typed", full_page=False)
     lock(page)
     expect(page.locator(".locked-bids tr[data-locked=prediction]")).to_have_count(0)
+    assert not page.evaluate("() => [...document.querySelectorAll('#entry input.num')]"
+                             ".some(box => getComputedStyle(box).webkitTextSecurity === 'disc')")
     expect(page.locator(".locked-bids .pending-note")).to_have_text(
         "The announcements are locked and hidden; they show once the deal is saved.")
     expect(page.locator(".locked-bids")).not_to_contain_text("47")
