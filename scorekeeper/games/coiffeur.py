@@ -143,7 +143,8 @@ class Coiffeur(Game):
             FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1), minimum=0,
                       maximum=TOTAL, total=TOTAL, help=N_("Under the team's first player.")),
             FieldSpec("match", N_("Match: all nine tricks"), BOOL,
-                      help=N_("In a misère row: the opponents took all nine.")),
+                      help=N_("In a misère row: the opponents took all nine.")
+                      if MISERE in dict(self.rows(table)) else ""),
         ]
         if table.options.get("weis_and_stoeck"):
             fields += [FieldSpec("weis", N_("Weis of the announcing team (if best)"), INT, required=False,

@@ -128,6 +128,15 @@ def test_custom_factors_and_a_row_left_out():
     assert GAME.replay(without, []).deals_left == 14
 
 
+def test_the_match_box_speaks_of_misere_only_when_misere_is_played():
+    """rules/coiffeur.md "Rows": misère is a custom row; the match box's help names it only in a game that
+    plays it (the eight rows do not)."""
+    def match_help(t):
+        return next(spec.help for spec in GAME.deal_fields(t, GAME.start(t)) if spec.name == "match")
+    assert match_help(table()) == ""
+    assert "misère" in match_help(table(rows="custom", factor_misere=3))
+
+
 def test_misere_writes_the_opponents_card_points():
     """rules/coiffeur.md "Rows", row type misère: the announcing team writes the opponents' card points."""
     misere = table(rows="custom", factor_misere=3)
