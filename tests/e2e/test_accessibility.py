@@ -32,6 +32,12 @@ def _pages(page) -> list[str]:
         assert answer.status == 201, answer.text()
         paths += [f"/sessions/new/{slug}", f"/sessions/{sid}", f"/sessions/{sid}?cards=1"]
     deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
+    # a deal deleted and restored: the change log then has a "from what to what" to open
+    gone = page.request.delete(f"/api/v1/sessions/{sid}/deals/{deal}")
+    assert gone.ok, gone.text()
+    back = page.request.post(f"/api/v1/sessions/{sid}/revisions/{gone.headers['revision-id']}/restore")
+    assert back.ok, back.text()
+    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
     paths += [f"/sessions/{sid}/watch", f"/sessions/{sid}/big", f"/sessions/{sid}/deals/{deal}/edit",
               f"/sessions/{sid}/deals/{deal}/breakdown", f"/sessions/{sid}/changes", f"/sessions/{sid}/chart",
               f"/sessions/{sid}/statistics"]
