@@ -1,8 +1,8 @@
 """The totals over the deals as a small inline SVG line chart (no JavaScript, no library).
 
 >>> svg = totals_chart([(10, -10), (5, -5)], ("Anna", "Ben"))
->>> svg.count("<polyline")
-2
+>>> svg.count("<polyline"), svg.count('stroke-dasharray="12 6"')
+(2, 1)
 >>> "Anna" in svg and svg.startswith("<svg")
 True
 """
@@ -14,6 +14,9 @@ from markupsafe import Markup, escape
 
 #: one colour per seat, distinguishable in light and dark mode and for the common colour blindnesses
 COLOURS = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#6a6a6a")
+#: each line after the first dashed its own way: lines told apart without colour, and a line drawn over
+#: an equal one (a player's sessions finished and won) lets it show through
+DASHES = ("", "12 6", "4 4", "12 4 4 4", "2 6", "8 8", "16 4")
 
 
 def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
@@ -56,7 +59,9 @@ def totals_chart(running: Sequence[Sequence[int]], names: Sequence[str], width: 
         colour = COLOURS[seat % len(COLOURS)]
         line = points(running, seat, width, height, pad)
         coords = " ".join(f"{x},{y}" for x, y in line)
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3" points="{coords}"/>')
+        dash = DASHES[seat % len(DASHES)]
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3"'
+                     + (f' stroke-dasharray="{dash}"' if dash else "") + f' points="{coords}"/>')
         ends.append((line[-1][1], seat, name, colour))
     previous = None
     for y, _seat, name, colour in sorted(ends):  # names of equal totals are stacked, not drawn over each other
