@@ -335,12 +335,14 @@ class Schieber(Game):
         return tuple(notes)
 
     def final_seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
-        """Schneider for a losing team below half the target, once the game is won."""
-        won_by = narrow(state, SchieberState).won_by
-        if won_by is None or not table.options.get("schneider", True):
-            return (None,) * 4
-        below = state.totals[1 - won_by] < self.target(table) / 2
-        return tuple(T("Schneider") if below and team_of(seat) != won_by else None for seat in range(4))
+        """Once the game is over: Berg for the team that reached half the target first, Schneider for a
+        losing team below half the target (never the same team)."""
+        own = narrow(state, SchieberState)
+        berg = own.berg if table.options.get("berg", True) else None
+        schneider = own.won_by is not None and table.options.get("schneider", True) and (
+            state.totals[1 - own.won_by] < self.target(table) / 2)
+        return tuple(T("Berg") if team_of(seat) == berg else
+                     T("Schneider") if schneider and team_of(seat) != own.won_by else None for seat in range(4))
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         forehand = (state.dealer - 1) % 4

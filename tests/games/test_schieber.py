@@ -1,6 +1,8 @@
 """Schieber: the worked examples of shared/rules/schieber.md, the checks, the options, invariants."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -86,13 +88,25 @@ def test_worked_example_5_stoeck_first_decides_who_wins():
 
 
 def test_worked_example_6_schneider():
-    """rules/schieber.md, worked example 6: target 2500, the game ends A 2510, B 1200: A wins, B is Schneider."""
+    """rules/schieber.md, worked example 6: target 2500, the game ends A 2510, B 1200: A wins, B is Schneider
+    (and A, first past half the target, is Berg: "Shown at the end")."""
     t = table(factors="none")
     _, state = GAME.play(t, at((2400, 1143)), deal("H", 110, 47, match=None))
     assert (state.totals[0], state.totals[1]) == (2510, 1190)
     _, end = GAME.play(t, at((2400, 1153)), deal("H", 110, 47))
     assert GAME.winners(t, end) == (0, 2)
-    assert [str(n) if n else None for n in GAME.final_seat_notes(t, end)] == [None, "Schneider", None, "Schneider"]
+    assert [str(n) if n else None for n in GAME.final_seat_notes(t, end)] == ["Berg", "Schneider", "Berg", "Schneider"]
+
+
+def test_berg_stays_marked_at_the_end_beside_schneider():
+    """rules/schieber.md "Shown at the end": the first team to reach half the target is marked Berg, the
+    losing team below half is Schneider; both are shown once the game is over."""
+    t = table(factors="none")
+    _, end = GAME.play(t, dataclasses.replace(at((2400, 1153)), berg=A), deal("H", 110, 47))
+    assert [str(n) if n else None for n in GAME.final_seat_notes(t, end)] == ["Berg", "Schneider", "Berg", "Schneider"]
+    without = table(factors="none", berg=False)
+    _, end = GAME.play(without, dataclasses.replace(at((2400, 1153)), berg=A), deal("H", 110, 47))
+    assert [str(n) if n else None for n in GAME.final_seat_notes(without, end)] == [None, "Schneider", None, "Schneider"]
 
 
 def test_a_match_with_weis_scores_the_weis_of_the_best_team_times_the_factor():
