@@ -118,6 +118,8 @@ class Game:
     name: str = ""
     #: stored with each deal; raised when a game scores stored deals differently
     version: int = 1
+    #: named starting points of the start form: (label, option values), e.g. Schieber's "1000 without factors"
+    presets: tuple[tuple[str, Mapping[str, Any]], ...] = ()
     players: tuple[int, ...] = ()
     lower_is_better: bool = False
     #: the standing's first column: "points" or a game word ("strokes")

@@ -23,8 +23,9 @@ Decisions and named options:
   ``undenufe_values``, which only matters for tapped cards). A Weis total is 0, 20 or a multiple of 10
   from 40 up, at most 600 (two partners' 18 cards: a nine-card sequence each, ``MOST_TEAM_WEIS``);
   Weis for one team only; Stöck for one team only.
-- ``end`` ``target`` (default, ``target`` 2500: "2500 with factors"; 1000 with ``factors`` none is the
-  other common preset): the first team to reach the target wins, even with the lower final total.
+- ``end`` ``target`` (default, ``target`` 2500: "2500 with factors"; "1000 without factors" and "3000
+  pagat" are the note's other presets, offered on the start form): the first team to reach the
+  target wins, even with the lower final total.
   Both in one deal: the Ausmachregel Stöck - Weis - Stich (the team reaching it with its Stöck, then
   with Stöck and Weis); both only with card points: the app asks who thanked first (``thanked_first``,
   no default). ``deals`` (12): after that many deals the higher total wins, equal totals share it.
@@ -100,6 +101,9 @@ class Schieber(Game):
     setup_help = N_("Partners sit opposite: players 1 & 3 against players 2 & 4. Play goes counter-clockwise.")
     board_template = "sessions/boards/schieber.html"
     tafel = staticmethod(tafel)  # for the board's picture
+    presets = ((N_("2500 with factors"), {"target": 2500, "factors": "swisslos"}),
+               (N_("1000 without factors"), {"target": 1000, "factors": "none"}),
+               (N_("3000 pagat"), {"target": 3000, "factors": "pagat"}))
 
     options = (
         OptionSpec("factors", N_("Factors per trump"), CHOICE, "swisslos",

@@ -15,7 +15,7 @@ from .. import access, turns, writes
 from ..board import Board, board, deal_context, deal_or_404, session_or_404
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import RuleError
+from ..games.base import Game, RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from .blueprint import bp, is_htmx
@@ -63,7 +63,8 @@ def home():
 def new_session(slug: str):
     game = GAMES.get(slug) or abort(404)
     form = new_session_form(game, formdata=request.form if request.method == "POST" else None,
-                            data=_same_again(slug, request.args.get("again", type=int)))
+                            data=_same_again(slug, request.args.get("again", type=int))
+                            or _preset(game, request.args.get("preset", type=int)))
     status = 200
     if request.method == "POST" and form.validate():
         names = [name.strip() for name in form.players.data if name and name.strip()]
@@ -94,6 +95,13 @@ def _same_again(slug: str, session_id: int | None) -> dict[str, Any] | None:
     first = next(seat for seat in range(len(names)) if game.dealer_for_first_seat(len(names), seat) == dealer)
     return {"players": names, "first_dealer": first, **{f"option_{name}": value
                                                        for name, value in earlier.options.items()}}
+
+
+def _preset(game: Game, index: int | None) -> dict[str, Any] | None:
+    """The new-game form set to one of the game's presets (Schieber: "1000 without factors")."""
+    if index is None or not 0 <= index < len(game.presets):
+        return None
+    return {f"option_{name}": value for name, value in game.presets[index][1].items()}
 
 
 # --- the scoreboard and deal entry --------------------------------------------------------------

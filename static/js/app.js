@@ -118,6 +118,21 @@
     if (took && !took.dataset.touched && parseInt(box.value, 10) > 0) took.checked = true;
   }
 
+  // New game: a preset (Schieber: "1000 without factors") sets its options and keeps the names typed.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("a[data-preset]");
+    var form = link && link.closest("form");
+    if (!form) return;
+    event.preventDefault();
+    var values = JSON.parse(link.getAttribute("data-preset"));
+    Object.keys(values).forEach(function (name) {
+      var field = form.elements["option_" + name];
+      if (!field) return;
+      if (field.type === "checkbox") field.checked = Boolean(values[name]); else field.value = String(values[name]);
+      (field.dispatchEvent ? field : field[0]).dispatchEvent(new Event("change", { bubbles: true }));
+    });
+  });
+
   // New game: the first-dealer choices follow the names as they are typed.
   function nameDealers() {
     var select = document.getElementById("first_dealer");

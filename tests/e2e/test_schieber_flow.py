@@ -155,3 +155,23 @@ def test_every_schieber_page_fits_a_phone_in_both_languages(browser, live_server
             screenshot(page, f"schieber-phone-{language}-{path.strip('/').replace('/', '-')}")
     page.context.close()
     assert wide == []
+
+
+def test_a_preset_sets_target_and_factors_and_keeps_the_names(page):
+    """rules/schieber.md "Start, presets and the end": "2500 with factors" (the default), "1000 without
+    factors" and "3000 pagat" on the start form; choosing one after typing the names keeps them."""
+    page.goto("/sessions/new/schieber")
+    target, factors = page.get_by_label("Points to reach"), page.get_by_label("Factors per trump")
+    expect(target).to_have_value("2500")
+    for n, name in enumerate(NAMES, start=1):
+        page.get_by_label(f"Player {n}", exact=True).fill(name)
+    page.get_by_role("link", name="1000 without factors").click()
+    expect(target).to_have_value("1000")
+    expect(factors).to_have_value("none")
+    expect(page.get_by_label("Player 3", exact=True)).to_have_value("Carl")
+    assert page.url.endswith("/sessions/new/schieber")  # set in the page, nothing reloaded
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("#winner-rule")).to_contain_text("The first team to reach 1000 wins")
+    sid = page.url.rstrip("/").split("/")[-1]
+    options = page.request.get(f"/api/v1/sessions/{sid}").json()["options"]
+    assert (options["target"], options["factors"]) == (1000, "none")

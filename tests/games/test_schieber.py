@@ -106,7 +106,8 @@ def test_berg_stays_marked_at_the_end_beside_schneider():
     assert [str(n) if n else None for n in GAME.final_seat_notes(t, end)] == ["Berg", "Schneider", "Berg", "Schneider"]
     without = table(factors="none", berg=False)
     _, end = GAME.play(without, dataclasses.replace(at((2400, 1153)), berg=A), deal("H", 110, 47))
-    assert [str(n) if n else None for n in GAME.final_seat_notes(without, end)] == [None, "Schneider", None, "Schneider"]
+    notes = [str(n) if n else None for n in GAME.final_seat_notes(without, end)]
+    assert notes == [None, "Schneider", None, "Schneider"]
 
 
 def test_a_match_with_weis_scores_the_weis_of_the_best_team_times_the_factor():

@@ -294,3 +294,15 @@ def test_undo_puts_the_deal_back_into_the_form(client, ctx):
     deal = Deal.query.one()
     html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", headers=HX).get_data(as_text=True)
     assert "removed; it is back in the form" not in html and not re.search(r'name="points-0"[^>]*value="0"', html)
+
+
+def test_a_preset_link_opens_the_start_form_set_so(client):
+    """rules/schieber.md "Start, presets and the end": a preset is a link too (a page without JavaScript):
+    ?preset=2 opens the form at 3000 with pagat's factors; an unknown preset is the default form."""
+    page = client.get("/sessions/new/schieber?preset=2").get_data(as_text=True)
+    assert re.search(r'<input[^>]*name="option_target"[^>]*value="3000"', page)
+    assert '<option selected value="pagat">' in page
+    default = client.get("/sessions/new/schieber?preset=9").get_data(as_text=True)
+    assert re.search(r'<input[^>]*name="option_target"[^>]*value="2500"', default)
+    assert '<option selected value="swisslos">' in default
+    assert "1000 without factors" in default and "preset=1" in default
