@@ -306,3 +306,16 @@ def test_a_preset_link_opens_the_start_form_set_so(client):
     assert re.search(r'<input[^>]*name="option_target"[^>]*value="2500"', default)
     assert '<option selected value="swisslos">' in default
     assert "1000 without factors" in default and "preset=1" in default
+
+
+def test_both_halves_of_the_schieber_tafel_are_drawn_alike(client):
+    """rules/schieber.md "The Tafel": each team's half is the same big Z; a team with more 100s than the
+    bar holds (2313: 23 strokes) lengthens both halves, not only its own."""
+    sid = client.post("/api/v1/sessions", json={"game": "schieber", "players": ["A", "B", "C", "D"]}).json["id"]
+    match = {"trump": "obenabe", "points": [157, 0, None, None], "match": [True, False, False, False]}
+    for _ in range(3):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": match}).status_code == 201
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    boxes = re.findall(r'<figure class="tafel">.*?<svg viewBox="([^"]+)"', page, re.S)
+    assert len(boxes) == 2 and boxes[0] == boxes[1]
+    assert 'aria-label="23 × 100, 0 × 50, 0 × 20, rest 13"' in page
