@@ -5,6 +5,8 @@ ten of hearts. French suits: C clubs, S spades, H hearts, D diamonds.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from .text import N_
 
 FRENCH_SUITS = ("C", "S", "H", "D")
@@ -40,6 +42,21 @@ def label(card: str) -> str:
 SKAT_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 SKAT_DECK = deck(RANKS_32)
 SKAT_TOTAL = sum(SKAT_POINTS[rank_of(card)] for card in SKAT_DECK)
+
+
+def possible_counts(cards: Iterable[str], points: Callable[[str], int]) -> frozenset[int]:
+    """Every number of card points one pile of these cards can hold.
+
+    >>> sorted(set(range(SKAT_TOTAL + 1)) - SKAT_POSSIBLE)
+    [1, 119]
+    """
+    sums = {0}
+    for card in cards:
+        sums |= {total + points(card) for total in sums}
+    return frozenset(sums)
+
+
+SKAT_POSSIBLE = possible_counts(SKAT_DECK, lambda card: SKAT_POINTS[rank_of(card)])
 
 # The four jacks in Skat order, highest first: club, spade, heart, diamond.
 SKAT_JACKS = ("JC", "JS", "JH", "JD")

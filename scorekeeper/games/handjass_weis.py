@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from .cards import FRENCH_SUITS, label, rank_of, suit_of
+from .cards import FRENCH_SUITS, label, possible_counts, rank_of, suit_of
 from .text import T, Text
 
 NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first
@@ -39,16 +39,8 @@ def card_points(card: str, trump: str) -> int:
 
 
 TOTAL = sum(card_points(card, "C") for card in DECK) + LAST_TRICK  # 62 + 3 x 30 + 5 = 157
-
-
-def _possible_counts() -> frozenset[int]:
-    sums = {0}
-    for card in DECK:
-        sums |= {s + card_points(card, "C") for s in sums}
-    return frozenset(sums)
-
-
-POSSIBLE = _possible_counts()  # card points one player can take (without the last trick): not 1, not 151
+# card points one player can take (without the last trick): not 1, not 151
+POSSIBLE = possible_counts(DECK, lambda card: card_points(card, "C"))
 
 
 def sequence_points(length: int, schedule: str) -> int:

@@ -58,7 +58,7 @@ from typing import Any
 
 from . import captured
 from .base import DealResult, Figure, Game, State, Table
-from .cards import SKAT_DECK, SKAT_JACKS, SKAT_TOTAL, label
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -226,11 +226,17 @@ class Schieberamsch(Game):
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         if deal["type"] == GRAND_HAND:
             self._check_grand(deal)
-        elif not any(self.took(deal)):
+            return
+        RuleError.every([RuleError(T("Nobody can take exactly %(points)d card points.", points=points),
+                                   f"points-{seat}")
+                         for seat, points in enumerate(deal["points"]) if points not in SKAT_POSSIBLE])
+        if not any(self.took(deal)):
             raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
 
     def _check_grand(self, deal: Mapping[str, Any]) -> None:
         points = deal["soloist_points"]
+        if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
+            raise RuleError(T("Nobody can take exactly %(points)d card points.", points=points), "soloist_points")
         no_tricks = deal.get("no_tricks", False)
         if deal["all_tricks"] and no_tricks:
             raise RuleError(T("The soloist cannot take every trick and no trick."), "no_tricks")

@@ -53,7 +53,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import SKAT_JACKS, SKAT_TOTAL, label
+from .cards import SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
 from .text import N_, RuleError, T, Text, joined
@@ -265,6 +265,11 @@ class Skat(Game):
             errors.append(RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
                                       "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=deal["bid"]),
                                     "bid"))
+        if game == PASSED and deal.get("ramsch_points"):
+            errors += [RuleError(T("Nobody can take exactly %(points)d card points.", points=points),
+                                 f"ramsch_points-{seat}")
+                       for seat, points in enumerate(deal["ramsch_points"])
+                       if points is not None and points not in SKAT_POSSIBLE]
         if game == PASSED and deal.get("ramsch_points") and not any(self.took(table, state, deal)):
             errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
         RuleError.every(errors)
@@ -278,7 +283,9 @@ class Skat(Game):
             errors.append(RuleError(T("An ouvert suit or grand game is played from the hand: tick Hand."), "hand"))
         if deal["run"] and (deal["game"] not in SUITS or len(deal["jacks"]) not in (0, 4)):
             errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
-        if tricks == "all" and points != SKAT_TOTAL:
+        if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
+            errors.append(RuleError(T("Nobody can take exactly %(points)d card points.", points=points), where))
+        elif tricks == "all" and points != SKAT_TOTAL:
             errors.append(RuleError(T("A declarer who took every trick has all %(total)d card points.",
                                       total=SKAT_TOTAL), where))
         if tricks == "none" and points > SKAT_MOST:

@@ -430,7 +430,12 @@ class Stendhal(Game):
                               suit=Text(TENNOS_SUIT_NAMES[minus.suit])), field)
         out_of_play = table.size + stendhal_cards(table.size)[1]
         total = sum(count for count, _ in counts)
-        least, most = (13 - len(minus.gone), 13 - len(minus.gone)) if revealed else (13 - out_of_play, 13)
+        if revealed:
+            least = most = 13 - len(minus.gone)
+        elif minus.pick == "minus":  # revealed most often: at least one card in six of those out of play
+            least, most = 13 - out_of_play, 13 - -(-out_of_play // 6)
+        else:  # revealed at most as often as the minus suit: at most half of those out of play
+            least, most = 13 - out_of_play // 2, 13
         if not least <= total <= most:
             raise RuleError(T("The players took %(got)d %(suit)s cards, but %(need)s are in play.",
                               got=total, suit=Text(TENNOS_SUIT_NAMES[minus.suit]),

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, Table
+from scorekeeper.games.cards import SKAT_POSSIBLE
 from scorekeeper.games.schieberamsch import matadors
 
 from .helpers import make_table, splits
@@ -206,6 +207,21 @@ def test_impossible_deals_are_refused_with_the_field(deal, field):
     assert str(caught.value)
 
 
+def test_a_count_no_pile_can_hold_is_refused_at_its_box():
+    """rules/schieberamsch.md "Cards and card points": A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0, so no
+    pile holds exactly 1 card point, nor (the other 119 being the rest of the deck) 119."""
+    assert sorted(set(range(121)) - SKAT_POSSIBLE) == [1, 119]
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(), [ramsch([1, 59, 60])])
+    assert caught.value.field == "points-0"
+    assert "exactly 1 card points" in str(caught.value)
+    for points in (1, 119):
+        with pytest.raises(DealError) as caught:
+            GAME.replay(table(), [grand(0, points)])
+        assert caught.value.field == "soloist_points"
+    assert GAME.replay(table(), [ramsch([2, 58, 60]), grand(0, 118)]).results[1].points[0] < 0  # won
+
+
 def test_no_trick_with_points_is_refused_under_its_option():
     with pytest.raises(DealError) as caught:
         GAME.replay(table(schwarz_both_ways=True), [grand(0, 30, no_tricks=True)])
@@ -270,7 +286,7 @@ def test_game_ends_after_agreed_deals_lowest_total_wins():
 
 @st.composite
 def ramsch_deals(draw):
-    points = draw(splits(120, 3))
+    points = draw(splits(120, 3).filter(lambda points: all(p in SKAT_POSSIBLE for p in points)))
     took = [p > 0 or draw(st.booleans()) for p in points]
     return ramsch(points, took=took, pushed=draw(st.integers(0, 3)))
 

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
+from scorekeeper.games.cards import SKAT_POSSIBLE
 from scorekeeper.games.skat import BIDS, PLAYED, SUITS, TRUMP_GAMES
 
 from .helpers import any_seat, counted_figures, make_table, player_names
@@ -145,6 +146,21 @@ def test_a_bid_no_game_is_worth_is_refused_at_the_bid_naming_the_bids_around_it(
     assert "240 and 264" in str(error.value)
 
 
+def test_card_points_no_pile_can_hold_are_refused_at_the_box():
+    """rules/skat.md "Cards, card points": A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0, so no pile holds
+    exactly 1 card point, nor 119 (the declarer's typed or filled in from the opponents' 1)."""
+    for deal, field in ((trump("clubs", 0, 119, jacks=("JC",)), "points"),
+                        (trump("grand", 0, None, jacks=("JC",), counted="opponents", opponents_points=1),
+                         "opponents_points"),
+                        ({"game": "passed", "ramsch_points": [1, 59, 60], "took_trick": [True] * 3},
+                         "ramsch_points-0")):
+        with pytest.raises(DealError) as error:
+            standing([deal], passed_deal="ramsch")
+        assert error.value.field == field
+        assert "exactly" in str(error.value)
+    assert standing([trump("clubs", 0, 118, jacks=("JC",))]).state.totals[0] > 0
+
+
 def test_the_bids_are_the_sequence_players_say():
     """The auction's values as the rules' sources list them (pagat's bidding sequence to 60), and the
     highest, a grand with 4, every announcement and ouvert: 24 x 11 = 264."""
@@ -230,7 +246,9 @@ def games(draw, size=3):
         bid = draw(st.sampled_from([bid for bid in BIDS if bid <= worth]))
         return null(declarer, draw(st.booleans()), bid=bid, hand=hand, ouvert=ouvert)
     tricks = draw(st.sampled_from(("some", "all", "none")))
-    points = {"all": 120, "none": draw(st.integers(0, 22))}.get(tricks, draw(st.integers(0, 120)))
+    possible = sorted(SKAT_POSSIBLE)  # no pile holds 1 or 119 card points
+    skat_only = [p for p in possible if p <= 22]
+    points = {"all": 120, "none": draw(st.sampled_from(skat_only))}.get(tricks, draw(st.sampled_from(possible)))
     jacks = [jack for jack in ("JC", "JS", "JH", "JD") if draw(st.booleans())]
     run = draw(st.integers(0, 7)) if kind in SUITS and len(jacks) in (0, 4) else 0
     return trump(kind, declarer, points, jacks=jacks, run=run, bid=draw(st.sampled_from(BIDS)), hand=hand or ouvert,

@@ -181,6 +181,23 @@ def test_count_entry_checks(change, field):
     assert caught.value.field == field and str(caught.value)
 
 
+def test_count_entry_knows_the_minus_suit_was_revealed_at_least_once():
+    """rules/stendhal.md "Minus suits" 1: the minus suit is the suit revealed most often, so with six
+    players (six cards out of play) at least one of it is out: 13 taken cannot be; and its pair was
+    revealed at most as often, so at most three of the pair are out: 9 taken cannot be."""
+    d = {"minus_suit": "X", "minus_count": [5, 6, 0, 0, 0, 0], "minus_lowest": ["3", "9", None, None, None, None],
+         "paired_count": [1, 0, 12, 0, 0, 0], "paired_lowest": ["10", None, "2", None, None, None],
+         "suits": [0] * 6}
+    counted = table(minus_entry="suit", capture_entry="count")
+    for change, field, need in (({"minus_count": [7, 6, 0, 0, 0, 0], "minus_lowest": ["2", "9", None, None, None,
+                                                                                     None]}, "minus_count", "7-12"),
+                                ({"paired_count": [1, 0, 8, 0, 0, 0]}, "paired_count", "10-13")):
+        with pytest.raises(DealError) as caught:
+            GAME.replay(counted, [{**d, **change}])
+        assert caught.value.field == field and f"but {need} are in play" in str(caught.value)
+    assert GAME.replay(counted, [{**d, "paired_count": [1, 0, 9, 0, 0, 0]}]).results[0].points[0] == -17
+
+
 # --- the session ------------------------------------------------------------------------
 
 def test_dealer_rotates_clockwise_and_left_of_dealer_leads():
