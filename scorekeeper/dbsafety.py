@@ -139,6 +139,15 @@ def refusing_faults() -> Iterator[None]:
         raise refusal from error
 
 
+def column_int(value: str) -> int:
+    """`request.args.get(name, type=column_int)`: a number an INTEGER column can hold, else the default
+    (?page=99999999999999999999 is no page, not a database overflow)."""
+    number = int(value)
+    if not -2**31 <= number < 2**31:
+        raise ValueError(value)
+    return number
+
+
 class BoundedIntConverter(IntegerConverter):
     """`<int:...>` that matches only what an id column can hold (INTEGER: 32 bits signed on PostgreSQL):
     /sessions/9223372036854775808 is a page that does not exist (404), not a database overflow (500)."""

@@ -8,6 +8,7 @@ from flask import abort, current_app, render_template, request
 from flask_babel import gettext
 
 from .. import history, summaries
+from ..dbsafety import column_int
 from ..extensions import db
 from ..filters import StatsFilterForm
 from ..games import GAMES
@@ -32,13 +33,13 @@ def _day(value: str | None) -> date | None:
 
 
 def _page() -> int:
-    return max(request.args.get("page", 1, type=int) or 1, 1)
+    return max(request.args.get("page", 1, type=column_int) or 1, 1)
 
 
 @bp.get("/history", endpoint="history")
 def history_page():
     game = request.args.get("game") or None
-    player_id = request.args.get("player_id", type=int)
+    player_id = request.args.get("player_id", type=column_int)
     name = (request.args.get("player") or "").strip()
     if player_id is None and name:  # a typed name or an old link: the dropdown sends ids
         player_id = history.player_id_by_name(name)

@@ -15,6 +15,7 @@ import segno
 from flask import Response, abort, current_app, make_response, render_template, request, send_from_directory, url_for
 
 from ..board import Board, board, deal_context, deal_or_404, session_or_404
+from ..dbsafety import column_int
 from ..extensions import db
 from ..models import GameSession
 from ..stats import figure_rows, session_stats
@@ -93,7 +94,7 @@ def live(session_id: int):
     view = request.args.get("view", "board")
     view = view if view in VIEWS else "board"
     tag = etag(session, f"live-{view}")
-    if request.args.get("rev", type=int) == session.version:
+    if request.args.get("rev", type=column_int) == session.version:
         return revalidated(make_response("", 204), tag)
     not_modified = unchanged(tag)
     if not_modified is not None:
@@ -110,7 +111,7 @@ def card_picker(session_id: int):
     """The decks of inputs (`field`, one or more) whose cards are tapped, drawn once they are shown in
     their entry form (`deal`: the correction form of that deal; else the next deal's entry form)."""
     session = session_or_404(session_id)
-    deal_id = request.args.get("deal", type=int)
+    deal_id = request.args.get("deal", type=column_int)
     if deal_id is not None:
         deal = deal_or_404(session, deal_id)
         game, table, _, state = deal_context(session, deal)

@@ -13,6 +13,7 @@ from wtforms import FieldList
 
 from .. import access, turns, writes
 from ..board import Board, board, deal_context, deal_or_404, session_or_404
+from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError
@@ -63,8 +64,8 @@ def home():
 def new_session(slug: str):
     game = GAMES.get(slug) or abort(404)
     form = new_session_form(game, formdata=request.form if request.method == "POST" else None,
-                            data=_same_again(slug, request.args.get("again", type=int))
-                            or _preset(game, request.args.get("preset", type=int)))
+                            data=_same_again(slug, request.args.get("again", type=column_int))
+                            or _preset(game, request.args.get("preset", type=column_int)))
     status = 200
     if request.method == "POST" and form.validate():
         names = [name.strip() for name in form.players.data if name and name.strip()]

@@ -167,6 +167,19 @@ def test_ids_beyond_the_id_columns_are_not_found(client):
     assert client.post(f"/sessions/1/deals/{huge}/delete").status_code == 404
 
 
+def test_numbers_in_a_link_beyond_the_id_columns_are_ignored_never_a_500(client, ctx):
+    """A page, player, session to play again, preset or deal number in the query string is read as
+    the columns hold it: one beyond is no such number (the first page, the empty form)."""
+    sid = new_schieberamsch(client)
+    player = Player.query.filter_by(name="Anna").one().id
+    for huge in (2**31, 2**63, 10**20):
+        for url in (f"/history?page={huge}", f"/history?player_id={huge}", f"/players/{player}?page={huge}",
+                    f"/sessions/new/schieberamsch?again={huge}", f"/sessions/new/schieber?preset={huge}",
+                    f"/sessions/{sid}/cards?deal={huge}&field=cards"):
+            assert client.get(url).status_code in (200, 404), url
+    assert "Anna" in client.get(f"/history?page={2**63}").get_data(as_text=True)  # the first page
+
+
 def test_hostile_bodies_get_the_error_shape_never_a_500(client, app):
     sid = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"]}).json["id"]
     path = f"/api/v1/sessions/{sid}/deals"
