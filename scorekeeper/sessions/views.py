@@ -187,6 +187,9 @@ def edit_deal(session_id: int, deal_id: int):
     done = redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal_id}")
     if request.method == "POST" and turns.earlier_save(session, key) is not None:
         return done
+    deal = db.session.get(Deal, deal_id)
+    if request.method == "POST" and (deal is None or deal.session_id != session.id):
+        return _correction_of_a_deleted_deal(session)
     deal = deal_or_404(session, deal_id)
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
@@ -205,7 +208,7 @@ def edit_deal(session_id: int, deal_id: int):
                 db.session.rollback()
                 apply_error(form, error)
             except turns.DealGone:
-                abort(404)
+                return _correction_of_a_deleted_deal(session)
             except turns.StaleBoard as stale:
                 stale_message, status = translate(stale.text), 409
             else:
@@ -215,6 +218,14 @@ def edit_deal(session_id: int, deal_id: int):
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
                            fields=fields, table=table, state=state, game=game, teams=game.teams(table),
                            stale_message=stale_message, pickers=pickers(session, deal.id)), status
+
+
+def _correction_of_a_deleted_deal(session: GameSession):
+    """The deal being corrected was deleted on another device: the board, saying so (409)."""
+    db.session.rollback()
+    message = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
+                      "the list of changes can restore it.")
+    return render(409, **context(session, board_error=message))
 
 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")

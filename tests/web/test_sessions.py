@@ -90,6 +90,22 @@ def test_bad_correction_is_refused_with_the_form_kept(client):
     assert any("must add up to 120" in m for m in alerts(response.get_data(as_text=True)))
 
 
+def test_correcting_a_deal_another_tablet_deleted_says_so_on_the_board(client, ctx):
+    """The deal being corrected was deleted on another device: not an error page but the board,
+    saying the correction was not saved and where the deal can be restored; nothing is stored."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 40, 30]))
+    first = Deal.query.order_by(Deal.position).first()
+    assert client.post(f"/sessions/{sid}/deals/{first.id}/delete").status_code == 302
+    response = client.post(f"/sessions/{sid}/deals/{first.id}/edit", data=ramsch_form([10, 20, 90]))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert any("deleted on another device" in m and "restore" in m for m in alerts(html))
+    assert 'id="entry"' in html and Deal.query.count() == 1
+    assert client.get(f"/sessions/{sid}/deals/{first.id}/edit").status_code == 404  # nothing to correct
+
+
 def test_delete_recomputes_and_dealer_follows(client, ctx):
     sid = new_schieberamsch(client)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
