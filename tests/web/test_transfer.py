@@ -103,7 +103,11 @@ def test_import_refuses_a_deal_that_breaks_the_rules_naming_session_and_deal(cli
     response = upload(fresh_client, document)
     assert response.status_code == 422
     [message] = alerts(response.get_data(as_text=True))
-    assert message.startswith("Session 1 in the file (schieberamsch: Anna, Ben, Carl), deal 2: ")
+    assert message.startswith("Session 1 in the file (Schieberamsch: Anna, Ben, Carl), deal 2: ")
+    body = json.dumps(document).encode()
+    response = fresh_client.post("/import", data={"file": (io.BytesIO(body), "export.json")},
+                                 content_type="multipart/form-data", headers={"Accept-Language": "ja"})
+    assert "シーベラムシュ" in alerts(response.get_data(as_text=True))[0]  # the game's name in the table's language
     with fresh_client.application.app_context():
         assert GameSession.query.count() == 0  # nothing stored, not even the good Yacht session
 
