@@ -13,19 +13,20 @@ from scorekeeper import board, create_app, writes
 from scorekeeper.extensions import db
 from scorekeeper.games import get_game
 from scorekeeper.games.base import RuleError, Table, resolve_options
+from scorekeeper.games.cards import SKAT_POSSIBLE
 from scorekeeper.models import GameSession
 from scorekeeper.summaries import SessionSummary
+
+from ..games.helpers import splits
 
 
 @st.composite
 def deals(draw):
     if draw(st.booleans()):
-        a = draw(st.integers(0, 120))
-        b = draw(st.integers(0, 120 - a))
-        points = [a, b, 120 - a - b]
+        points = draw(splits(120, 3).filter(lambda points: all(p in SKAT_POSSIBLE for p in points)))
         return {"type": "ramsch", "pushed": draw(st.integers(0, 3)), "points": points,
                 "took_trick": [p > 0 or draw(st.booleans()) for p in points]}
-    points = draw(st.integers(0, 120))
+    points = draw(st.sampled_from(sorted(SKAT_POSSIBLE)))
     return {"type": "grand_hand", "soloist": draw(st.integers(0, 2)), "soloist_points": points,
             "jacks": draw(st.lists(st.sampled_from(["JC", "JS", "JH", "JD"]), unique=True)),
             "all_tricks": points == 120 and draw(st.booleans()), "no_tricks": False,
