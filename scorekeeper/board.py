@@ -54,6 +54,8 @@ class Board:
     deals: tuple[Deal, ...]
     pending: Deal | None
     version: int
+    #: the table ended the game before its own end (the totals so far decide)
+    stopped_early: bool = False
 
     @property
     def state(self) -> State:
@@ -113,9 +115,10 @@ def played(session: GameSession, game: Game, table: Table, deals: list[Deal]) ->
 def build(session: GameSession, game: Game, table: Table, standing: Standing, deals: list[Deal],
           pending: Deal | None) -> Board:
     """The board of `session` from a standing already played (a write's new board)."""
-    if session.closed_at is not None and not standing.over:
+    early = session.closed_at is not None and not standing.over
+    if early:
         standing = stopped(game, table, standing)
-    return Board(game, table, standing, tuple(deals), pending, session.version)
+    return Board(game, table, standing, tuple(deals), pending, session.version, early)
 
 
 def stopped(game: Game, table: Table, standing: Standing) -> Standing:

@@ -205,6 +205,24 @@ def test_the_table_can_end_early_and_change_its_mind(client, ctx):
     assert 'id="entry"' in html and "10 deals left" in html and "The table continued the game." in html
 
 
+def test_a_restored_deal_that_reaches_the_end_ends_the_game_by_its_rule_not_early(client, ctx):
+    """Ended early after 1 of 2 deals, then a deleted deal restored: the game has its 2 deals and is
+    over by its own end; the board no longer says the table ended it early nor offers to go on."""
+    sid = new_schieberamsch(client, deals=2)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 30, 40]))
+    second = Deal.query.order_by(Deal.position.desc()).first()
+    client.post(f"/sessions/{sid}/deals/{second.id}/delete")
+    client.post(f"/sessions/{sid}/close")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "The table ended this game early." in html and "Continue playing" in html
+    deleted = Revision.query.filter_by(action="delete").one()
+    client.post(f"/sessions/{sid}/revisions/{deleted.id}/restore")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Game over." in html and len(Deal.query.all()) == 2
+    assert "The table ended this game early." not in html and "Continue playing" not in html
+
+
 def test_strokes_are_drawn_as_tally_marks_in_fives():
     from scorekeeper.sessions.board_view import tally
 
