@@ -64,7 +64,7 @@ def test_the_change_log_names_a_filled_row_and_only_what_the_deal_said(client):
     corrected = {**UNDENUFE_90, "points": [100, 57, None, None]}
     assert call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{first}", {"values": corrected}).status_code == 200
     page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
-    assert "<del>Anna 90 · Ben 67" in page
+    assert "<del>Anna &amp; Cleo 90 · Ben &amp; Dan 67</del>" in page  # the teams, not four players
     deals = call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"]
     assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deals[1]['id']}").status_code in (200, 204)
     call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": eicheln})  # typed again: Eicheln filled

@@ -69,3 +69,19 @@ def test_team_totals_are_pinned_with_the_players_totals(client, ctx):
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     pinned = html.split('id="pinned"', 1)[1].split('id="board-notes"', 1)[0]
     assert re.search(r"Ann &amp; Cat</strong>\s*4", pinned) and re.search(r"Ben &amp; Dan</strong>\s*6", pinned)
+
+
+def test_the_change_log_names_the_teams_whose_points_changed(client, ctx):
+    """A team game asks a team's points under its first player: a correction's "from what to what"
+    names the teams, not the four players with two boxes nobody filled."""
+    from scorekeeper.models import Deal
+
+    sid = new_pitch(client)
+    assert client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "4", "points-1": "6"}
+                       ).status_code == 302
+    deal = Deal.query.filter_by(session_id=sid).one()
+    edit = {"bidder": "1", "bid": "6", "trump": "H", "entry": "points", "points-0": "3", "points-1": "7"}
+    assert client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data=edit).status_code == 302
+    html = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    diff = re.sub(r"\s+", " ", html.split('class="diff"', 1)[1].split("</dl>", 1)[0])
+    assert "<del>Ann &amp; Cat 4 · Ben &amp; Dan 6</del> → <ins>Ann &amp; Cat 3 · Ben &amp; Dan 7</ins>" in diff, diff
