@@ -1,7 +1,8 @@
 """What a table takes home: its sessions as JSON (every stored fact: players, seats, the frozen
 options, each deal's payload, phase, engine version, position and timestamps, and every revision;
 importer.py puts such a file back into any Scorekeeper) and the scoreboard as CSV. A table PIN is
-not exported (its hash would give a four-digit PIN away).
+not exported (its hash would give a four-digit PIN away), nor are locked values the game keeps
+unseen until their deal is saved (`unseen_pending`).
 
 In the CSV, a text cell a spreadsheet would read as a formula (it starts with = + - @, a tab or
 a carriage return) gets a leading apostrophe, as OWASP recommends; numbers stay numbers.
@@ -19,9 +20,10 @@ from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from .board import board
+from .board import board, pending_deal, table_of
 from .extensions import db
-from .models import GameSession, utcnow
+from .games import get_game
+from .models import Deal, GameSession, utcnow
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -32,8 +34,30 @@ def _time(value: datetime | None) -> str | None:
     return None if value is None else value.isoformat() + "Z"
 
 
+def unseen_pending(session: GameSession) -> Deal | None:
+    """The deal waiting for its play when its locked values are unseen until it is saved (the game
+    decides: `Game.locked_shown`; Differenzler's hidden announcements); None otherwise.
+
+    An export leaves such a deal out, and the changes about it: the file is a button away for
+    everyone at the table, and its announcements are the ones they must not read before the deal.
+    The export holds the saved deals, so importing it works as for any session; the table types the
+    announcements of that deal again after a restore (as after "Delete the announcements"). Once
+    the deal is saved, an export holds it and its announcements like any other deal."""
+    pending = pending_deal(session)
+    if pending is None or get_game(session.game).locked_shown(table_of(session)):
+        return None
+    return pending
+
+
+def exported_deals(session: GameSession) -> list[Deal]:
+    """The session's deals as its export holds them (without an unseen pending deal)."""
+    unseen = unseen_pending(session)
+    return [deal for deal in session.deals if deal is not unseen]
+
+
 def session_document(session: GameSession) -> dict[str, Any]:
-    """One session with everything stored about it."""
+    """One session with everything stored about it that the table may read (`unseen_pending`)."""
+    unseen = unseen_pending(session)
     return {
         "id": session.id,
         "game": session.game,
@@ -48,12 +72,12 @@ def session_document(session: GameSession) -> dict[str, Any]:
             {"id": deal.id, "position": deal.position, "phase": deal.phase, "payload": deal.payload,
              "engine_version": deal.engine_version, "created_at": _time(deal.created_at),
              "updated_at": _time(deal.updated_at)}
-            for deal in session.deals
+            for deal in session.deals if deal is not unseen
         ],
         "revisions": [
             {"deal_id": revision.deal_id, "deal_number": revision.deal_number, "action": revision.action,
              "before": revision.before, "after": revision.after, "at": _time(revision.at)}
-            for revision in session.revisions
+            for revision in session.revisions if unseen is None or revision.deal_id != unseen.id
         ],
     }
 

@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from . import summaries
 from .board import COMPLETE, WITH_DEALS, build
-from .export import canonical
+from .export import canonical, exported_deals
 from .extensions import db
 from .games import GAMES
 from .import_checks import checked_document
@@ -106,8 +106,8 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
     and summaries, a few statements for all of them (new ids; not committed)."""
     held = set(db.session.identity_map.values())
     query = select(GameSession).where(GameSession.created_at.in_({values["created_at"] for values in chunk}))
-    here = {_key(session.game, session.created_at, session.names,
-                 ((deal.position, deal.phase, deal.payload) for deal in session.deals)): session
+    here = {_key(session.game, session.created_at, session.names,  # as its export holds it
+                 ((deal.position, deal.phase, deal.payload) for deal in exported_deals(session))): session
             for session in db.session.scalars(query.options(*WITH_DEALS))}
     added, already = [], []
     for values in chunk:

@@ -88,6 +88,8 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "breakdown": [translate(line) for line in result.breakdown],
         })
     pending = current.pending
+    # locked values the game keeps unseen until the deal is saved (Differenzler's hidden announcements)
+    locked = pending.payload if pending is not None and current.game.locked_shown(current.table) else {}
     facts = None if standing.over else current.game.facts(current.table, current.state,
                                                           pending.payload if pending is not None else None)
     return {
@@ -112,7 +114,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
         },
         "deals": deals,
         "next": facts,
-        "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": pending.payload},
+        "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": locked},
         "next_phase": None if standing.over else current.phase,
         "next_deal_fields": [] if standing.over else [
             spec.as_json() for spec in current.game.deal_fields(current.table, current.state)

@@ -1,0 +1,115 @@
+"""Differenzler with hidden announcements: while a deal's announcements are locked and its card points
+not yet entered, no read shows them (the session's download, the whole export, the API); once the deal
+is saved they show as usual (shared/rules/differenzler.md: typed unseen, shown after the deal). An
+export taken meanwhile leaves that deal out and imports back."""
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+from .test_api import call
+from .test_differenzler_views import new_differenzler
+from .test_transfer import upload
+
+ANNOUNCED = [41, 29, 53, 34]
+TOOK = {"points": [45, 30, 60, 22]}
+BIDS = {"phase": "bid", "values": {"prediction": ANNOUNCED}}
+EXPORTS = ("/sessions/{sid}/export.json", "/export.json", "/api/v1/export", "/api/v1/sessions/{sid}/export")
+
+
+def locked(client, **options) -> int:
+    sid = new_differenzler(client, **options)
+    answer = call(client, "POST", f"/api/v1/sessions/{sid}/deals", BIDS)
+    assert answer.status_code == 201
+    return sid
+
+
+def exported(client, path: str, sid: int) -> dict:
+    response = client.get(path.format(sid=sid))
+    assert response.status_code == 200
+    return next(session for session in response.get_json()["sessions"] if session["id"] == sid)
+
+
+@pytest.fixture
+def other_table(tmp_path):
+    """Another Scorekeeper with its own empty database (a backup restored elsewhere)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "other", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite'}"})
+    yield app.test_client()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("path", EXPORTS)
+def test_an_export_holds_hidden_announcements_back_until_the_deal_is_saved(client, path):
+    sid = locked(client, announcement="hidden")
+    session = exported(client, path, sid)
+    assert session["deals"] == [] and session["revisions"] == []
+    assert "prediction" not in client.get(path.format(sid=sid)).get_data(as_text=True)
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"phase": "play", "values": TOOK})
+    session = exported(client, path, sid)
+    assert [deal["payload"]["prediction"] for deal in session["deals"]] == [ANNOUNCED]
+    assert [revision["action"] for revision in session["revisions"]] == ["bid", "add"]
+
+
+def test_an_export_holds_announcements_said_aloud_while_the_deal_waits(client):
+    sid = locked(client)
+    session = exported(client, "/sessions/{sid}/export.json", sid)
+    assert [(deal["phase"], deal["payload"]) for deal in session["deals"]] == [("bid", {"prediction": ANNOUNCED})]
+
+
+def test_the_api_holds_hidden_announcements_back_until_the_deal_is_saved(client):
+    sid = new_differenzler(client, announcement="hidden")
+    answer = call(client, "POST", f"/api/v1/sessions/{sid}/deals", BIDS)
+    assert answer.json["pending"]["values"] == {} and answer.json["next_phase"] == "play"
+    pending = call(client, "GET", f"/api/v1/sessions/{sid}").json["pending"]
+    assert pending["phase"] == "bid" and pending["values"] == {}
+    saved = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"phase": "play", "values": TOOK}).json
+    assert saved["pending"] is None and saved["deals"][0]["values"]["prediction"] == ANNOUNCED
+    shown = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert shown["deals"][0]["values"]["prediction"] == ANNOUNCED and shown["standings"]["totals"] == [4, 1, 7, 12]
+
+
+def test_the_api_still_takes_the_play_and_a_correction_of_hidden_announcements(client):
+    """Compatibility: what v1 accepted is accepted; the locked values sent again agree, a PUT of the
+    waiting deal with its play completes it."""
+    sid = locked(client, announcement="hidden")
+    again = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                 {"values": {"prediction": ANNOUNCED, **TOOK}})
+    assert again.status_code == 201 and again.json["deals"][0]["values"]["prediction"] == ANNOUNCED
+    sid = locked(client, announcement="hidden")
+    pending = call(client, "GET", f"/api/v1/sessions/{sid}").json["pending"]
+    put = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{pending['id']}",
+               {"values": {**pending["values"], **TOOK}})
+    assert put.status_code == 200 and put.json["deals"][0]["values"]["prediction"] == ANNOUNCED
+
+
+PAGES = ("/sessions/{sid}", "/sessions/{sid}/live", "/sessions/{sid}/watch", "/sessions/{sid}/big",
+         "/sessions/{sid}/changes", "/sessions/{sid}/scoreboard.csv", "/api/v1/sessions/{sid}/scoreboard.csv")
+
+
+def announced_in(client, path: str) -> bool:
+    text = client.get(path).get_data(as_text=True)
+    return all(f">{value}<" in text or f",{value}" in text for value in ANNOUNCED)
+
+
+def test_no_page_shows_hidden_announcements_while_the_deal_waits(client):
+    assert announced_in(client, f"/sessions/{locked(client)}")  # said aloud: the board lists them
+    sid = locked(client, announcement="hidden")
+    assert not [path for path in PAGES if announced_in(client, path.format(sid=sid))]
+
+
+def test_an_export_taken_while_hidden_announcements_wait_imports_back(client, other_table):
+    sid = locked(client, announcement="hidden")
+    document = client.get(f"/sessions/{sid}/export.json").get_json()
+    assert call(client, "POST", "/api/v1/import", document).json["already_here"] == [sid]
+    assert upload(other_table, document).status_code == 302
+    restored = other_table.get("/api/v1/sessions/1").get_json()
+    assert restored["pending"] is None and restored["next_phase"] == "bid"  # the table announces again
+    relocked = other_table.post("/api/v1/sessions/1/deals", json=BIDS)
+    assert relocked.status_code == 201
+    saved = other_table.post("/api/v1/sessions/1/deals", json={"phase": "play", "values": TOOK}).get_json()
+    assert saved["standings"]["totals"] == [4, 1, 7, 12]
