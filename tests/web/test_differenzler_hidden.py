@@ -10,7 +10,7 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 from .test_api import call
-from .test_differenzler_views import new_differenzler
+from .test_differenzler_views import PLAYERS, new_differenzler
 from .test_transfer import upload
 
 ANNOUNCED = [41, 29, 53, 34]
@@ -113,3 +113,16 @@ def test_an_export_taken_while_hidden_announcements_wait_imports_back(client, ot
     assert relocked.status_code == 201
     saved = other_table.post("/api/v1/sessions/1/deals", json={"phase": "play", "values": TOOK}).get_json()
     assert saved["standings"]["totals"] == [4, 1, 7, 12]
+
+
+def test_deleted_hidden_announcements_stay_unseen_in_the_change_log(client):
+    """The table deletes its hidden announcements to fix a typo: the change log says so, without the
+    numbers (the players type them again unseen); announcements said aloud are listed as ever."""
+    for options, shown in (({}, True), ({"announcement": "hidden"}, False)):
+        sid = locked(client, **options)
+        pending = call(client, "GET", f"/api/v1/sessions/{sid}").json["pending"]
+        assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{pending['id']}").status_code in (200, 204)
+        page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+        assert "deleted" in page
+        assert ("<del>" + " · ".join(f"{name} {value}" for name, value in zip(PLAYERS, ANNOUNCED)) in page) == shown
+        assert ("<dt>Announced points</dt>" in page) == shown
