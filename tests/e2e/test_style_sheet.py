@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from .conftest import PHONE
 from .test_table_ui import RAMSCH, api_session
+
+pytestmark = pytest.mark.e2e
 
 STYLE_SHEET = Path(__file__).resolve().parents[2] / "static" / "css" / "app.css"
 # In the page: every computed property of every element (and what its ::before and ::after show) with the
