@@ -38,7 +38,8 @@ def _database_uri(tmp_path) -> tuple[str, callable]:
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, request):
+    """More settings through `@pytest.mark.parametrize("app", [{...}], indirect=True)`."""
     uri, drop = _database_uri(tmp_path)
     app = create_app({
         "TESTING": True,
@@ -46,6 +47,7 @@ def app(tmp_path):
         "SQLALCHEMY_DATABASE_URI": uri,
         "WTF_CSRF_ENABLED": False,
         "AUTO_MIGRATE": False,
+        **getattr(request, "param", {}),
     })
     with app.app_context():
         db.create_all()
