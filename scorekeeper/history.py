@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
 
 from sqlalchemy import ColumnElement, Select, case, extract, func, select
 from sqlalchemy.orm import QueryableAttribute, aliased, selectinload
@@ -17,35 +18,40 @@ from .games.base import Figure
 from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
 
 
-def within(column: QueryableAttribute[datetime], since: date | None, until: date | None) -> list[ColumnElement[bool]]:
-    """The conditions that keep a date-time column within whole days, both included."""
-    return ([column >= datetime.combine(since, time.min)] if since else []) + (
-        [column <= datetime.combine(until, time.max)] if until else [])
+def day_bounds(day: date, zone: Any = None) -> tuple[datetime, datetime]:
+    """The day in `zone` as the database keeps times (UTC, naive): its first moment and the next
+    day's, which is no longer in it. `zone`: a pytz zone, as Flask-Babel's get_timezone() gives the
+    one the pages show times in; None: UTC.
 
+    >>> import pytz
+    >>> day_bounds(date(2026, 11, 27), pytz.timezone("Asia/Tokyo"))
+    (datetime.datetime(2026, 11, 26, 15, 0), datetime.datetime(2026, 11, 27, 15, 0))
+    """
+    def utc(midnight: datetime) -> datetime:
+        # pytz places a local time with localize(); given as tzinfo= it would take the zone's oldest offset
+        return midnight if zone is None else zone.localize(midnight).astimezone(UTC).replace(tzinfo=None)
 
-def sessions_query(game: str | None, player_id: int | None, since: date | None, until: date | None) -> Select:
-    """The sessions that match the filters, newest first (with their seats)."""
-    query = (select(GameSession).options(selectinload(GameSession.seats))
-             .order_by(GameSession.created_at.desc(), GameSession.id.desc()))
-    if game in GAMES:
-        query = query.where(GameSession.game == game)
-    if player_id is not None:
-        query = query.where(GameSession.id.in_(select(Seat.session_id).where(Seat.player_id == player_id)))
-    return query.where(*within(GameSession.created_at, since, until))
+    return utc(datetime.combine(day, time.min)), utc(datetime.combine(day + timedelta(days=1), time.min))
 
 
 @dataclass(frozen=True)
 class Filters:
-    """What a player's statistics are narrowed to: one game, a period (whole days, both included, as
-    the history filters) and the sessions where each of `with_ids` sat too."""
+    """What the history and a player's statistics are narrowed to: one game, a period (whole days of
+    `zone`, both included) and the sessions where each of `with_ids` sat too."""
 
     game: str | None = None
     since: date | None = None
     until: date | None = None
     with_ids: tuple[int, ...] = ()
+    zone: Any = None  # the days' zone (day_bounds): the pages' on the pages, UTC in the API
 
     def __bool__(self) -> bool:
         return bool(self.game or self.since or self.until or self.with_ids)
+
+    def period(self, column: QueryableAttribute[datetime]) -> list[ColumnElement[bool]]:
+        """The conditions that keep a date-time column (UTC) within the period."""
+        return ([column >= day_bounds(self.since, self.zone)[0]] if self.since else []) + (
+            [column < day_bounds(self.until, self.zone)[1]] if self.until else [])
 
     def of(self, rows: type[SeatSummary] | type[SeatFigure]) -> list[ColumnElement[bool]]:
         """The conditions on a player's seat rows (both tables carry the game and the session's date,
@@ -53,13 +59,24 @@ class Filters:
         conditions: list[ColumnElement[bool]] = []
         if self.game is not None:
             conditions.append(rows.game == self.game)
-        conditions += within(rows.started_at, self.since, self.until)
+        conditions += self.period(rows.started_at)
         conditions += [rows.session_id.in_(select(Seat.session_id).where(Seat.player_id == other))
                        for other in self.with_ids]
         return conditions
 
 
 NO_FILTERS = Filters()
+
+
+def sessions_query(filters: Filters = NO_FILTERS) -> Select:
+    """The sessions that match the filters, newest first (with their seats)."""
+    query = (select(GameSession).options(selectinload(GameSession.seats))
+             .order_by(GameSession.created_at.desc(), GameSession.id.desc()))
+    if filters.game is not None:
+        query = query.where(GameSession.game == filters.game)
+    return query.where(*filters.period(GameSession.created_at),
+                       *[GameSession.id.in_(select(Seat.session_id).where(Seat.player_id == other))
+                         for other in filters.with_ids])
 
 
 def player_sessions_query(player_id: int, filters: Filters = NO_FILTERS) -> Select:

@@ -64,7 +64,8 @@ def _emptied(engine) -> None:
 
 
 @pytest.fixture
-def app(tmp_path, _postgres_for_apps):
+def app(tmp_path, _postgres_for_apps, request):
+    """More settings through `@pytest.mark.parametrize("app", [{...}], indirect=True)`."""
     uri = _postgres_for_apps or f"sqlite:///{tmp_path / 'test.sqlite'}"
     app = create_app({
         "TESTING": True,
@@ -72,6 +73,7 @@ def app(tmp_path, _postgres_for_apps):
         "SQLALCHEMY_DATABASE_URI": uri,
         "WTF_CSRF_ENABLED": False,
         "AUTO_MIGRATE": False,
+        **getattr(request, "param", {}),
     })
     with app.app_context():
         if _postgres_for_apps:

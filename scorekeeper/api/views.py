@@ -192,7 +192,8 @@ def session_statistics(session_id: int):
 def player_statistics(player_id: int):
     """A player's record per game over their sessions, with the figures, the average place and the
     months; narrowed by `?game=`, `since=`, `until=` and `with=` (repeated), `vs=` adds head to head.
-    The filters are the player page's form (filters.py): a bad one answers 422 naming it."""
+    The filters are the player page's form (filters.py): a bad one answers 422 naming it. Its days are
+    UTC days, as v1 documented them (the page's are the days of the timezone it shows times in)."""
     player = db.session.get(Player, player_id) or abort(404, "There is no such player.")
     players = db.session.execute(select(Player.id, Player.name)).all()
     form = StatsFilterForm(request.args, players, player.id)

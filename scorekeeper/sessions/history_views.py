@@ -2,15 +2,16 @@
 page at a time (the queries are in history.py)."""
 from __future__ import annotations
 
-from datetime import date
+from collections.abc import Sequence
 
 from flask import abort, current_app, render_template, request
-from flask_babel import gettext
+from flask_babel import get_timezone, gettext
+from sqlalchemy import Row
 
 from .. import history, summaries
 from ..dbsafety import column_int
 from ..extensions import db
-from ..filters import StatsFilterForm
+from ..filters import HistoryFilterForm, StatsFilterForm
 from ..games import GAMES
 from ..i18n import translate
 from ..models import GameSession, Player
@@ -25,34 +26,34 @@ def session_title(session: GameSession) -> str:
     return translate(game.title(session.options)) if game else session.game
 
 
-def _day(value: str | None) -> date | None:
-    try:
-        return date.fromisoformat(value) if value else None
-    except ValueError:
-        return None
-
-
 def _page() -> int:
     return max(request.args.get("page", 1, type=column_int) or 1, 1)
 
 
+def _players() -> Sequence[Row]:
+    """Every player (id, name), for the filters' choices."""
+    return db.session.execute(db.select(Player.id, Player.name).order_by(Player.name)).all()
+
+
 @bp.get("/history", endpoint="history")
 def history_page():
-    game = request.args.get("game") or None
-    player_id = request.args.get("player_id", type=column_int)
-    name = (request.args.get("player") or "").strip()
-    if player_id is None and name:  # a typed name or an old link: the dropdown sends ids
-        player_id = history.player_id_by_name(name)
-    since, until = _day(request.args.get("from")), _day(request.args.get("to"))
-    pagination = db.paginate(history.sessions_query(game, player_id, since, until), page=_page(),
+    """Every session, newest first, narrowed by the filters (a game, a player, a period whose days are
+    those of the zone the pages show times in). A filter that is not one is said beside its field."""
+    args, players = request.args, _players()
+    name = (args.get("player") or "").strip()
+    if not args.get("player_id") and name:  # a typed name or an old link: the dropdown sends ids
+        args = args.copy()
+        args["player_id"] = str(history.player_id_by_name(name))
+    form = HistoryFilterForm(args, players)
+    valid = form.validate()
+    filters = form.filters(get_timezone())
+    pagination = db.paginate(history.sessions_query(filters), page=_page(),
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False)
     found = summaries.fresh(pagination.items)
     rows = [(session, found[session.id]) for session in pagination.items]
-    players = db.session.execute(db.select(Player.id, Player.name).order_by(Player.name)).all()
-    return render_template("history.html", rows=rows, pagination=pagination, games=GAMES, players=players,
-                           filters={"game": game or "", "player_id": player_id or "",
-                                    "from": since.isoformat() if since else "",
-                                    "to": until.isoformat() if until else ""})
+    page = render_template("history.html", rows=rows, pagination=pagination, form=form, filtered=bool(filters),
+                           query=_query(request.args, ("game", "player_id", "player", "from", "to")))
+    return page, 200 if valid else 422
 
 
 @bp.get("/players")
@@ -66,10 +67,10 @@ def show_player(player_id: int):
     with another player and their sessions a page at a time: all narrowed by the filters (a game, a
     period, other players at the table). A filter that is not one is said beside its field."""
     player = db.session.get(Player, player_id) or abort(404)
-    players = db.session.execute(db.select(Player.id, Player.name).order_by(Player.name)).all()
+    players = _players()
     form = StatsFilterForm(request.args, players, player.id)
     valid = form.validate()
-    filters = form.filters()
+    filters = form.filters(get_timezone())
     played = history.seats_of(player.id, filters)
     pagination = db.paginate(history.player_sessions_query(player.id, filters), page=_page(),
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False, count=False)
@@ -88,9 +89,9 @@ def show_player(player_id: int):
                            average_place=history.overall_place(records), form=form, filtered=bool(filters),
                            months=months, chart=chart, places=places, other=other,
                            together=history.head_to_head(player.id, other.id, filters) if other else [],
-                           query=_query(request.args)), 200 if valid else 422
+                           query=_query(request.args, ("game", "since", "until", "with", "vs"))), 200 if valid else 422
 
 
-def _query(args) -> dict[str, list[str]]:
+def _query(args, names: tuple[str, ...]) -> dict[str, list[str]]:
     """The filters as the page was asked them, for its links to other pages of sessions."""
-    return {name: args.getlist(name) for name in ("game", "since", "until", "with", "vs") if args.get(name)}
+    return {name: args.getlist(name) for name in names if args.get(name)}

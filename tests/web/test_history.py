@@ -3,6 +3,10 @@ from the session summaries every write stores (one missing or stale is listed as
 `flask summaries` computes it; a page never replays)."""
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from scorekeeper import summaries
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Player, SeatSummary, SessionSummary
@@ -11,8 +15,6 @@ from .helpers import cells, counted_statements, new_schieberamsch, ramsch_form, 
 
 
 def text(html: str) -> str:
-    import re
-
     return re.sub(r"<[^>]+>", "", html)
 
 
@@ -46,15 +48,42 @@ def test_history_filters_by_player_id_from_the_dropdown_and_still_by_name(client
     _sessions(client, 1, names=("Dora", "Emil", "Fritz"))
     dora = Player.query.filter_by(name="Dora").one()
     html = client.get("/history").get_data(as_text=True)
-    assert f'<option value="{dora.id}" >Dora</option>' in html
+    assert f'<option value="{dora.id}">Dora</option>' in html
     page = text(client.get(f"/history?player_id={dora.id}").get_data(as_text=True))
     assert "Dora, Emil, Fritz" in page and "Anna, Ben, Carl" not in page
     page = text(client.get("/history?player=DORA").get_data(as_text=True))
     assert "Dora, Emil, Fritz" in page and "Anna, Ben, Carl" not in page
-    page = text(client.get("/history?player=nobody").get_data(as_text=True))
-    assert "No games yet." in page
+    response = client.get("/history?player=nobody")
+    assert response.status_code == 422 and "There is no such player." in text(response.get_data(as_text=True))
     html = client.get(f"/history?player_id={dora.id}").get_data(as_text=True)
     assert f'<option value="{dora.id}" selected>Dora</option>' in html
+
+
+def test_history_says_no_games_yet_only_when_there_are_none(client, ctx):
+    assert "No games yet." in text(client.get("/history").get_data(as_text=True))
+    _sessions(client, 1)
+    page = text(client.get("/history?from=2099-01-01").get_data(as_text=True))
+    assert "No sessions match the filters." in page and "No games yet." not in page
+
+
+@pytest.mark.parametrize(("query", "field", "message"), [
+    ("from=2020-11-28&to=2020-11-27", "to", "The end of the period is before its start."),
+    ("from=yesterday", "from", "Enter a day as year-month-day, such as 2026-11-27."),
+    ("game=nope", "game", "There is no game called nope."),
+    ("player_id=abc", "player_id", "There is no such player."),
+    ("player_id=999", "player_id", "There is no such player."),
+])
+def test_a_history_filter_that_is_not_one_is_said_beside_its_field(client, ctx, query, field, message):
+    """As on a player's page (the same form code, filters.py): the rest of the filters still apply."""
+    _sessions(client, 1)
+    response = client.get(f"/history?{query}")
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    beside = re.search(rf'<div class="filter has-error">\s*<label[^>]*for="{field}".*?'
+                       rf'<p class="field-error" id="{field}-error" role="alert">([^<]*)</p>', html, re.S)
+    assert beside and beside.group(1) == message
+    assert html.count('class="field-error"') == 1
+    assert "Winner: Anna, Ben" in text(html)  # the filter that is not one is left out
 
 
 def test_player_page_is_paginated_and_its_record_counts_every_session(app, client, ctx):

@@ -1,0 +1,84 @@
+"""A day typed in a filter is that day in the zone the pages show times in (BABEL_DEFAULT_TIMEZONE,
+what Flask-Babel formats with), on the history and on a player's page; the API keeps UTC days.
+
+Four sessions of Anna and Ben, seen from Tokyo (UTC+9) around the midnights of 27 November 2026:
+
+    eve      2026-11-26 14:59Z  ->  2026-11-26 23:59 in Tokyo
+    morning  2026-11-26 23:30Z  ->  2026-11-27 08:30 (the tester's session: a UTC day earlier)
+    late     2026-11-27 14:59Z  ->  2026-11-27 23:59
+    next     2026-11-27 15:00Z  ->  2026-11-28 00:00
+"""
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+import pytest
+import pytz
+
+from scorekeeper import summaries
+from scorekeeper.extensions import db
+from scorekeeper.history import day_bounds
+from scorekeeper.models import GameSession, Player
+
+from .test_api import call
+from .test_player_filters import cells
+from .test_what_if import session_with
+
+TOKYO = {"BABEL_DEFAULT_TIMEZONE": "Asia/Tokyo"}
+STARTS = ("2026-11-26 14:59", "2026-11-26 23:30", "2026-11-27 14:59", "2026-11-27 15:00")  # UTC
+
+
+@pytest.fixture
+def around_midnight(app, client):
+    ids = [session_with(client, "free_pad", ["Anna", "Ben"], [{"points": [10, 30]}], options={"rounds": 1})
+           for _ in STARTS]
+    with app.app_context():
+        for sid, start in zip(ids, STARTS):
+            db.session.get(GameSession, sid).created_at = datetime.fromisoformat(start)
+        db.session.commit()
+        summaries.refresh(ids)  # the seat summaries carry the date the player filters read
+        anna = db.session.execute(db.select(Player.id).filter_by(name="Anna")).scalar_one()
+        db.session.remove()
+    return anna
+
+
+def listed(html: str) -> list[str]:
+    """The times of the sessions a page lists, as the page shows them."""
+    return re.findall(r'<time datetime="[^"]*">([^<]*)</time>', html)
+
+
+@pytest.mark.parametrize("app", [TOKYO], indirect=True)
+def test_the_history_filters_the_days_of_the_zone_it_shows_times_in(around_midnight, client):
+    assert listed(client.get("/history").get_data(as_text=True)) == [
+        "2026-11-28 00:00", "2026-11-27 23:59", "2026-11-27 08:30", "2026-11-26 23:59"]
+    assert listed(client.get("/history?from=2026-11-27&to=2026-11-27").get_data(as_text=True)) == [
+        "2026-11-27 23:59", "2026-11-27 08:30"]
+    assert listed(client.get("/history?from=2026-11-26&to=2026-11-26").get_data(as_text=True)) == [
+        "2026-11-26 23:59"]
+    assert listed(client.get("/history?from=2026-11-28").get_data(as_text=True)) == ["2026-11-28 00:00"]
+    assert listed(client.get("/history?to=2026-11-26").get_data(as_text=True)) == ["2026-11-26 23:59"]
+
+
+@pytest.mark.parametrize("app", [TOKYO], indirect=True)
+def test_a_players_page_counts_and_lists_the_days_of_the_zone_it_shows_times_in(around_midnight, client):
+    html = client.get(f"/players/{around_midnight}?since=2026-11-27&until=2026-11-27").get_data(as_text=True)
+    assert listed(html) == ["2026-11-27 23:59", "2026-11-27 08:30"]
+    assert cells(html, "records") == [["Free score pad", "2", "2", "0", "—", "10.0", "2.0"]]
+    html = client.get(f"/players/{around_midnight}?until=2026-11-26").get_data(as_text=True)
+    assert listed(html) == ["2026-11-26 23:59"] and cells(html, "records")[0][1] == "1"
+
+
+@pytest.mark.parametrize("app", [TOKYO], indirect=True)
+def test_the_api_keeps_utc_days_as_v1_documents_them(around_midnight, client):
+    answer = call(client, "GET", f"/api/v1/players/{around_midnight}/stats?since=2026-11-26&until=2026-11-26").json
+    assert [game["sessions"] for game in answer["games"]] == [2]  # eve and morning: 26 November in UTC
+
+
+def test_a_day_is_bounded_by_its_midnights_in_the_zone_even_when_the_clocks_change():
+    assert day_bounds(date(2026, 11, 27)) == (datetime(2026, 11, 27), datetime(2026, 11, 28))
+    assert day_bounds(date(2026, 11, 27), pytz.timezone("Asia/Tokyo")) == (datetime(2026, 11, 26, 15),
+                                                                          datetime(2026, 11, 27, 15))
+    # Zurich puts its clocks forward on 29 March 2026: a day of 23 hours
+    assert day_bounds(date(2026, 3, 29), pytz.timezone("Europe/Zurich")) == (datetime(2026, 3, 28, 23),
+                                                                            datetime(2026, 3, 29, 22))
