@@ -67,7 +67,8 @@ def _session_name(number: int, entry: Mapping[str, Any]) -> Any:
     seats = entry.get("seats")
     names = ", ".join(str(seat.get("player")) for seat in (seats if isinstance(seats, list) else [])
                       if isinstance(seat, dict))
-    game = GAMES.get(entry.get("game")) if isinstance(entry.get("game"), str) else None
+    slug = entry.get("game")
+    game = GAMES.get(slug) if isinstance(slug, str) else None
     return T("Session %(number)d in the file (%(game)s: %(names)s)", number=number,
              game=Text(game.name) if game else str(entry.get("game")), names=names)
 
