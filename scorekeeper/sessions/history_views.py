@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask import abort, current_app, render_template, request
+from flask import abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_timezone, gettext
 from sqlalchemy import Row
 
@@ -49,10 +49,13 @@ def history_page():
     filters = form.filters(get_timezone())
     pagination = db.paginate(history.sessions_query(filters), page=_page(),
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False)
+    query = _query(request.args, ("game", "player_id", "player", "from", "to"))
+    if not pagination.items and pagination.pages and pagination.page > pagination.pages:  # an old link
+        return redirect(url_for("sessions.history", page=pagination.pages, **query))
     found = summaries.fresh(pagination.items)
     rows = [(session, found[session.id]) for session in pagination.items]
     page = render_template("history.html", rows=rows, pagination=pagination, form=form, filtered=bool(filters),
-                           query=_query(request.args, ("game", "player_id", "player", "from", "to")))
+                           query=query)
     return page, 200 if valid else 422
 
 

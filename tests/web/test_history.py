@@ -66,6 +66,19 @@ def test_history_says_no_games_yet_only_when_there_are_none(client, ctx):
     assert "No sessions match the filters." in page and "No games yet." not in page
 
 
+def test_a_history_page_past_the_last_goes_to_the_last_with_its_filters(app, client, ctx):
+    """An old link (?page=99 after sessions were deleted, or typed) shows the last page, not an empty
+    list saying there are no games."""
+    app.config["HISTORY_PAGE_SIZE"] = 2
+    for _ in range(3):
+        new_schieberamsch(client)
+    response = client.get("/history?page=99&game=schieberamsch")
+    assert response.status_code == 302
+    assert response.headers["Location"] == "/history?page=2&game=schieberamsch"
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "2 / 2" in html and "No games yet." not in html
+
+
 @pytest.mark.parametrize(("query", "field", "message"), [
     ("from=2020-11-28&to=2020-11-27", "to", "The end of the period is before its start."),
     ("from=yesterday", "from", "Enter a day as year-month-day, such as 2026-11-27."),
