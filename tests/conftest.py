@@ -92,6 +92,17 @@ def client(app):
 
 
 @pytest.fixture
+def fresh_client(tmp_path):
+    """Another Scorekeeper with its own empty SQLite database (a backup restored elsewhere)."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "other", "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'fresh.sqlite'}"})
+    yield app.test_client()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
 def ctx(app):
     with app.app_context():
         yield app

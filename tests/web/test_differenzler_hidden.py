@@ -6,9 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-
 from .test_api import call
 from .test_differenzler_views import PLAYERS, new_differenzler
 from .test_transfer import upload
@@ -30,17 +27,6 @@ def exported(client, path: str, sid: int) -> dict:
     response = client.get(path.format(sid=sid))
     assert response.status_code == 200
     return next(session for session in response.get_json()["sessions"] if session["id"] == sid)
-
-
-@pytest.fixture
-def other_table(tmp_path):
-    """Another Scorekeeper with its own empty database (a backup restored elsewhere)."""
-    app = create_app({"TESTING": True, "SECRET_KEY": "other", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'other.sqlite'}"})
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 @pytest.mark.parametrize("path", EXPORTS)
@@ -102,16 +88,16 @@ def test_no_page_shows_hidden_announcements_while_the_deal_waits(client):
     assert not [path for path in PAGES if announced_in(client, path.format(sid=sid))]
 
 
-def test_an_export_taken_while_hidden_announcements_wait_imports_back(client, other_table):
+def test_an_export_taken_while_hidden_announcements_wait_imports_back(client, fresh_client):
     sid = locked(client, announcement="hidden")
     document = client.get(f"/sessions/{sid}/export.json").get_json()
     assert call(client, "POST", "/api/v1/import", document).json["already_here"] == [sid]
-    assert upload(other_table, document).status_code == 302
-    restored = other_table.get("/api/v1/sessions/1").get_json()
+    assert upload(fresh_client, document).status_code == 302
+    restored = fresh_client.get("/api/v1/sessions/1").get_json()
     assert restored["pending"] is None and restored["next_phase"] == "bid"  # the table announces again
-    relocked = other_table.post("/api/v1/sessions/1/deals", json=BIDS)
+    relocked = fresh_client.post("/api/v1/sessions/1/deals", json=BIDS)
     assert relocked.status_code == 201
-    saved = other_table.post("/api/v1/sessions/1/deals", json={"phase": "play", "values": TOOK}).get_json()
+    saved = fresh_client.post("/api/v1/sessions/1/deals", json={"phase": "play", "values": TOOK}).get_json()
     assert saved["standings"]["totals"] == [4, 1, 7, 12]
 
 

@@ -7,7 +7,6 @@ import json
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Deal, GameSession, Revision
 
@@ -46,16 +45,6 @@ def without_ids(node):
     if isinstance(node, list):
         return [without_ids(value) for value in node]
     return node
-
-
-@pytest.fixture
-def fresh_client(tmp_path):
-    app = create_app({"TESTING": True, "SECRET_KEY": "other", "WTF_CSRF_ENABLED": False,
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'fresh.sqlite'}"})
-    yield app.test_client()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def upload(client, document, name="export.json"):
