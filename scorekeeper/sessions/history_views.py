@@ -3,6 +3,7 @@ page at a time (the queries are in history.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from flask import abort, current_app, redirect, render_template, request, url_for
 from flask_babel import get_timezone, gettext
@@ -51,7 +52,8 @@ def history_page():
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False)
     query = _query(request.args, ("game", "player_id", "player", "from", "to"))
     if not pagination.items and pagination.pages and pagination.page > pagination.pages:  # an old link
-        return redirect(url_for("sessions.history", page=pagination.pages, **query))
+        last: dict[str, Any] = {"page": pagination.pages, **query}
+        return redirect(url_for("sessions.history", **last))
     found = summaries.fresh(pagination.items)
     rows = [(session, found[session.id]) for session in pagination.items]
     page = render_template("history.html", rows=rows, pagination=pagination, form=form, filtered=bool(filters),
