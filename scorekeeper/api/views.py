@@ -87,11 +87,9 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "summary": translate(result.summary),
             "breakdown": [translate(line) for line in result.breakdown],
         })
-    pending = current.pending
-    # locked values the game keeps unseen until the deal is saved (Differenzler's hidden announcements)
-    locked = pending.payload if pending is not None and current.game.locked_shown(current.table) else {}
-    facts = None if standing.over else current.game.facts(current.table, current.state,
-                                                          pending.payload if pending is not None else None)
+    pending, early = current.pending, current.pending.payload if current.pending is not None else None
+    facts = None if standing.over else current.game.facts(current.table, current.state, early)
+    shown = early if current.game.locked_shown(current.table) else {}  # Differenzler's hidden: held back
     return {
         "id": session.id,
         "version": current.version,
@@ -114,7 +112,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
         },
         "deals": deals,
         "next": facts,
-        "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": locked},
+        "pending": None if pending is None else {"id": pending.id, "phase": pending.phase, "values": shown},
         "next_phase": None if standing.over else current.phase,
         "next_deal_fields": [] if standing.over else [
             spec.as_json() for spec in current.game.deal_fields(current.table, current.state)
@@ -190,10 +188,9 @@ def session_statistics(session_id: int):
 
 @bp.get("/players/<int:player_id>/stats")
 def player_statistics(player_id: int):
-    """A player's record per game over their sessions, with the figures, the average place and the
-    months; narrowed by `?game=`, `since=`, `until=` and `with=` (repeated), `vs=` adds head to head.
-    The filters are the player page's form (filters.py): a bad one answers 422 naming it. Its days are
-    UTC days, as v1 documented them (the page's are the days of the timezone it shows times in)."""
+    """A player's record per game, with the figures, the average place and the months; narrowed by the
+    player page's form (filters.py; a bad filter answers 422 naming it), `vs=` adds head to head. Its
+    `since=` and `until=` are UTC days, as v1 documented them (the page's: its timezone's)."""
     player = db.session.get(Player, player_id) or abort(404, "There is no such player.")
     players = db.session.execute(select(Player.id, Player.name)).all()
     form = StatsFilterForm(request.args, players, player.id)
