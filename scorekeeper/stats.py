@@ -20,14 +20,15 @@ class SeatStats:
 
 
 def session_stats(board: Board) -> list[SeatStats]:
-    """Per player: how many deals changed their score, the best and worst deal, the average."""
+    """Per player: how many deals changed their score, the best and worst deal, the average; over the
+    deals the player was still in the game for (Handjass: not those after they went out)."""
     results = board.standing.results
     lower = board.game.lower_wins(board.table)
     better, worse = (min, max) if lower else (max, min)
     dealers = list(board.standing.dealers)
     stats = []
     for seat, name in enumerate(board.table.names):
-        points = [result.points[seat] for result in results]
+        points = [result.points[seat] for result, seated in zip(results, board.standing.seated) if seated[seat]]
         stats.append(SeatStats(
             name=name,
             total=board.standing.totals[seat],

@@ -104,6 +104,7 @@ class Standing:
     state: State  # where the session stands after the last deal
     losers: tuple[int, ...] = ()
     dealers: tuple[int, ...] = ()  # who dealt each deal
+    seated: tuple[tuple[bool, ...], ...] = ()  # who was still in the game at each deal
     notes: tuple[Text, ...] = ()
     seat_notes: tuple[Text | None, ...] = ()
     active: tuple[bool, ...] = ()
@@ -397,12 +398,14 @@ class Game:
         self.check_table(table)
         if resume is None:
             state, offset = self.start(table), 0
-            results, running, dealers = [], [], []
+            results, running, dealers, seated = [], [], [], []
         else:
             state, offset = resume.state, len(resume.results)
             results, running, dealers = list(resume.results), list(resume.running), list(resume.dealers)
+            seated = list(resume.seated)
         for index, raw in enumerate(deals[offset:], start=offset):
             dealers.append(state.dealer)
+            seated.append(state.active)
             try:
                 result, state = self.play(table, state, raw)
             except RuleError as error:
@@ -414,7 +417,7 @@ class Game:
             results=tuple(results), running=tuple(running), totals=state.totals, state=state, over=over,
             dealer=None if over else state.dealer, leader=None if over else state.leader,
             winners=self.winners(table, state) if over else (), losers=self.losers(table, state) if over else (),
-            dealers=tuple(dealers), deals_left=self.deals_left(table, state),
+            dealers=tuple(dealers), seated=tuple(seated), deals_left=self.deals_left(table, state),
             notes=() if over else self.notes(table, state),
             seat_notes=self.final_seat_notes(table, state) if over else self.seat_notes(table, state),
             active=state.active, teams=self.teams(table),

@@ -54,3 +54,16 @@ def test_italian_whist_counts_tricks_per_half(client):
     """rules/italian-whist.md, Scoring: 5 and 3, 2 and 6, 2 and 0 tricks in the two halves, twice."""
     counted, _ = figures(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST, WHIST])
     assert counted == {"first": [10, 4, 4], "second": [6, 12, 0]}
+
+
+def test_a_players_best_worst_and_average_are_over_the_deals_they_were_in(client):
+    """rules/handjass.md "End": a player who reaches the target leaves the game; the deals after it
+    are not theirs. A and B reach 1 in deal 1 (+1 each) and leave; C plays deal 2 alone (+2)."""
+    deals = [{"trump": "C", "playing": [0, 1, 2, 3], "points": [60, 45, 30, 22], "last_trick": 0,
+              "weis": [[]] * 4, "stoeck": [False] * 4},
+             {"playing": [2]}]
+    _, stats = figures(client, "handjass", ["A", "B", "C", "D"], deals, {"target": 1})
+    seats = {seat["name"]: seat for seat in stats["seats"]}
+    assert seats["A"]["average"] == 1.0 and seats["A"]["worst"] == 1  # not 0.5 and 0 with deal 2
+    assert seats["C"]["average"] == 1.0 and (seats["C"]["best"], seats["C"]["worst"]) == (2, 0)
+    assert seats["D"]["average"] == -0.5
