@@ -143,8 +143,10 @@ def test_hidden_announcements_stay_hidden_until_the_deal_is_saved(page):
     screenshot(page, "differenzler-hidden-typed", full_page=False)
     lock(page)
     expect(page.locator(".locked-bids tr[data-locked=prediction]")).to_have_count(0)
-    assert not page.evaluate("() => [...document.querySelectorAll('#entry input.num')]"
-                             ".some(box => getComputedStyle(box).webkitTextSecurity === 'disc')")
+    # the card points are typed as they are (once htmx has settled the new form's attributes: for its
+    # settle delay the swapped-in form keeps the old one's classes)
+    page.wait_for_function("() => ![...document.querySelectorAll('#entry input.num')]"
+                           ".some(box => getComputedStyle(box).webkitTextSecurity === 'disc')", timeout=2000)
     expect(page.locator(".locked-bids .pending-note")).to_have_text(
         "The announcements are locked and hidden; they show once the deal is saved.")
     expect(page.locator(".locked-bids")).not_to_contain_text("47")
