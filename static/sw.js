@@ -4,9 +4,13 @@
 // never an htmx fragment or poll. Pages link the shell fingerprinted (?v=hash): offline, a copy of
 // the same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
+// Boards have a cache of their own, written only by app.js (the board as the device last saw it,
+// after every save): a page's network copy, stored here when its body has come, can finish after a
+// later save and must never replace that newer board.
 "use strict";
 var SHELL = "scorekeeper-shell-v7";
 var PAGES = "scorekeeper-pages-v5";
+var BOARDS = "scorekeeper-boards-v1";
 var SHELL_FILES = [
   "/static/js/app.min.js", "/static/js/htmx-2.0.11.min.js",
   "/static/icons/icon.svg",
@@ -15,12 +19,13 @@ var SHELL_FILES = [
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) { return cache.addAll(SHELL_FILES); })
+    .then(function () { return caches.open(BOARDS); })  // there before a page first keeps a board in it
     .then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) { return name !== SHELL && name !== PAGES; })
+    return Promise.all(names.filter(function (name) { return [SHELL, PAGES, BOARDS].indexOf(name) < 0; })
       .map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
@@ -61,7 +66,9 @@ self.addEventListener("fetch", function (event) {
       if (response.ok) caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
       return response;
     }).catch(function () {
-      return caches.match(request, { cacheName: PAGES }).then(function (hit) {
+      return caches.match(url.pathname, { cacheName: BOARDS }).then(function (board) {
+        return board || caches.match(request, { cacheName: PAGES });
+      }).then(function (hit) {
         if (hit) return offlineCopy(hit);
         return caches.match("/offline", { cacheName: SHELL }).then(function (page) {
           return page ? new Response(page.body, { status: 503, headers: page.headers })

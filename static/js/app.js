@@ -386,7 +386,7 @@
   }
 
   // --- the page kept for offline: the board as this device last saw it, and saying so --------
-  var PAGES = "scorekeeper-pages-v5";
+  var BOARDS = "scorekeeper-boards-v1";  // written only here (sw.js reads it before its page copies)
   function keepForOffline() {
     var root = document.documentElement;
     if (!window.caches || !document.getElementById("board") || root.dataset.offlineCopy !== undefined) return;
@@ -394,7 +394,7 @@
     copy.querySelectorAll("#undo-toast, #flash").forEach(function (el) { el.remove(); });
     copy.setAttribute("data-copy-at", new Date().toISOString());
     var html = "<!doctype html>\n" + copy.outerHTML;
-    caches.open(PAGES).then(function (cache) {
+    caches.open(BOARDS).then(function (cache) {
       return cache.put(window.location.pathname, new Response(html, { headers: {  // as the server sends a board
         "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" } }));
     }).catch(function () { /* no cache: the page as last loaded stays */ });

@@ -645,7 +645,7 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     page.get_by_role("button", name="Save deal").click()  # saved by htmx: no page load
     expect(page.locator("tr.deal-row")).to_have_count(2)
     # the copy kept after this save (a copy kept before it, after a fragment loaded, has one row)
-    page.wait_for_function("""() => caches.open('scorekeeper-pages-v5').then(c => c.match(location.pathname))
+    page.wait_for_function("""() => caches.open('scorekeeper-boards-v1').then(c => c.match(location.pathname))
         .then(r => r ? r.text() : '').then(t => t.includes('data-copy-at')
                                                 && (t.match(/class="deal-row"/g) || []).length === 2)""")
     page.context.set_offline(True)
