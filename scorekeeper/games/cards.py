@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .text import N_
+from .text import N_, RuleError, T
 
 FRENCH_SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds")}
@@ -57,6 +57,11 @@ def possible_counts(cards: Iterable[str], points: Callable[[str], int]) -> froze
 
 
 SKAT_POSSIBLE = possible_counts(SKAT_DECK, lambda card: SKAT_POINTS[rank_of(card)])
+
+
+def no_pile_holds(points: int, field: str) -> RuleError:
+    """The refusal of a count of card points that no pile can hold, at its box."""
+    return RuleError(T("Nobody can take exactly %(points)d card points.", points=points), field)
 
 # The four jacks in Skat order, highest first: club, spade, heart, diamond.
 SKAT_JACKS = ("JC", "JS", "JH", "JD")

@@ -84,7 +84,7 @@ from typing import Any
 
 from . import captured
 from .base import DealResult, Figure, Game, State, Table, narrow, next_active
-from .cards import label
+from .cards import label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec, memoized
 from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
 from .text import N_, P, RuleError, T, Text
@@ -353,11 +353,11 @@ class Handjass(Game):
         own = points[seat] - (LAST_TRICK if seat == last else 0)
         if last is None and own not in POSSIBLE and own - LAST_TRICK in POSSIBLE:
             return  # not entered: this count holds the last trick's 5
+        if own not in POSSIBLE and seat != last:
+            raise no_pile_holds(points[seat], f"points-{seat}")
         if own not in POSSIBLE:
-            message = (T("%(player)s took the last trick: the count includes its 5 and cannot be %(points)d.",
-                         player=table.name(seat), points=points[seat]) if seat == last else
-                       T("Nobody can take exactly %(points)d card points.", points=points[seat]))
-            raise RuleError(message, f"points-{seat}")
+            raise RuleError(T("%(player)s took the last trick: the count includes its 5 and cannot be %(points)d.",
+                              player=table.name(seat), points=points[seat]), f"points-{seat}")
 
     def _check_points_total(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """The counts add up to 157 when every card was played, and never to more."""

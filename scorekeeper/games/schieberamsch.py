@@ -58,7 +58,7 @@ from typing import Any
 
 from . import captured
 from .base import DealResult, Figure, Game, State, Table
-from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -227,8 +227,7 @@ class Schieberamsch(Game):
         if deal["type"] == GRAND_HAND:
             self._check_grand(deal)
             return
-        RuleError.every([RuleError(T("Nobody can take exactly %(points)d card points.", points=points),
-                                   f"points-{seat}")
+        RuleError.every([no_pile_holds(points, f"points-{seat}")
                          for seat, points in enumerate(deal["points"]) if points not in SKAT_POSSIBLE])
         if not any(self.took(deal)):
             raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
@@ -236,7 +235,7 @@ class Schieberamsch(Game):
     def _check_grand(self, deal: Mapping[str, Any]) -> None:
         points = deal["soloist_points"]
         if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
-            raise RuleError(T("Nobody can take exactly %(points)d card points.", points=points), "soloist_points")
+            raise no_pile_holds(points, "soloist_points")
         no_tricks = deal.get("no_tricks", False)
         if deal["all_tricks"] and no_tricks:
             raise RuleError(T("The soloist cannot take every trick and no trick."), "no_tricks")

@@ -53,7 +53,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label
+from .cards import SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
 from .text import N_, RuleError, T, Text, joined
@@ -266,8 +266,7 @@ class Skat(Game):
                                       "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=deal["bid"]),
                                     "bid"))
         if game == PASSED and deal.get("ramsch_points"):
-            errors += [RuleError(T("Nobody can take exactly %(points)d card points.", points=points),
-                                 f"ramsch_points-{seat}")
+            errors += [no_pile_holds(points, f"ramsch_points-{seat}")
                        for seat, points in enumerate(deal["ramsch_points"])
                        if points is not None and points not in SKAT_POSSIBLE]
         if game == PASSED and deal.get("ramsch_points") and not any(self.took(table, state, deal)):
@@ -284,7 +283,7 @@ class Skat(Game):
         if deal["run"] and (deal["game"] not in SUITS or len(deal["jacks"]) not in (0, 4)):
             errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
         if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
-            errors.append(RuleError(T("Nobody can take exactly %(points)d card points.", points=points), where))
+            errors.append(no_pile_holds(points, where))
         elif tricks == "all" and points != SKAT_TOTAL:
             errors.append(RuleError(T("A declarer who took every trick has all %(total)d card points.",
                                       total=SKAT_TOTAL), where))
