@@ -53,6 +53,10 @@ class Filters:
         return ([column >= day_bounds(self.since, self.zone)[0]] if self.since else []) + (
             [column < day_bounds(self.until, self.zone)[1]] if self.until else [])
 
+    def sat_with(self, session_id: QueryableAttribute[int]) -> list[ColumnElement[bool]]:
+        """The conditions that keep a session id to the sessions where each of `with_ids` sat."""
+        return [session_id.in_(select(Seat.session_id).where(Seat.player_id == other)) for other in self.with_ids]
+
     def of(self, rows: type[SeatSummary] | type[SeatFigure]) -> list[ColumnElement[bool]]:
         """The conditions on a player's seat rows (both tables carry the game and the session's date,
         and their indexes lead with the player and the date)."""
@@ -60,8 +64,7 @@ class Filters:
         if self.game is not None:
             conditions.append(rows.game == self.game)
         conditions += self.period(rows.started_at)
-        conditions += [rows.session_id.in_(select(Seat.session_id).where(Seat.player_id == other))
-                       for other in self.with_ids]
+        conditions += self.sat_with(rows.session_id)
         return conditions
 
 
@@ -74,9 +77,7 @@ def sessions_query(filters: Filters = NO_FILTERS) -> Select:
              .order_by(GameSession.created_at.desc(), GameSession.id.desc()))
     if filters.game is not None:
         query = query.where(GameSession.game == filters.game)
-    return query.where(*filters.period(GameSession.created_at),
-                       *[GameSession.id.in_(select(Seat.session_id).where(Seat.player_id == other))
-                         for other in filters.with_ids])
+    return query.where(*filters.period(GameSession.created_at), *filters.sat_with(GameSession.id))
 
 
 def player_sessions_query(player_id: int, filters: Filters = NO_FILTERS) -> Select:
