@@ -26,10 +26,16 @@ from .models import Deal, GameSession, Revision, utcnow
 class StaleBoard(Exception):
     """The session changed since the board the client saw (another device saved meanwhile)."""
 
-    def __init__(self, version: int, number: int) -> None:
-        super().__init__(version, number)
+    def __init__(self, version: int, latest: Revision | None) -> None:
+        super().__init__(version, latest)
         self.version = version  # the stored board version now
-        self.number = number  # the deal the last stored change was about (0: the session itself)
+        self.latest = latest  # the last stored change
+        self.number = latest.deal_number if latest is not None else 0  # the deal it was about (0: the session)
+
+    def corrected(self, deal: Deal) -> Revision | None:
+        """The other device's correction of `deal`, when that was the last change."""
+        latest = self.latest
+        return latest if latest is not None and latest.action == "edit" and latest.deal_id == deal.id else None
 
     @property
     def text(self) -> Text:
@@ -38,6 +44,16 @@ class StaleBoard(Exception):
             return T("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
                      "save again.", number=self.number)
         return T("Another device changed this session meanwhile; here is the fresh board — check and save again.")
+
+    def correction_text(self, deal: Deal) -> Text:
+        """What a tablet correcting `deal` is told (its page shows no board, but the values it typed)."""
+        if self.corrected(deal) is not None:
+            return T("Another device corrected this deal meanwhile; below is what it saved. Your values are "
+                     "still in the boxes: check them and save again.")
+        if self.number:
+            return T("Another device saved deal %(number)d meanwhile; check this correction and save again.",
+                     number=self.number)
+        return T("Another device changed this session meanwhile; check this correction and save again.")
 
 
 class DealGone(LookupError):
@@ -86,9 +102,9 @@ def stale(session: GameSession) -> StaleBoard:
     """Roll back and say what the session holds now."""
     db.session.rollback()
     version = db.session.scalar(select(GameSession.version).where(GameSession.id == session.id)) or 0
-    number = db.session.scalar(select(Revision.deal_number).where(Revision.session_id == session.id)
-                               .order_by(Revision.id.desc()).limit(1)) or 0
-    return StaleBoard(version, number)
+    latest = db.session.scalar(select(Revision).where(Revision.session_id == session.id)
+                               .order_by(Revision.id.desc()).limit(1))
+    return StaleBoard(version, latest)
 
 
 def earlier_save(session: GameSession, key: RequestKey | None) -> Saved | None:

@@ -195,12 +195,12 @@ def edit_deal(session_id: int, deal_id: int):
         return redirect(url_for(".show_session", session_id=session.id))
     game, table, number, state = deal_context(session, deal)
     fields = game.deal_fields(game.as_entered(table, deal.payload), state)
-    status, stale_message = 200, None
+    status, stale = 200, None
     if request.method == "POST":
         form = deal_form(fields, table, formdata=request.form)
         status = 422
         if claimed is not None and claimed != session.version:
-            stale_message, status = translate(turns.stale(session).text), 409
+            stale, status = turns.stale(session), 409
         elif form.validate():
             try:
                 writes.replace_deal(session, deal, raw_deal(form, fields, table.size), version=claimed, key=key)
@@ -209,15 +209,15 @@ def edit_deal(session_id: int, deal_id: int):
                 apply_error(form, error)
             except turns.DealGone:
                 return _correction_of_a_deleted_deal(session)
-            except turns.StaleBoard as stale:
-                stale_message, status = translate(stale.text), 409
+            except turns.StaleBoard as refused:
+                stale, status = refused, 409
             else:
                 return done
     else:
         form = deal_form(fields, table, payload=deal.payload)
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
                            fields=fields, table=table, state=state, game=game, teams=game.teams(table),
-                           stale_message=stale_message, pickers=pickers(session, deal.id)), status
+                           stale=stale, pickers=pickers(session, deal.id)), status
 
 
 def _correction_of_a_deleted_deal(session: GameSession):

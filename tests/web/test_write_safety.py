@@ -276,3 +276,25 @@ def test_a_stale_correction_is_told_and_so_is_one_of_a_deleted_deal(client, ctx)
                         data={**ramsch_form([30, 40, 50]), "board_version": older})
     assert stale.status_code == 409 and "<html" not in stale.get_data(as_text=True)
     assert "fresh board" in stale.get_data(as_text=True)
+
+
+def test_two_tablets_correcting_one_deal_the_second_is_shown_what_the_first_saved(client, ctx):
+    """The tablet that saves second is refused (409) and keeps what it typed, and is shown what the
+    other tablet saved, so the table can see which correction holds."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    deal = Deal.query.one()
+    version = hidden(client.get(f"/sessions/{sid}/deals/{deal.id}/edit").get_data(as_text=True), "board_version")
+    first = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data={**ramsch_form([31, 40, 49]),
+                                                                      "board_version": version})
+    assert first.status_code == 302
+    second = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data={**ramsch_form([20, 40, 60]),
+                                                                       "board_version": version})
+    html = second.get_data(as_text=True)
+    assert second.status_code == 409
+    assert any("Another device corrected this deal meanwhile" in alert for alert in alerts(html))
+    assert 'value="20"' in html and 'value="60"' in html  # what this tablet typed stays in the boxes
+    shown = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html.split('class="diff"')[1].split("</dl>")[0]))
+    assert "Anna 30 · Ben 40 · Carl 50 → Anna 31 · Ben 40 · Carl 49" in shown
+    db.session.expire_all()
+    assert db.session.get(Deal, deal.id).payload["points"] == [31, 40, 49]
