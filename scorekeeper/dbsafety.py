@@ -35,6 +35,7 @@ from werkzeug.routing import IntegerConverter
 
 from .extensions import db
 from .games.base import RuleError, T, Text
+from .models import INTEGER_MAX
 
 # pg_advisory_lock's key: any constant the app uses for nothing else ("SCOREKEP" in ASCII)
 ADVISORY_KEY = 0x53434F52454B4550
@@ -143,7 +144,7 @@ def column_int(value: str) -> int:
     """`request.args.get(name, type=column_int)`: a number an INTEGER column can hold, else the default
     (?page=99999999999999999999 is no page, not a database overflow)."""
     number = int(value)
-    if not -2**31 <= number < 2**31:
+    if not -INTEGER_MAX - 1 <= number <= INTEGER_MAX:
         raise ValueError(value)
     return number
 
@@ -153,7 +154,7 @@ class BoundedIntConverter(IntegerConverter):
     /sessions/9223372036854775808 is a page that does not exist (404), not a database overflow (500)."""
 
     def __init__(self, map, fixed_digits=0, min=None, max=None, signed=False) -> None:  # noqa: A002
-        super().__init__(map, fixed_digits=fixed_digits, min=min, max=2**31 - 1 if max is None else max,
+        super().__init__(map, fixed_digits=fixed_digits, min=min, max=INTEGER_MAX if max is None else max,
                          signed=signed)
 
 

@@ -13,11 +13,10 @@ from .export import FORMAT, VERSION
 from .games import GAMES
 from .games.base import DealError, FieldSpec, Game, RuleError, Standing, T, Table, Text, resolve_options
 from .games.entry import CHOICE, parse_value
-from .models import utcnow
+from .models import INTEGER_MAX, utcnow
 from .names import checked_names, name_key
 
 ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
-INT_MAX = 2**31 - 1  # an INTEGER column (PostgreSQL: 32 bits signed)
 
 
 class ImportRefused(RuleError):
@@ -47,7 +46,7 @@ def _parse_time(value: Any, where, required: bool = True) -> datetime | None:
     return moment
 
 
-def _int(value: Any, what: str, where, low: int = 0, high: int = INT_MAX) -> int:
+def _int(value: Any, what: str, where, low: int = 0, high: int = INTEGER_MAX) -> int:
     """A whole number from `low` to `high` (never beyond what an INTEGER column holds)."""
     if not isinstance(value, int) or isinstance(value, bool):
         _refuse(T("%(what)s must be a whole number.", what=what), where)

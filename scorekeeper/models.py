@@ -11,6 +11,8 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import Base, db
 
+INTEGER_MAX = 2**31 - 1  # the most an INTEGER column holds (PostgreSQL: 32 bits signed); ids are INTEGER
+
 if TYPE_CHECKING:  # Flask-SQLAlchemy makes db.Model at run time, as a subclass of Base
     Model = Base
 else:
