@@ -16,7 +16,8 @@ Decisions and named options (defaults from the rules note):
   announcement counts every level it implies, made or not; ouvert is schwarz announced with
   the cards open and is played from the hand (the form refuses ouvert without hand).
 - The card points are the declarer's with the skat, typed, or 120 minus the opponents' (``counted``,
-  kept from game to game).
+  kept from game to game). No pile holds 1 or 119; every trick is 120; with no trick the declarer
+  has only the skat, two cards: 0, 2-8, 10-15 or 20-22 (``SKAT_ONLY``). Other counts are refused.
 - Won: 61 or more card points (90 after schneider announced, every trick after schwarz
   announced or ouvert) and a value that reaches the bid. Otherwise lost: the list gets
   -2 x value (ISkO 5.3 since 1999). ``lost_hand_single`` (off): a lost hand game counts single,
@@ -49,11 +50,12 @@ Decisions and named options (defaults from the rules note):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POINTS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, rank_of
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
 from .text import N_, RuleError, T, Text, joined
@@ -68,6 +70,9 @@ GAME_NAMES = {"diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("
 #: null values by (hand, ouvert)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 SKAT_MOST = 11 + 11  # a declarer without a trick has only the skat: at most two aces
+#: what the two cards of the skat can hold: 0, 2-8, 10-15, 20-22 (never 1, 9 nor 16-19)
+SKAT_ONLY = frozenset(SKAT_POINTS[rank_of(one)] + SKAT_POINTS[rank_of(other)]
+                      for one, other in itertools.combinations(SKAT_DECK, 2))
 #: the most levels a game can have: with 11 (or 4 in a grand), game, hand, schneider, announced,
 #: schwarz, announced, ouvert
 MOST_LEVELS = {**{suit: 11 + 7 for suit in SUITS}, "grand": 4 + 7}
@@ -287,10 +292,20 @@ class Skat(Game):
         elif tricks == "all" and points != SKAT_TOTAL:
             errors.append(RuleError(T("A declarer who took every trick has all %(total)d card points.",
                                       total=SKAT_TOTAL), where))
-        if tricks == "none" and points > SKAT_MOST:
-            errors.append(RuleError(T("With no trick the declarer has only the skat: at most %(most)d card "
-                                      "points.", most=SKAT_MOST), where))
+        if tricks == "none":
+            errors += Skat._skat_only_errors(points, where)
         return errors
+
+    @staticmethod
+    def _skat_only_errors(points: int, where: str) -> list[RuleError]:
+        """A declarer without a trick has only the skat's two cards (``SKAT_ONLY``)."""
+        if points > SKAT_MOST:
+            return [RuleError(T("With no trick the declarer has only the skat: at most %(most)d card points.",
+                                most=SKAT_MOST), where)]
+        if points not in SKAT_ONLY and points in SKAT_POSSIBLE:  # 1: no pile holds it, said above
+            return [RuleError(T("With no trick the declarer has only the skat, and no two cards hold exactly "
+                                "%(points)d card points.", points=points), where)]
+        return []
 
     def took(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[bool]:
         """Who took a trick in a Ramsch: the players with card points and those ticked."""

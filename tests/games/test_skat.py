@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 from scorekeeper.games.cards import SKAT_POSSIBLE
-from scorekeeper.games.skat import BIDS, PLAYED, SUITS, TRUMP_GAMES
+from scorekeeper.games.skat import BIDS, PLAYED, SKAT_ONLY, SUITS, TRUMP_GAMES
 
 from .helpers import any_seat, counted_figures, make_table, player_names
 
@@ -247,7 +247,7 @@ def games(draw, size=3):
         return null(declarer, draw(st.booleans()), bid=bid, hand=hand, ouvert=ouvert)
     tricks = draw(st.sampled_from(("some", "all", "none")))
     possible = sorted(SKAT_POSSIBLE)  # no pile holds 1 or 119 card points
-    skat_only = [p for p in possible if p <= 22]
+    skat_only = sorted(SKAT_ONLY)  # two cards: never 9 nor 16-19
     points = {"all": 120, "none": draw(st.sampled_from(skat_only))}.get(tricks, draw(st.sampled_from(possible)))
     jacks = [jack for jack in ("JC", "JS", "JH", "JD") if draw(st.booleans())]
     run = draw(st.integers(0, 7)) if kind in SUITS and len(jacks) in (0, 4) else 0
@@ -374,3 +374,26 @@ def test_figures_count_the_declarer_not_the_dealer_sitting_out_nor_a_ramsch():
                               [trump("diamonds", 2, 55, jacks=("JC", "JS")), ramsch])
     assert counted["declared"] == [0, 0, 1, 0] and counted["lost"] == [0, 0, 1, 0]
     assert counted["game_values"] == [0, 0, 27, 0] and counted["overbid"] == [0, 0, 0, 0]
+
+
+# --- audit: what the table cannot have played is refused -------------------------------------------
+
+@pytest.mark.parametrize("points", [9, 16, 17, 18, 19])
+def test_no_trick_card_points_two_skat_cards_cannot_hold_are_refused(points):
+    """rules/skat.md "Invariants" (declarer with no trick means declarer <= 22, the skat) and "Cards, card
+    points" (A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0): two cards hold 0, 2-8, 10-15 or 20-22 card points, never
+    9 or 16-19, so a declarer without a trick cannot have them (typed, or 120 minus the opponents')."""
+    for deal, field in ((trump("grand", 0, points, jacks=("JC",), tricks="none"), "points"),
+                        (trump("grand", 0, None, jacks=("JC",), tricks="none", counted="opponents",
+                               opponents_points=120 - points), "opponents_points")):
+        with pytest.raises(DealError) as error:
+            standing([deal])
+        assert error.value.field == field
+        assert "skat" in str(error.value) and str(points) in str(error.value)
+
+
+def test_no_trick_card_points_two_skat_cards_can_hold_are_scored():
+    """rules/skat.md "Value" (schneider and schwarz both ways): 0, 8, 15 and 22 are skats (7 + 8, 4 + 4,
+    A + K, A + A); the declarer without a trick loses grand with 1, game 2, schneider 3, schwarz 4: -192."""
+    for points in (0, 8, 15, 22):
+        assert columns(trump("grand", 0, points, jacks=("JC",), tricks="none"))[0][0] == -2 * 24 * 4
