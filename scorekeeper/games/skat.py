@@ -11,7 +11,10 @@ Decisions and named options (defaults from the rules note):
   x (matadors with or against + game 1 + hand + schneider + schneider announced + schwarz +
   schwarz announced + ouvert). Matadors are counted from the jacks held with the skat
   (``schieberamsch.matadors``) and, in a suit game with all four jacks or none, the top trumps
-  of the suit that continue the run (``run``).
+  of the suit that continue the run (``run``). The page asks the jacks only for a suit or grand
+  game and the run only for a suit game, but the engine reads both for every row: jacks sent with
+  a Null or a passed-in deal, or a run with a grand, are refused (a Null has no matadors, a grand
+  at most 4), not dropped.
 - Schneider and schwarz count both ways (a declarer with 30 or less, or no trick). An
   announcement counts every level it implies, made or not; ouvert is schwarz announced with
   the cards open and is played from the hand (the form refuses ouvert without hand).
@@ -213,9 +216,9 @@ class Skat(Game):
                       choices=(("none", N_("nothing")), ("schneider", N_("schneider")), ("schwarz", N_("schwarz"))),
                       show_if=("hand", (True,)), hide_if=("game", ("null",))),
             FieldSpec("jacks", N_("Declarer's jacks (skat included)"), MULTI, required=False,
-                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
+                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), page_show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
-                      default=0, minimum=0, maximum=7, show_if=("game", SUITS)),
+                      default=0, minimum=0, maximum=7, page_show_if=("game", SUITS)),
             FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,
                       choices=(("declarer", N_("the declarer")), ("opponents", N_("the opponents"))), show_if=trumps),
             FieldSpec("points", N_("Declarer's card points (skat included)"), INT, minimum=0,
@@ -258,6 +261,7 @@ class Skat(Game):
         if game in PLAYED and deal["declarer"] not in self.active_seats(table, state):
             errors.append(RuleError(T("%(player)s deals and sits out this game.",
                                       player=table.name(state.dealer)), "declarer"))
+        errors += self._matador_errors(deal)
         if game in TRUMP_GAMES:
             errors += self._trump_errors(deal)
         if game in PLAYED and deal["bid"] not in BIDS:
@@ -279,14 +283,25 @@ class Skat(Game):
         RuleError.every(errors)
 
     @staticmethod
+    def _matador_errors(deal: Mapping[str, Any]) -> list[RuleError]:
+        """Jacks only in a suit or grand game, the run into the trump suit only in a suit game and only
+        with all four jacks or none (the page asks them only then, so a value sent elsewhere is refused)."""
+        game, errors = deal["game"], []
+        if deal["jacks"] and game not in TRUMP_GAMES:
+            errors.append(RuleError(T("Only a suit or grand game counts matadors: untick the jacks."), "jacks"))
+        if deal["run"] and game not in SUITS:
+            errors.append(RuleError(T("Only a suit game continues the run into its trumps: leave it at 0."), "run"))
+        elif deal["run"] and len(deal["jacks"]) not in (0, 4):
+            errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
+        return errors
+
+    @staticmethod
     def _trump_errors(deal: Mapping[str, Any]) -> list[RuleError]:
         points, tricks = deal["points"], deal["tricks"]
         where = "opponents_points" if deal["counted"] == "opponents" else "points"
         errors = []
         if deal["ouvert"] and not deal["hand"]:
             errors.append(RuleError(T("An ouvert suit or grand game is played from the hand: tick Hand."), "hand"))
-        if deal["run"] and (deal["game"] not in SUITS or len(deal["jacks"]) not in (0, 4)):
-            errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
         if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
             errors.append(no_pile_holds(points, where))
         elif tricks == "all" and points != SKAT_TOTAL:
