@@ -264,23 +264,32 @@ class Skat(Game):
         errors += self._matador_errors(deal)
         if game in TRUMP_GAMES:
             errors += self._trump_errors(deal)
-        if game in PLAYED and deal["bid"] not in BIDS:
-            lower = max(bid for bid in BIDS if bid < deal["bid"])
-            higher = min(bid for bid in BIDS if bid > deal["bid"])
-            errors.append(RuleError(T("No game is worth %(bid)d, so it is not a bid: the bids around it are "
-                                      "%(lower)d and %(higher)d.", bid=deal["bid"], lower=lower, higher=higher),
-                                    "bid"))
-        elif game == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < deal["bid"]:
-            errors.append(RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
-                                      "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=deal["bid"]),
-                                    "bid"))
+        if game in PLAYED:
+            errors += self._bid_errors(deal)
         if game == PASSED and deal.get("ramsch_points"):
-            errors += [no_pile_holds(points, f"ramsch_points-{seat}")
-                       for seat, points in enumerate(deal["ramsch_points"])
-                       if points is not None and points not in SKAT_POSSIBLE]
-        if game == PASSED and deal.get("ramsch_points") and not any(self.took(table, state, deal)):
-            errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
+            errors += self._ramsch_errors(table, state, deal)
         RuleError.every(errors)
+
+    @staticmethod
+    def _bid_errors(deal: Mapping[str, Any]) -> list[RuleError]:
+        """A bid is a game's value (``BIDS``), and a null game must reach it."""
+        bid = deal["bid"]
+        if bid not in BIDS:
+            lower, higher = max(b for b in BIDS if b < bid), min(b for b in BIDS if b > bid)
+            return [RuleError(T("No game is worth %(bid)d, so it is not a bid: the bids around it are "
+                                "%(lower)d and %(higher)d.", bid=bid, lower=lower, higher=higher), "bid")]
+        if deal["game"] == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < bid:
+            return [RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
+                                "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=bid), "bid")]
+        return []
+
+    def _ramsch_errors(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[RuleError]:
+        """Each player's Ramsch card points a pile can hold, and somebody took the tricks."""
+        errors = [no_pile_holds(points, f"ramsch_points-{seat}") for seat, points in enumerate(deal["ramsch_points"])
+                  if points is not None and points not in SKAT_POSSIBLE]
+        if not any(self.took(table, state, deal)):
+            errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
+        return errors
 
     @staticmethod
     def _matador_errors(deal: Mapping[str, Any]) -> list[RuleError]:
