@@ -17,7 +17,9 @@ Decisions and named options (defaults from the rules note):
   at most 4), not dropped.
 - Schneider and schwarz count both ways (a declarer with 30 or less, or no trick). An
   announcement counts every level it implies, made or not; ouvert is schwarz announced with
-  the cards open and is played from the hand (the form refuses ouvert without hand).
+  the cards open and is played from the hand (the form refuses ouvert without hand). The page
+  asks the announcement only for a hand game; one sent with a game that took the skat is
+  refused, not dropped (a Null or a passed-in deal does not read it).
 - The card points are the declarer's with the skat, typed, or 120 minus the opponents' (``counted``,
   kept from game to game). No pile holds 1 or 119; every trick is 120; with no trick the declarer
   has only the skat, two cards: 0, 2-8, 10-15 or 20-22 (``SKAT_ONLY``). Other counts are refused.
@@ -214,7 +216,7 @@ class Skat(Game):
             FieldSpec("ouvert", N_("Ouvert (cards open)"), BOOL, show_if=played),
             FieldSpec("announced", N_("Announced"), CHOICE, default="none", required=False,
                       choices=(("none", N_("nothing")), ("schneider", N_("schneider")), ("schwarz", N_("schwarz"))),
-                      show_if=("hand", (True,)), hide_if=("game", ("null",))),
+                      page_show_if=("hand", (True,)), hide_if=("game", ("null", PASSED))),
             FieldSpec("jacks", N_("Declarer's jacks (skat included)"), MULTI, required=False,
                       choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), page_show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
@@ -311,6 +313,9 @@ class Skat(Game):
         errors = []
         if deal["ouvert"] and not deal["hand"]:
             errors.append(RuleError(T("An ouvert suit or grand game is played from the hand: tick Hand."), "hand"))
+        elif deal["announced"] != "none" and not deal["hand"]:
+            errors.append(RuleError(T("Schneider and schwarz are announced only in a hand game: tick Hand."),
+                                    "announced"))
         if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
             errors.append(no_pile_holds(points, where))
         elif tricks == "all" and points != SKAT_TOTAL:

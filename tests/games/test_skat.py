@@ -251,8 +251,9 @@ def games(draw, size=3):
     points = {"all": 120, "none": draw(st.sampled_from(skat_only))}.get(tricks, draw(st.sampled_from(possible)))
     jacks = [jack for jack in ("JC", "JS", "JH", "JD") if draw(st.booleans())]
     run = draw(st.integers(0, 7)) if kind in SUITS and len(jacks) in (0, 4) else 0
+    announced = draw(st.sampled_from(("none", "schneider", "schwarz"))) if hand or ouvert else "none"  # hand only
     return trump(kind, declarer, points, jacks=jacks, run=run, bid=draw(st.sampled_from(BIDS)), hand=hand or ouvert,
-                 ouvert=ouvert, announced=draw(st.sampled_from(("none", "schneider", "schwarz"))), tricks=tricks)
+                 ouvert=ouvert, announced=announced, tricks=tricks)
 
 
 def playable(deals, size):
@@ -420,3 +421,14 @@ def test_matadors_left_out_where_they_do_not_count_are_accepted():
     assert columns(null(0, won=True, jacks=[], run=0))[0][0] == 23
     assert columns({"game": "passed", "jacks": [], "run": 0})[0] == (0, 0, 0)
     assert columns(trump("grand", 0, 92, jacks=("JC", "JS", "JH", "JD"), run=0, bid=24))[0][0] == 24 * 6
+
+
+def test_an_announcement_without_hand_is_refused_not_dropped():
+    """rules/skat.md "Value" ("Announcements only in hand games"): schneider announced sent with a game
+    that took the skat is refused at the box, not scored as if nothing was announced (hearts with 1, 95 card
+    points would otherwise count 10 x 3 = +30)."""
+    with pytest.raises(DealError) as error:
+        standing([trump("hearts", 0, 95, jacks=("JC",), announced="schneider")])
+    assert error.value.field == "announced"
+    assert columns(trump("hearts", 0, 95, jacks=("JC",), hand=True, announced="schneider", bid=50))[0][0] == 50
+    assert columns({"game": "passed", "announced": "schneider"})[0] == (0, 0, 0)  # not asked: no game
