@@ -11,12 +11,18 @@ Decisions and named options (defaults from the rules note):
   x (matadors with or against + game 1 + hand + schneider + schneider announced + schwarz +
   schwarz announced + ouvert). Matadors are counted from the jacks held with the skat
   (``schieberamsch.matadors``) and, in a suit game with all four jacks or none, the top trumps
-  of the suit that continue the run (``run``).
+  of the suit that continue the run (``run``). The page asks the jacks only for a suit or grand
+  game and the run only for a suit game, but the engine reads both for every row: jacks sent with
+  a Null or a passed-in deal, or a run with a grand, are refused (a Null has no matadors, a grand
+  at most 4), not dropped.
 - Schneider and schwarz count both ways (a declarer with 30 or less, or no trick). An
   announcement counts every level it implies, made or not; ouvert is schwarz announced with
-  the cards open and is played from the hand (the form refuses ouvert without hand).
+  the cards open and is played from the hand (the form refuses ouvert without hand). The page
+  asks the announcement only for a hand game; one sent with a game that took the skat is
+  refused, not dropped (a Null or a passed-in deal does not read it).
 - The card points are the declarer's with the skat, typed, or 120 minus the opponents' (``counted``,
-  kept from game to game).
+  kept from game to game). No pile holds 1 or 119; every trick is 120; with no trick the declarer
+  has only the skat, two cards: 0, 2-8, 10-15 or 20-22 (``SKAT_ONLY``). Other counts are refused.
 - Won: 61 or more card points (90 after schneider announced, every trick after schwarz
   announced or ouvert) and a value that reaches the bid. Otherwise lost: the list gets
   -2 x value (ISkO 5.3 since 1999). ``lost_hand_single`` (off): a lost hand game counts single,
@@ -49,11 +55,12 @@ Decisions and named options (defaults from the rules note):
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POINTS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, rank_of
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
 from .text import N_, RuleError, T, Text, joined
@@ -68,6 +75,9 @@ GAME_NAMES = {"diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("
 #: null values by (hand, ouvert)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 SKAT_MOST = 11 + 11  # a declarer without a trick has only the skat: at most two aces
+#: what the two cards of the skat can hold: 0, 2-8, 10-15, 20-22 (never 1, 9 nor 16-19)
+SKAT_ONLY = frozenset(SKAT_POINTS[rank_of(one)] + SKAT_POINTS[rank_of(other)]
+                      for one, other in itertools.combinations(SKAT_DECK, 2))
 #: the most levels a game can have: with 11 (or 4 in a grand), game, hand, schneider, announced,
 #: schwarz, announced, ouvert
 MOST_LEVELS = {**{suit: 11 + 7 for suit in SUITS}, "grand": 4 + 7}
@@ -206,11 +216,11 @@ class Skat(Game):
             FieldSpec("ouvert", N_("Ouvert (cards open)"), BOOL, show_if=played),
             FieldSpec("announced", N_("Announced"), CHOICE, default="none", required=False,
                       choices=(("none", N_("nothing")), ("schneider", N_("schneider")), ("schwarz", N_("schwarz"))),
-                      show_if=("hand", (True,)), hide_if=("game", ("null",))),
+                      page_show_if=("hand", (True,)), hide_if=("game", ("null", PASSED))),
             FieldSpec("jacks", N_("Declarer's jacks (skat included)"), MULTI, required=False,
-                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
+                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), page_show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
-                      default=0, minimum=0, maximum=7, show_if=("game", SUITS)),
+                      default=0, minimum=0, maximum=7, page_show_if=("game", SUITS)),
             FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,
                       choices=(("declarer", N_("the declarer")), ("opponents", N_("the opponents"))), show_if=trumps),
             FieldSpec("points", N_("Declarer's card points (skat included)"), INT, minimum=0,
@@ -253,25 +263,48 @@ class Skat(Game):
         if game in PLAYED and deal["declarer"] not in self.active_seats(table, state):
             errors.append(RuleError(T("%(player)s deals and sits out this game.",
                                       player=table.name(state.dealer)), "declarer"))
+        errors += self._matador_errors(deal)
         if game in TRUMP_GAMES:
             errors += self._trump_errors(deal)
-        if game in PLAYED and deal["bid"] not in BIDS:
-            lower = max(bid for bid in BIDS if bid < deal["bid"])
-            higher = min(bid for bid in BIDS if bid > deal["bid"])
-            errors.append(RuleError(T("No game is worth %(bid)d, so it is not a bid: the bids around it are "
-                                      "%(lower)d and %(higher)d.", bid=deal["bid"], lower=lower, higher=higher),
-                                    "bid"))
-        elif game == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < deal["bid"]:
-            errors.append(RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
-                                      "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=deal["bid"]),
-                                    "bid"))
+        if game in PLAYED:
+            errors += self._bid_errors(deal)
         if game == PASSED and deal.get("ramsch_points"):
-            errors += [no_pile_holds(points, f"ramsch_points-{seat}")
-                       for seat, points in enumerate(deal["ramsch_points"])
-                       if points is not None and points not in SKAT_POSSIBLE]
-        if game == PASSED and deal.get("ramsch_points") and not any(self.took(table, state, deal)):
-            errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
+            errors += self._ramsch_errors(table, state, deal)
         RuleError.every(errors)
+
+    @staticmethod
+    def _bid_errors(deal: Mapping[str, Any]) -> list[RuleError]:
+        """A bid is a game's value (``BIDS``), and a null game must reach it."""
+        bid = deal["bid"]
+        if bid not in BIDS:
+            lower, higher = max(b for b in BIDS if b < bid), min(b for b in BIDS if b > bid)
+            return [RuleError(T("No game is worth %(bid)d, so it is not a bid: the bids around it are "
+                                "%(lower)d and %(higher)d.", bid=bid, lower=lower, higher=higher), "bid")]
+        if deal["game"] == "null" and NULL_VALUES[deal["hand"], deal["ouvert"]] < bid:
+            return [RuleError(T("This null game is worth %(value)d: it cannot be played after a bid of "
+                                "%(bid)d.", value=NULL_VALUES[deal["hand"], deal["ouvert"]], bid=bid), "bid")]
+        return []
+
+    def _ramsch_errors(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[RuleError]:
+        """Each player's Ramsch card points a pile can hold, and somebody took the tricks."""
+        errors = [no_pile_holds(points, f"ramsch_points-{seat}") for seat, points in enumerate(deal["ramsch_points"])
+                  if points is not None and points not in SKAT_POSSIBLE]
+        if not any(self.took(table, state, deal)):
+            errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
+        return errors
+
+    @staticmethod
+    def _matador_errors(deal: Mapping[str, Any]) -> list[RuleError]:
+        """Jacks only in a suit or grand game, the run into the trump suit only in a suit game and only
+        with all four jacks or none (the page asks them only then, so a value sent elsewhere is refused)."""
+        game, errors = deal["game"], []
+        if deal["jacks"] and game not in TRUMP_GAMES:
+            errors.append(RuleError(T("Only a suit or grand game counts matadors: untick the jacks."), "jacks"))
+        if deal["run"] and game not in SUITS:
+            errors.append(RuleError(T("Only a suit game continues the run into its trumps: leave it at 0."), "run"))
+        elif deal["run"] and len(deal["jacks"]) not in (0, 4):
+            errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
+        return errors
 
     @staticmethod
     def _trump_errors(deal: Mapping[str, Any]) -> list[RuleError]:
@@ -280,17 +313,28 @@ class Skat(Game):
         errors = []
         if deal["ouvert"] and not deal["hand"]:
             errors.append(RuleError(T("An ouvert suit or grand game is played from the hand: tick Hand."), "hand"))
-        if deal["run"] and (deal["game"] not in SUITS or len(deal["jacks"]) not in (0, 4)):
-            errors.append(RuleError(T("The run continues into the suit only with all four jacks or none."), "run"))
+        elif deal["announced"] != "none" and not deal["hand"]:
+            errors.append(RuleError(T("Schneider and schwarz are announced only in a hand game: tick Hand."),
+                                    "announced"))
         if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
             errors.append(no_pile_holds(points, where))
         elif tricks == "all" and points != SKAT_TOTAL:
             errors.append(RuleError(T("A declarer who took every trick has all %(total)d card points.",
                                       total=SKAT_TOTAL), where))
-        if tricks == "none" and points > SKAT_MOST:
-            errors.append(RuleError(T("With no trick the declarer has only the skat: at most %(most)d card "
-                                      "points.", most=SKAT_MOST), where))
+        if tricks == "none":
+            errors += Skat._skat_only_errors(points, where)
         return errors
+
+    @staticmethod
+    def _skat_only_errors(points: int, where: str) -> list[RuleError]:
+        """A declarer without a trick has only the skat's two cards (``SKAT_ONLY``)."""
+        if points > SKAT_MOST:
+            return [RuleError(T("With no trick the declarer has only the skat: at most %(most)d card points.",
+                                most=SKAT_MOST), where)]
+        if points not in SKAT_ONLY and points in SKAT_POSSIBLE:  # 1: no pile holds it, said above
+            return [RuleError(T("With no trick the declarer has only the skat, and no two cards hold exactly "
+                                "%(points)d card points.", points=points), where)]
+        return []
 
     def took(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[bool]:
         """Who took a trick in a Ramsch: the players with card points and those ticked."""

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 from scorekeeper.games.cards import SKAT_POSSIBLE
-from scorekeeper.games.skat import BIDS, PLAYED, SUITS, TRUMP_GAMES
+from scorekeeper.games.skat import BIDS, PLAYED, SKAT_ONLY, SUITS, TRUMP_GAMES
 
 from .helpers import any_seat, counted_figures, make_table, player_names
 
@@ -247,12 +247,13 @@ def games(draw, size=3):
         return null(declarer, draw(st.booleans()), bid=bid, hand=hand, ouvert=ouvert)
     tricks = draw(st.sampled_from(("some", "all", "none")))
     possible = sorted(SKAT_POSSIBLE)  # no pile holds 1 or 119 card points
-    skat_only = [p for p in possible if p <= 22]
+    skat_only = sorted(SKAT_ONLY)  # two cards: never 9 nor 16-19
     points = {"all": 120, "none": draw(st.sampled_from(skat_only))}.get(tricks, draw(st.sampled_from(possible)))
     jacks = [jack for jack in ("JC", "JS", "JH", "JD") if draw(st.booleans())]
     run = draw(st.integers(0, 7)) if kind in SUITS and len(jacks) in (0, 4) else 0
+    announced = draw(st.sampled_from(("none", "schneider", "schwarz"))) if hand or ouvert else "none"  # hand only
     return trump(kind, declarer, points, jacks=jacks, run=run, bid=draw(st.sampled_from(BIDS)), hand=hand or ouvert,
-                 ouvert=ouvert, announced=draw(st.sampled_from(("none", "schneider", "schwarz"))), tricks=tricks)
+                 ouvert=ouvert, announced=announced, tricks=tricks)
 
 
 def playable(deals, size):
@@ -374,3 +375,60 @@ def test_figures_count_the_declarer_not_the_dealer_sitting_out_nor_a_ramsch():
                               [trump("diamonds", 2, 55, jacks=("JC", "JS")), ramsch])
     assert counted["declared"] == [0, 0, 1, 0] and counted["lost"] == [0, 0, 1, 0]
     assert counted["game_values"] == [0, 0, 27, 0] and counted["overbid"] == [0, 0, 0, 0]
+
+
+# --- audit: what the table cannot have played is refused -------------------------------------------
+
+@pytest.mark.parametrize("points", [9, 16, 17, 18, 19])
+def test_no_trick_card_points_two_skat_cards_cannot_hold_are_refused(points):
+    """rules/skat.md "Invariants" (declarer with no trick means declarer <= 22, the skat) and "Cards, card
+    points" (A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0): two cards hold 0, 2-8, 10-15 or 20-22 card points, never
+    9 or 16-19, so a declarer without a trick cannot have them (typed, or 120 minus the opponents')."""
+    for deal, field in ((trump("grand", 0, points, jacks=("JC",), tricks="none"), "points"),
+                        (trump("grand", 0, None, jacks=("JC",), tricks="none", counted="opponents",
+                               opponents_points=120 - points), "opponents_points")):
+        with pytest.raises(DealError) as error:
+            standing([deal])
+        assert error.value.field == field
+        assert "skat" in str(error.value) and str(points) in str(error.value)
+
+
+def test_no_trick_card_points_two_skat_cards_can_hold_are_scored():
+    """rules/skat.md "Value" (schneider and schwarz both ways): 0, 8, 15 and 22 are skats (7 + 8, 4 + 4,
+    A + K, A + A); the declarer without a trick loses grand with 1, game 2, schneider 3, schwarz 4: -192."""
+    for points in (0, 8, 15, 22):
+        assert columns(trump("grand", 0, points, jacks=("JC",), tricks="none"))[0][0] == -2 * 24 * 4
+
+
+@pytest.mark.parametrize("deal, field", [
+    (null(0, won=True, jacks=["JC", "JS"]), "jacks"),           # Null with 2
+    (null(0, won=True, run=3), "run"),
+    ({"game": "passed", "jacks": ["JC"]}, "jacks"),
+    (trump("grand", 0, 92, jacks=("JC", "JS", "JH", "JD"), run=3, bid=24), "run"),  # a grand "with 7"
+    (trump("grand", 0, 92, run=2, bid=24), "run"),               # a grand "against 6"
+])
+def test_matadors_a_game_cannot_have_are_refused_not_dropped(deal, field):
+    """rules/skat.md "Null games" (no matadors) and "Value" ("Grand: 1-4; suit games: 1-11"; the run into the
+    top trumps of the suit only in suit games): matadors sent with a Null, a passed-in deal, or a run sent
+    with a grand are refused at their box, not silently scored as if not sent."""
+    with pytest.raises(DealError) as error:
+        standing([deal])
+    assert error.value.field == field
+
+
+def test_matadors_left_out_where_they_do_not_count_are_accepted():
+    """rules/skat.md "Null games": a Null and a passed-in deal without jacks, a grand with run 0, are scored."""
+    assert columns(null(0, won=True, jacks=[], run=0))[0][0] == 23
+    assert columns({"game": "passed", "jacks": [], "run": 0})[0] == (0, 0, 0)
+    assert columns(trump("grand", 0, 92, jacks=("JC", "JS", "JH", "JD"), run=0, bid=24))[0][0] == 24 * 6
+
+
+def test_an_announcement_without_hand_is_refused_not_dropped():
+    """rules/skat.md "Value" ("Announcements only in hand games"): schneider announced sent with a game
+    that took the skat is refused at the box, not scored as if nothing was announced (hearts with 1, 95 card
+    points would otherwise count 10 x 3 = +30)."""
+    with pytest.raises(DealError) as error:
+        standing([trump("hearts", 0, 95, jacks=("JC",), announced="schneider")])
+    assert error.value.field == "announced"
+    assert columns(trump("hearts", 0, 95, jacks=("JC",), hand=True, announced="schneider", bid=50))[0][0] == 50
+    assert columns({"game": "passed", "announced": "schneider"})[0] == (0, 0, 0)  # not asked: no game
