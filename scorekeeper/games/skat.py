@@ -12,9 +12,9 @@ Decisions and named options (defaults from the rules note):
   schwarz announced + ouvert). Matadors are counted from the jacks held with the skat
   (``schieberamsch.matadors``) and, in a suit game with all four jacks or none, the top trumps
   of the suit that continue the run (``run``). The page asks the jacks only for a suit or grand
-  game and the run only for a suit game, but the engine reads both for every row: jacks sent with
-  a Null or a passed-in deal, or a run with a grand, are refused (a Null has no matadors, a grand
-  at most 4), not dropped.
+  game and the run only for a suit game. A run sent with any other game is refused (it claims
+  matadors a grand, at most 4, or a Null, none, cannot have); jacks sent with a Null or a
+  passed-in deal are the cards held, not a claim, and are ignored as API v1 always did.
 - Schneider and schwarz count both ways (a declarer with 30 or less, or no trick). An
   announcement counts every level it implies, made or not; ouvert is schwarz announced with
   the cards open and is played from the hand (the form refuses ouvert without hand). The page
@@ -218,7 +218,7 @@ class Skat(Game):
                       choices=(("none", N_("nothing")), ("schneider", N_("schneider")), ("schwarz", N_("schwarz"))),
                       page_show_if=("hand", (True,)), hide_if=("game", ("null", PASSED))),
             FieldSpec("jacks", N_("Declarer's jacks (skat included)"), MULTI, required=False,
-                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), page_show_if=trumps),
+                      choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
                       default=0, minimum=0, maximum=7, page_show_if=("game", SUITS)),
             FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,
@@ -298,8 +298,6 @@ class Skat(Game):
         """Jacks only in a suit or grand game, the run into the trump suit only in a suit game and only
         with all four jacks or none (the page asks them only then, so a value sent elsewhere is refused)."""
         game, errors = deal["game"], []
-        if deal["jacks"] and game not in TRUMP_GAMES:
-            errors.append(RuleError(T("Only a suit or grand game counts matadors: untick the jacks."), "jacks"))
         if deal["run"] and game not in SUITS:
             errors.append(RuleError(T("Only a suit game continues the run into its trumps: leave it at 0."), "run"))
         elif deal["run"] and len(deal["jacks"]) not in (0, 4):

@@ -401,25 +401,26 @@ def test_no_trick_card_points_two_skat_cards_can_hold_are_scored():
 
 
 @pytest.mark.parametrize("deal, field", [
-    (null(0, won=True, jacks=["JC", "JS"]), "jacks"),           # Null with 2
     (null(0, won=True, run=3), "run"),
-    ({"game": "passed", "jacks": ["JC"]}, "jacks"),
     (trump("grand", 0, 92, jacks=("JC", "JS", "JH", "JD"), run=3, bid=24), "run"),  # a grand "with 7"
     (trump("grand", 0, 92, run=2, bid=24), "run"),               # a grand "against 6"
 ])
 def test_matadors_a_game_cannot_have_are_refused_not_dropped(deal, field):
     """rules/skat.md "Null games" (no matadors) and "Value" ("Grand: 1-4; suit games: 1-11"; the run into the
-    top trumps of the suit only in suit games): matadors sent with a Null, a passed-in deal, or a run sent
-    with a grand are refused at their box, not silently scored as if not sent."""
+    top trumps of the suit only in suit games): a run sent with a Null or a grand claims matadors the game
+    cannot have and is refused at its box, not silently scored as if not sent."""
     with pytest.raises(DealError) as error:
         standing([deal])
     assert error.value.field == field
 
 
 def test_matadors_left_out_where_they_do_not_count_are_accepted():
-    """rules/skat.md "Null games": a Null and a passed-in deal without jacks, a grand with run 0, are scored."""
-    assert columns(null(0, won=True, jacks=[], run=0))[0][0] == 23
-    assert columns({"game": "passed", "jacks": [], "run": 0})[0] == (0, 0, 0)
+    """rules/skat.md "Null games": a Null and a passed-in deal count no matadors, so the jacks held there
+    are not a claim: sent or not (API v1 always accepted them), a Null counts 23 and a passed deal 0; a
+    grand with run 0 is scored."""
+    for jacks in ([], ["JC", "JS"]):
+        assert columns(null(0, won=True, jacks=jacks, run=0))[0][0] == 23
+        assert columns({"game": "passed", "jacks": jacks, "run": 0})[0] == (0, 0, 0)
     assert columns(trump("grand", 0, 92, jacks=("JC", "JS", "JH", "JD"), run=0, bid=24))[0][0] == 24 * 6
 
 
