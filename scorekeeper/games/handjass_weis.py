@@ -41,6 +41,10 @@ def card_points(card: str, trump: str) -> int:
 TOTAL = sum(card_points(card, "C") for card in DECK) + LAST_TRICK  # 62 + 3 x 30 + 5 = 157
 # card points one player can take (without the last trick): not 1, not 151
 POSSIBLE = possible_counts(DECK, lambda card: card_points(card, "C"))
+#: card points one side (a player or a team) can hold after a deal of all 36 cards, the last trick's 5
+#: included or not: every count from 0 to 157 but 1 and 156 (no card counts 1, so the others would hold
+#: 1); the same with Obenabe or Undenufe, whose cards count 2, 3, 4, 8, 10 or 11 as well
+TAKEN = frozenset(n for n in range(TOTAL + 1) if n in POSSIBLE or n - LAST_TRICK in POSSIBLE)
 
 
 def sequence_points(length: int, schedule: str) -> int:

@@ -11,7 +11,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.schieber import CARD_POINTS, KINDS, PRESETS, SchieberState, tafel
 
-from .helpers import any_seat, counted_figures, make_table, splits
+from .helpers import any_seat, counted_figures, jass_counts, make_table
 
 GAME = get_game("schieber")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # Anna & Cleo are team A, Ben & Dan team B
@@ -181,6 +181,17 @@ def test_impossible_deals_are_refused_naming_the_field(raw, field):
     assert error.value.field == field
 
 
+@pytest.mark.parametrize("a", [1, 156])
+def test_a_count_no_cards_make_is_refused(a):
+    """rules/schieber.md, "Card points (157 a deal)": cards count 0, 2, 3, 4, 8, 10, 11, 14 or 20 and the
+    last trick 5 in every kind, so no team takes exactly 1 card point, nor 156 (the other would hold 1)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal("H", a)])
+    assert error.value.field in ("points-0", "points-1")
+    assert str(error.value) in ("Nobody can take exactly 1 card points.", "Nobody can take exactly 156 card points.")
+    assert GAME.replay(table(), [deal("obenabe", 2), deal("undenufe", 155)]).totals[:2] == (3 * 157, 3 * 157)
+
+
 def test_both_teams_by_card_points_asks_who_thanked_first():
     """rules/schieber.md, "Start, presets and the end": both only with card points: the app asks (no default)."""
     t = table(factors="none", target=1000)
@@ -226,7 +237,7 @@ def deals(draw, weis_and_stoeck=True):
     trump = draw(st.sampled_from(KINDS))
     match = draw(st.sampled_from([None, A, B]))
     if match is None:
-        a, b = draw(splits(CARD_POINTS, 2))
+        a, b = draw(jass_counts(2))
     else:
         a, b = (CARD_POINTS, 0) if match == A else (0, CARD_POINTS)
     weis = draw(st.sampled_from([0, 20, 50, 70, 100, 150, 170, 200, 350]))
