@@ -19,7 +19,8 @@ Decisions and named options:
   157 + ``match_bonus`` (100) when it took all nine tricks; a Kontermatsch is 0 card points.
   The entry asks both teams' card points as a sum of 157 (the table counts the smaller pile; the
   other is filled in), who announced (a player; the team follows) and the row, offering only the
-  rows still open for that team. A row already filled is refused with its value and deal.
+  rows still open for that team. A row already filled is refused with its value and deal. No card
+  counts 1, so card points of 1 (and 156, the other side's 1) are refused (``handjass_weis.TAKEN``).
 - ``weis_and_stoeck`` (off, Swisslos "ohne Weisen"): on, the announcing team's Weis (entered
   as points, only when it is the best) and Stöck (20) are added to the cell, never in a joker row
   (jasswiki); they are added to 0 card points too.
@@ -44,8 +45,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
+from .cards import no_pile_holds
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
-from .handjass_weis import MOST_TEAM_WEIS
+from .handjass_weis import MOST_TEAM_WEIS, TAKEN
 from .text import N_, RuleError, T, Text
 
 TOTAL, STOECK = 157, 20
@@ -182,6 +184,8 @@ class Coiffeur(Game):
             who = self.team_name(table, counted)
             raise RuleError(T("A match means %(team)s took all nine tricks and so all %(total)d card points.",
                               team=who, total=TOTAL), "match")
+        RuleError.every([no_pile_holds(deal["points"][side], f"points-{side}") for side in (0, 1)
+                         if deal["points"][side] not in TAKEN])
         if row in JOKERS and (deal.get("weis") or deal.get("stoeck")):
             raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if deal.get("weis") else "stoeck")
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
-from .helpers import any_seat, counted_figures, make_table, splits
+from .helpers import any_seat, counted_figures, jass_counts, make_table
 
 GAME = get_game("coiffeur")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
@@ -102,6 +102,17 @@ def test_a_match_needs_all_157_card_points():
     assert error.value.field == "match"
 
 
+@pytest.mark.parametrize("points", [1, 156])
+def test_a_count_no_cards_make_is_refused(points):
+    """rules/coiffeur.md, "Scoring a deal": the announcing team writes its card points, counted as in
+    schieber.md (157 a deal); no card counts 1, so no team takes exactly 1, nor 156 (the other would hold 1)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal(0, "undenufe", points)])
+    assert error.value.field in ("points-0", "points-1")
+    assert str(error.value) in ("Nobody can take exactly 1 card points.", "Nobody can take exactly 156 card points.")
+    assert GAME.replay(table(), [deal(0, "undenufe", 155)]).totals[0] == 6 * 155
+
+
 def test_deal_and_choice_go_counter_clockwise():
     """rules/coiffeur.md: deal and play counter-clockwise, next dealer to the right; forehand names the row."""
     standing = GAME.replay(table(), [deal(3, "rosen", 60)])
@@ -169,7 +180,7 @@ def full_games(draw):
     deals = []
     for team, row in order:
         announcer = team + 2 * draw(st.integers(0, 1))
-        points = draw(splits(157, 2))[0]
+        points = draw(jass_counts(2))[0]
         match = points == 157 and draw(st.booleans())
         deals.append(deal(announcer, row, points, match))
     return deals
