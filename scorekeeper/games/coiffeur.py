@@ -23,7 +23,8 @@ Decisions and named options:
   counts 1, so card points of 1 (and 156, the other side's 1) are refused (``handjass_weis.TAKEN``).
 - ``weis_and_stoeck`` (off, Swisslos "ohne Weisen"): on, the announcing team's Weis (entered
   as points, only when it is the best) and Stöck (20) are added to the cell, never in a joker row
-  (jasswiki); they are added to 0 card points too.
+  (jasswiki); they are added to 0 card points too. A Weis total no Weis make (10, 30, not a
+  multiple of 10) is refused, as in the Schieber.
 - In a joker row the kind actually played (a suit, Obenabe or Undenufe) may be noted; it
   changes nothing.
 - A player whose team has filled every row pushes automatically: only players of a team with
@@ -186,8 +187,18 @@ class Coiffeur(Game):
                               team=who, total=TOTAL), "match")
         RuleError.every([no_pile_holds(deal["points"][side], f"points-{side}") for side in (0, 1)
                          if deal["points"][side] not in TAKEN])
-        if row in JOKERS and (deal.get("weis") or deal.get("stoeck")):
-            raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if deal.get("weis") else "stoeck")
+        self._check_extras(row, deal)
+
+    @staticmethod
+    def _check_extras(row: str, deal: Mapping[str, Any]) -> None:
+        """Weis and Stöck (when the session counts them): never in a joker row; a Weis total is a sum of
+        Weis (0, 20, or a multiple of 10 from 40 up, as in the Schieber)."""
+        weis = deal.get("weis") or 0
+        if row in JOKERS and (weis or deal.get("stoeck")):
+            raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if weis else "stoeck")
+        if weis in (10, 30) or weis % 10:
+            raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.", n=weis),
+                            "weis")
 
     # -- scoring -----------------------------------------------------------------
     def cell(self, table: Table, deal: Mapping[str, Any]) -> int:

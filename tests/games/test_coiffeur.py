@@ -171,6 +171,18 @@ def test_weis_and_stoeck_are_added_but_never_in_a_joker_row():
     assert error.value.field == "weis"
 
 
+@pytest.mark.parametrize("weis", [10, 30, 35, 55])
+def test_a_weis_total_no_weis_make_is_refused(weis):
+    """rules/coiffeur.md "Scoring a deal", option weis_and_stoeck: the announcing team adds its Weis, worth
+    what schieber.md "Scoring a deal" lists (20, 50, 100, 150, ...): a total of 10, 30 or one that is not a
+    multiple of 10 is no sum of them ("Invariants" there)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=weis)])
+    assert error.value.field == "weis"
+    assert str(error.value) == f"No Weis adds up to {weis}: Weis count 20, 50, 100, 150, 200, 250 or 300."
+    assert GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=70)]).totals[0] == 2 * 150
+
+
 # --- invariants ---------------------------------------------------------------------------
 
 @st.composite
