@@ -24,7 +24,8 @@ Decisions and named options:
 - ``weis_and_stoeck`` (off, Swisslos "ohne Weisen"): on, the announcing team's Weis (entered
   as points, only when it is the best) and Stöck (20) are added to the cell, never in a joker row
   (jasswiki); they are added to 0 card points too. A Weis total no Weis make (10, 30, not a
-  multiple of 10) is refused, as in the Schieber.
+  multiple of 10) is refused, as in the Schieber; so is Stöck in a row without trump (Obenabe,
+  Undenufe, Slalom, Guschti).
 - In a joker row the kind actually played (a suit, Obenabe or Undenufe) may be noted; it
   changes nothing.
 - A player whose team has filled every row pushes automatically: only players of a team with
@@ -55,6 +56,7 @@ TOTAL, STOECK = 157, 20
 TEAMS = ((0, 2), (1, 3))
 TEAM_KEYS = ("a", "b")
 JOKERS = ("joker1", "joker2")
+NO_TRUMP = ("obenabe", "undenufe", "slalom", "guschti")  # Slalom and Guschti: Obenabe and Undenufe by turns
 MISERE = "misere"
 ROW_NAMES = {
     "eicheln": N_("Eicheln ♠"), "rosen": N_("Rosen ♣"), "schilten": N_("Schilten ♦"),
@@ -192,13 +194,15 @@ class Coiffeur(Game):
     @staticmethod
     def _check_extras(row: str, deal: Mapping[str, Any]) -> None:
         """Weis and Stöck (when the session counts them): never in a joker row; a Weis total is a sum of
-        Weis (0, 20, or a multiple of 10 from 40 up, as in the Schieber)."""
+        Weis (0, 20, or a multiple of 10 from 40 up, as in the Schieber); Stöck only with a trump."""
         weis = deal.get("weis") or 0
         if row in JOKERS and (weis or deal.get("stoeck")):
             raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if weis else "stoeck")
         if weis in (10, 30) or weis % 10:
             raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.", n=weis),
                             "weis")
+        if row in NO_TRUMP and deal.get("stoeck"):
+            raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
 
     # -- scoring -----------------------------------------------------------------
     def cell(self, table: Table, deal: Mapping[str, Any]) -> int:

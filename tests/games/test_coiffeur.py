@@ -183,6 +183,17 @@ def test_a_weis_total_no_weis_make_is_refused(weis):
     assert GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=70)]).totals[0] == 2 * 150
 
 
+@pytest.mark.parametrize("row, rows", [("obenabe", "eight"), ("undenufe", "eight"), ("slalom", "ten"),
+                                       ("guschti", "ten")])
+def test_no_stoeck_in_a_row_without_trump(row, rows):
+    """rules/coiffeur.md "Scoring a deal", option weis_and_stoeck: Stöck as in schieber.md, the trump K and
+    Q, "none in Obenabe/Undenufe"; Slalom and Guschti are played Obenabe and Undenufe only ("Rows")."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(weis_and_stoeck=True, rows=rows), [deal(0, row, 80, stoeck=True)])
+    assert error.value.field == "stoeck"
+    assert "no trump" in str(error.value)
+
+
 # --- invariants ---------------------------------------------------------------------------
 
 @st.composite
