@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from .cards import FRENCH_SUITS, label, possible_counts, rank_of, suit_of
-from .text import T, Text
+from .text import RuleError, T, Text
 
 NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first
 DECK = tuple(rank + suit for suit in FRENCH_SUITS for rank in NATURAL)
@@ -27,6 +27,26 @@ FOURS = {"handjass": {"A": 100, "K": 100, "Q": 100, "J": 200, "10": 100},
 #: team's total): a nine-card sequence each, 300 + 300; four jacks and four nines (350) leave the
 #: partner no run longer than three and at most two fours (200)
 MOST_TEAM_WEIS = 600
+#: the Weis totals two partners' hands of nine show on the swiss schedule, no card in two Weis: 0, 20 and
+#: the multiples of 10 from 40 to 600 but these (590 would be 300 and 290, and the nine cards beside a
+#: nine-card sequence show at most 250); tests/games/test_schieber.py tries every way to hold them
+TEAM_WEIS = frozenset({0, 20, *range(40, MOST_TEAM_WEIS + 1, 10)}) - {
+    330, 380, 430, 440, 460, 480, 490, 510, 520, 530, 540, 560, 570, 580, 590}
+
+
+def check_team_weis(points: int, field: str) -> None:
+    """Refuse a team's Weis total that no Weis add up to (10, 30, 35) or two hands of nine cannot show (590).
+
+    >>> check_team_weis(590, "weis")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.games.text.RuleError: Two partners' 18 cards cannot show 590 in Weis.
+    """
+    if points in (10, 30) or points % 10:
+        raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.", n=points),
+                        field)
+    if points not in TEAM_WEIS:
+        raise RuleError(T("Two partners' 18 cards cannot show %(n)d in Weis.", n=points), field)
 
 
 def card_points(card: str, trump: str) -> int:

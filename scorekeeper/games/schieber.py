@@ -22,7 +22,8 @@ Decisions and named options:
   team's total: the table settles the best Weis at the first trick (ranking, ``weis_tie`` and
   ``four_low_cards`` of the note therefore change nothing the app computes and are not asked; nor is
   ``undenufe_values``, which only matters for tapped cards). A Weis total is 0, 20 or a multiple of 10
-  from 40 up, at most 600 (two partners' 18 cards: a nine-card sequence each, ``MOST_TEAM_WEIS``);
+  from 40 up, at most 600 (two partners' 18 cards: a nine-card sequence each, ``MOST_TEAM_WEIS``),
+  and one that two hands of nine can show (not 330, 590 ...: ``handjass_weis.TEAM_WEIS``);
   Weis for one team only; Stöck for one team only.
 - ``end`` ``target`` (default, ``target`` 2500: "2500 with factors"; "1000 without factors" and "3000
   pagat" are the note's other presets, offered on the start form): the first team to reach the
@@ -52,7 +53,7 @@ from typing import Any
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import no_pile_holds
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
-from .handjass_weis import MOST_TEAM_WEIS, TAKEN
+from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
 from .text import N_, RuleError, T, Text
 
 CARD_POINTS, STOECK, TARGET = 157, 20, 2500
@@ -174,9 +175,7 @@ class Schieber(Game):
         weis, stoeck = self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
         self._check_points(table, deal)
         for team in (0, 1):
-            if weis[team] in (10, 30) or weis[team] % 10:
-                raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.",
-                                  n=weis[team]), f"weis-{team}")
+            check_team_weis(weis[team], f"weis-{team}")
         if all(weis):
             raise RuleError(T("Only the team with the best Weis scores Weis: enter Weis for one team."), "weis")
         if all(stoeck):

@@ -319,3 +319,44 @@ def test_a_team_shows_at_most_600_weis():
         GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(1000, 0)))
     assert error.value.field == "weis-0" and "cannot be more than 600" in str(error.value)
     assert GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(600, 0)))["weis"][0] == 600
+
+
+def team_weis_totals():
+    """Every Weis total two partners can show, found by trying each way to hold Weis in two hands of nine:
+    sequences of 3 to 9 (20, 50, 100, 150, 200, 250, 300) in A K Q J 10 9 8 7 6 of one suit and four A,
+    K, Q or 10 (100), four nines (150), four jacks (200), no card in two Weis."""
+    ranks, suits = ("A", "K", "Q", "J", "10", "9", "8", "7", "6"), "CSHD"
+    bit = {rank + suit: 1 << index for index, (suit, rank) in enumerate((s, r) for s in suits for r in ranks)}
+    melds = [(sum(bit[rank + suit] for rank in ranks[start:start + length]), length,
+              {3: 20, 4: 50}.get(length, 100 + 50 * (length - 5)))
+             for suit in suits for length in range(3, 10) for start in range(10 - length)]
+    melds += [(sum(bit[rank + suit] for suit in suits), 4, points)
+              for rank, points in {"A": 100, "K": 100, "Q": 100, "10": 100, "9": 150, "J": 200}.items()]
+    hands: dict[int, set[int]] = {}  # points -> the cards of each way to show them in one hand
+
+    def show(start, cards, count, points):
+        hands.setdefault(points, set()).add(cards)
+        for index in range(start, len(melds)):
+            more, length, worth = melds[index]
+            if count + length <= 9 and not cards & more:
+                show(index + 1, cards | more, count + length, points + worth)
+
+    show(0, 0, 0, 0)
+    return {one + other for one in hands for other in hands
+            if any(not mine & theirs for mine in hands[one] for theirs in hands[other])}
+
+
+def test_a_team_weis_total_that_two_hands_cannot_show_is_refused():
+    """rules/schieber.md "Scoring a deal": Weis are sequences (20 to 300) and fours (100, 150, 200), all of the
+    team holding the best one, "A card may not serve in two Weis". Two hands of nine show 0, 20 and the
+    multiples of 10 from 40 to 600 but 330, 380, 430, 440, 460, 480, 490, 510-540 and 560-590: 590 would
+    need 300 and 290, and nine cards beside a nine-card sequence show at most 250. Such a total is refused."""
+    from scorekeeper.games.handjass_weis import TEAM_WEIS
+    assert TEAM_WEIS == team_weis_totals()
+    assert sorted({0, 20, *range(40, 601, 10)} - TEAM_WEIS) == [
+        330, 380, 430, 440, 460, 480, 490, 510, 520, 530, 540, 560, 570, 580, 590]
+    with pytest.raises(RuleError) as error:
+        GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(590, 0)))
+    assert error.value.field == "weis-0"
+    assert str(error.value) == "Two partners' 18 cards cannot show 590 in Weis."
+    assert GAME.replay(table(), [deal("H", 100, weis=(0, 550))]).totals[:2] == (100, 57 + 550)
