@@ -24,8 +24,8 @@ Decisions and named options:
 - ``weis_and_stoeck`` (off, Swisslos "ohne Weisen"): on, the announcing team's Weis (entered
   as points, only when it is the best) and Stöck (20) are added to the cell, never in a joker row
   (jasswiki); they are added to 0 card points too. A Weis total no Weis make (10, 30, not a
-  multiple of 10) is refused, as in the Schieber; so is Stöck in a row without trump (Obenabe,
-  Undenufe, Slalom, Guschti).
+  multiple of 10) or two hands of nine cannot show (590) is refused, as in the Schieber; so is
+  Stöck in a row without trump (Obenabe, Undenufe, Slalom, Guschti).
 - In a joker row the kind actually played (a suit, Obenabe or Undenufe) may be noted; it
   changes nothing.
 - A player whose team has filled every row pushes automatically: only players of a team with
@@ -49,7 +49,7 @@ from typing import Any
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import no_pile_holds
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
-from .handjass_weis import MOST_TEAM_WEIS, TAKEN
+from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
 from .text import N_, RuleError, T, Text
 
 TOTAL, STOECK = 157, 20
@@ -193,14 +193,12 @@ class Coiffeur(Game):
 
     @staticmethod
     def _check_extras(row: str, deal: Mapping[str, Any]) -> None:
-        """Weis and Stöck (when the session counts them): never in a joker row; a Weis total is a sum of
-        Weis (0, 20, or a multiple of 10 from 40 up, as in the Schieber); Stöck only with a trump."""
+        """Weis and Stöck (when the session counts them): never in a joker row; a Weis total two hands
+        can show (as in the Schieber); Stöck only with a trump."""
         weis = deal.get("weis") or 0
         if row in JOKERS and (weis or deal.get("stoeck")):
             raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if weis else "stoeck")
-        if weis in (10, 30) or weis % 10:
-            raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.", n=weis),
-                            "weis")
+        check_team_weis(weis, "weis")
         if row in NO_TRUMP and deal.get("stoeck"):
             raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
 

@@ -183,6 +183,17 @@ def test_a_weis_total_no_weis_make_is_refused(weis):
     assert GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=70)]).totals[0] == 2 * 150
 
 
+def test_a_weis_total_two_hands_cannot_show_is_refused():
+    """rules/coiffeur.md "Scoring a deal", option weis_and_stoeck: the announcing team's Weis, as in
+    schieber.md (each card in one Weis): two hands of nine cannot show 590 (a nine-card sequence, 300,
+    leaves the partner at most 250)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=590)])
+    assert error.value.field == "weis"
+    assert str(error.value) == "Two partners' 18 cards cannot show 590 in Weis."
+    assert GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=600)]).totals[0] == 2 * 680
+
+
 @pytest.mark.parametrize("row, rows", [("obenabe", "eight"), ("undenufe", "eight"), ("slalom", "ten"),
                                        ("guschti", "ten")])
 def test_no_stoeck_in_a_row_without_trump(row, rows):
