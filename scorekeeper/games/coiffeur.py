@@ -19,10 +19,13 @@ Decisions and named options:
   157 + ``match_bonus`` (100) when it took all nine tricks; a Kontermatsch is 0 card points.
   The entry asks both teams' card points as a sum of 157 (the table counts the smaller pile; the
   other is filled in), who announced (a player; the team follows) and the row, offering only the
-  rows still open for that team. A row already filled is refused with its value and deal.
+  rows still open for that team. A row already filled is refused with its value and deal. No card
+  counts 1, so card points of 1 (and 156, the other side's 1) are refused (``handjass_weis.TAKEN``).
 - ``weis_and_stoeck`` (off, Swisslos "ohne Weisen"): on, the announcing team's Weis (entered
   as points, only when it is the best) and Stöck (20) are added to the cell, never in a joker row
-  (jasswiki); they are added to 0 card points too.
+  (jasswiki); they are added to 0 card points too. A Weis total no Weis make (10, 30, not a
+  multiple of 10) or two hands of nine cannot show (590) is refused, as in the Schieber; so is
+  Stöck in a row without trump (Obenabe, Undenufe, Slalom, Guschti).
 - In a joker row the kind actually played (a suit, Obenabe or Undenufe) may be noted; it
   changes nothing.
 - A player whose team has filled every row pushes automatically: only players of a team with
@@ -44,14 +47,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
+from .cards import no_pile_holds
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
-from .handjass_weis import MOST_TEAM_WEIS
+from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
 from .text import N_, RuleError, T, Text
 
 TOTAL, STOECK = 157, 20
 TEAMS = ((0, 2), (1, 3))
 TEAM_KEYS = ("a", "b")
 JOKERS = ("joker1", "joker2")
+NO_TRUMP = ("obenabe", "undenufe", "slalom", "guschti")  # Slalom and Guschti: Obenabe and Undenufe by turns
 MISERE = "misere"
 ROW_NAMES = {
     "eicheln": N_("Eicheln ♠"), "rosen": N_("Rosen ♣"), "schilten": N_("Schilten ♦"),
@@ -182,8 +187,20 @@ class Coiffeur(Game):
             who = self.team_name(table, counted)
             raise RuleError(T("A match means %(team)s took all nine tricks and so all %(total)d card points.",
                               team=who, total=TOTAL), "match")
-        if row in JOKERS and (deal.get("weis") or deal.get("stoeck")):
-            raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if deal.get("weis") else "stoeck")
+        RuleError.every([no_pile_holds(deal["points"][side], f"points-{side}") for side in (0, 1)
+                         if deal["points"][side] not in TAKEN])
+        self._check_extras(row, deal)
+
+    @staticmethod
+    def _check_extras(row: str, deal: Mapping[str, Any]) -> None:
+        """Weis and Stöck (when the session counts them): never in a joker row; a Weis total two hands
+        can show (as in the Schieber); Stöck only with a trump."""
+        weis = deal.get("weis") or 0
+        if row in JOKERS and (weis or deal.get("stoeck")):
+            raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if weis else "stoeck")
+        check_team_weis(weis, "weis")
+        if row in NO_TRUMP and deal.get("stoeck"):
+            raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
 
     # -- scoring -----------------------------------------------------------------
     def cell(self, table: Table, deal: Mapping[str, Any]) -> int:

@@ -2,7 +2,8 @@
 
 Rules: ``shared/rules/differenzler.md``. Before play each player announces the card
 points they will take (0 to 157); after play the table enters the card points each took
-(157 in all, the last trick's 5 included). A deal's penalty is |announced - taken|;
+(157 in all, the last trick's 5 included; no card counts 1, so nobody takes 1 or 156:
+both are refused, ``handjass_weis.TAKEN``). A deal's penalty is |announced - taken|;
 the lowest total after the agreed deals wins. Deal and play go counter-clockwise: the
 player on the dealer's right announces first and leads, the dealer announces last and
 deals next. The announcements are entered first and locked (phase ``"bid"``, worded as
@@ -42,10 +43,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, next_active
-from .cards import label
+from .cards import label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .handjass import STOECK, SUITS
-from .handjass_weis import DECK, TOTAL, Meld, loose_cards, split_weis
+from .handjass_weis import DECK, TAKEN, TOTAL, Meld, loose_cards, split_weis
 from .text import N_, RuleError, T, Text
 
 SCHEDULE = "swiss"  # the Weis values of schieber.md
@@ -111,7 +112,10 @@ class Differenzler(Game):
 
     # -- checks ----------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        """The extras need trump; each player's Weis reads from one hand; one player at most has Stöck."""
+        """Each count can be taken; the extras need trump; each player's Weis reads from one hand; one
+        player at most has Stöck."""
+        RuleError.every([no_pile_holds(points, f"points-{seat}") for seat, points in enumerate(deal["points"])
+                         if points not in TAKEN])
         if not table.options.get("extras"):
             return
         if deal["trump"] is None and (any(deal["weis"]) or any(deal["stoeck"])):

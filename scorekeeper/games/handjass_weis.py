@@ -14,7 +14,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from .cards import FRENCH_SUITS, label, possible_counts, rank_of, suit_of
-from .text import T, Text
+from .text import RuleError, T, Text
 
 NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first
 DECK = tuple(rank + suit for suit in FRENCH_SUITS for rank in NATURAL)
@@ -27,6 +27,26 @@ FOURS = {"handjass": {"A": 100, "K": 100, "Q": 100, "J": 200, "10": 100},
 #: team's total): a nine-card sequence each, 300 + 300; four jacks and four nines (350) leave the
 #: partner no run longer than three and at most two fours (200)
 MOST_TEAM_WEIS = 600
+#: the Weis totals two partners' hands of nine show on the swiss schedule, no card in two Weis: 0, 20 and
+#: the multiples of 10 from 40 to 600 but these (590 would be 300 and 290, and the nine cards beside a
+#: nine-card sequence show at most 250); tests/games/test_schieber.py tries every way to hold them
+TEAM_WEIS = frozenset({0, 20, *range(40, MOST_TEAM_WEIS + 1, 10)}) - {
+    330, 380, 430, 440, 460, 480, 490, 510, 520, 530, 540, 560, 570, 580, 590}
+
+
+def check_team_weis(points: int, field: str) -> None:
+    """Refuse a team's Weis total that no Weis add up to (10, 30, 35) or two hands of nine cannot show (590).
+
+    >>> check_team_weis(590, "weis")
+    Traceback (most recent call last):
+    ...
+    scorekeeper.games.text.RuleError: Two partners' 18 cards cannot show 590 in Weis.
+    """
+    if points in (10, 30) or points % 10:
+        raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.", n=points),
+                        field)
+    if points not in TEAM_WEIS:
+        raise RuleError(T("Two partners' 18 cards cannot show %(n)d in Weis.", n=points), field)
 
 
 def card_points(card: str, trump: str) -> int:
@@ -41,6 +61,10 @@ def card_points(card: str, trump: str) -> int:
 TOTAL = sum(card_points(card, "C") for card in DECK) + LAST_TRICK  # 62 + 3 x 30 + 5 = 157
 # card points one player can take (without the last trick): not 1, not 151
 POSSIBLE = possible_counts(DECK, lambda card: card_points(card, "C"))
+#: card points one side (a player or a team) can hold after a deal of all 36 cards, the last trick's 5
+#: included or not: every count from 0 to 157 but 1 and 156 (no card counts 1, so the others would hold
+#: 1); the same with Obenabe or Undenufe, whose cards count 2, 3, 4, 8, 10 or 11 as well
+TAKEN = frozenset(n for n in range(TOTAL + 1) if n in POSSIBLE or n - LAST_TRICK in POSSIBLE)
 
 
 def sequence_points(length: int, schedule: str) -> int:

@@ -10,7 +10,8 @@ Decisions and named options:
   (for the record: the choosing team is forehand's either way), one team's card points (the other
   side is filled to 157), and when they happen: which team took all nine tricks (match, +``match_bonus``
   100; taken by the team that did not choose: Kontermatsch, scored the same), the Weis total of the
-  team holding the best Weis, Stöck (trump K and Q, 20, only with a suit trump).
+  team holding the best Weis, Stöck (trump K and Q, 20, only with a suit trump). No card counts 1,
+  so a team's card points of 1 (and 156, the other side's 1) are refused (``handjass_weis.TAKEN``).
 - Deal score of a team = factor x (card points + match bonus + Weis + Stöck); ``factor_on_extras`` (on)
   off: only card points and match bonus are multiplied, Weis and Stöck count once.
 - ``factors``: ``swisslos`` (default: hearts 1, diamonds 1, spades 2, clubs 2, Obenabe 3, Undenufe 3),
@@ -21,7 +22,8 @@ Decisions and named options:
   team's total: the table settles the best Weis at the first trick (ranking, ``weis_tie`` and
   ``four_low_cards`` of the note therefore change nothing the app computes and are not asked; nor is
   ``undenufe_values``, which only matters for tapped cards). A Weis total is 0, 20 or a multiple of 10
-  from 40 up, at most 600 (two partners' 18 cards: a nine-card sequence each, ``MOST_TEAM_WEIS``);
+  from 40 up, at most 600 (two partners' 18 cards: a nine-card sequence each, ``MOST_TEAM_WEIS``),
+  and one that two hands of nine can show (not 330, 590 ...: ``handjass_weis.TEAM_WEIS``);
   Weis for one team only; Stöck for one team only.
 - ``end`` ``target`` (default, ``target`` 2500: "2500 with factors"; "1000 without factors" and "3000
   pagat" are the note's other presets, offered on the start form): the first team to reach the
@@ -49,8 +51,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
+from .cards import no_pile_holds
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
-from .handjass_weis import MOST_TEAM_WEIS
+from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
 from .text import N_, RuleError, T, Text
 
 CARD_POINTS, STOECK, TARGET = 157, 20, 2500
@@ -169,16 +172,10 @@ class Schieber(Game):
 
     # -- rules ---------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        match, weis, stoeck = deal["match"][:2], self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
-        if all(match):
-            raise RuleError(T("Only one team can take all nine tricks."), "match")
+        weis, stoeck = self.extra(deal, "weis", 0), self.extra(deal, "stoeck", False)
+        self._check_points(table, deal)
         for team in (0, 1):
-            if match[team] and deal["points"][team] != CARD_POINTS:
-                raise RuleError(T("A match is all nine tricks: %(team)s then has all %(n)d card points.",
-                                  team=self.team_name(table, team), n=CARD_POINTS), f"points-{team}")
-            if weis[team] in (10, 30) or weis[team] % 10:
-                raise RuleError(T("No Weis adds up to %(n)d: Weis count 20, 50, 100, 150, 200, 250 or 300.",
-                                  n=weis[team]), f"weis-{team}")
+            check_team_weis(weis[team], f"weis-{team}")
         if all(weis):
             raise RuleError(T("Only the team with the best Weis scores Weis: enter Weis for one team."), "weis")
         if all(stoeck):
@@ -187,6 +184,18 @@ class Schieber(Game):
             raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
         if self.ending(table) == "target":
             self._check_thanked_first(table, state, deal)
+
+    def _check_points(self, table: Table, deal: Mapping[str, Any]) -> None:
+        """A match has all 157 card points; no team holds a count that no cards make (1, 156)."""
+        match = deal["match"][:2]
+        if all(match):
+            raise RuleError(T("Only one team can take all nine tricks."), "match")
+        for team in (0, 1):
+            if match[team] and deal["points"][team] != CARD_POINTS:
+                raise RuleError(T("A match is all nine tricks: %(team)s then has all %(n)d card points.",
+                                  team=self.team_name(table, team), n=CARD_POINTS), f"points-{team}")
+        RuleError.every([no_pile_holds(deal["points"][team], f"points-{team}") for team in (0, 1)
+                         if deal["points"][team] not in TAKEN])
 
     def _check_thanked_first(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """Who thanked first (bedankt) is asked exactly when both teams reach the target in one deal."""

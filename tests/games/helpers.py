@@ -81,3 +81,10 @@ def counted_figures(game: Game, table: Table, deals: Sequence[dict[str, Any]]) -
         results.append(result)
     counted = game.seat_figures(table, parsed, results)
     return {figure.name: [seat.get(figure.name, 0) for seat in counted] for figure in game.figures}
+
+
+@st.composite
+def jass_counts(draw: st.DrawFn, parts: int) -> list[int]:
+    """157 Jass card points shared out among `parts` teams or players as a deal can leave them: no card
+    counts 1 (nor does the last trick's 5), so no pile holds 1 card point, and none 156."""
+    return draw(splits(157, parts).filter(lambda counts: not {1, 156} & set(counts)))

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
-from .helpers import any_seat, counted_figures, make_table, splits
+from .helpers import any_seat, counted_figures, jass_counts, make_table
 
 GAME = get_game("coiffeur")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
@@ -102,6 +102,17 @@ def test_a_match_needs_all_157_card_points():
     assert error.value.field == "match"
 
 
+@pytest.mark.parametrize("points", [1, 156])
+def test_a_count_no_cards_make_is_refused(points):
+    """rules/coiffeur.md, "Scoring a deal": the announcing team writes its card points, counted as in
+    schieber.md (157 a deal); no card counts 1, so no team takes exactly 1, nor 156 (the other would hold 1)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal(0, "undenufe", points)])
+    assert error.value.field in ("points-0", "points-1")
+    assert str(error.value) in ("Nobody can take exactly 1 card points.", "Nobody can take exactly 156 card points.")
+    assert GAME.replay(table(), [deal(0, "undenufe", 155)]).totals[0] == 6 * 155
+
+
 def test_deal_and_choice_go_counter_clockwise():
     """rules/coiffeur.md: deal and play counter-clockwise, next dealer to the right; forehand names the row."""
     standing = GAME.replay(table(), [deal(3, "rosen", 60)])
@@ -160,6 +171,40 @@ def test_weis_and_stoeck_are_added_but_never_in_a_joker_row():
     assert error.value.field == "weis"
 
 
+@pytest.mark.parametrize("weis", [10, 30, 35, 55])
+def test_a_weis_total_no_weis_make_is_refused(weis):
+    """rules/coiffeur.md "Scoring a deal", option weis_and_stoeck: the announcing team adds its Weis, worth
+    what schieber.md "Scoring a deal" lists (20, 50, 100, 150, ...): a total of 10, 30 or one that is not a
+    multiple of 10 is no sum of them ("Invariants" there)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=weis)])
+    assert error.value.field == "weis"
+    assert str(error.value) == f"No Weis adds up to {weis}: Weis count 20, 50, 100, 150, 200, 250 or 300."
+    assert GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=70)]).totals[0] == 2 * 150
+
+
+def test_a_weis_total_two_hands_cannot_show_is_refused():
+    """rules/coiffeur.md "Scoring a deal", option weis_and_stoeck: the announcing team's Weis, as in
+    schieber.md (each card in one Weis): two hands of nine cannot show 590 (a nine-card sequence, 300,
+    leaves the partner at most 250)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=590)])
+    assert error.value.field == "weis"
+    assert str(error.value) == "Two partners' 18 cards cannot show 590 in Weis."
+    assert GAME.replay(table(weis_and_stoeck=True), [deal(0, "rosen", 80, weis=600)]).totals[0] == 2 * 680
+
+
+@pytest.mark.parametrize("row, rows", [("obenabe", "eight"), ("undenufe", "eight"), ("slalom", "ten"),
+                                       ("guschti", "ten")])
+def test_no_stoeck_in_a_row_without_trump(row, rows):
+    """rules/coiffeur.md "Scoring a deal", option weis_and_stoeck: Stöck as in schieber.md, the trump K and
+    Q, "none in Obenabe/Undenufe"; Slalom and Guschti are played Obenabe and Undenufe only ("Rows")."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(weis_and_stoeck=True, rows=rows), [deal(0, row, 80, stoeck=True)])
+    assert error.value.field == "stoeck"
+    assert "no trump" in str(error.value)
+
+
 # --- invariants ---------------------------------------------------------------------------
 
 @st.composite
@@ -169,7 +214,7 @@ def full_games(draw):
     deals = []
     for team, row in order:
         announcer = team + 2 * draw(st.integers(0, 1))
-        points = draw(splits(157, 2))[0]
+        points = draw(jass_counts(2))[0]
         match = points == 157 and draw(st.booleans())
         deals.append(deal(announcer, row, points, match))
     return deals

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
-from .helpers import any_seat, counted_figures, make_table, splits
+from .helpers import any_seat, counted_figures, jass_counts, make_table
 
 GAME = get_game("differenzler")
 NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -130,6 +130,17 @@ def test_card_points_must_add_up_to_157():
     assert "must add up to 157" in str(error.value)
 
 
+@pytest.mark.parametrize("players, points, refused", [(4, [1, 50, 50, 56], ["points-0"]),
+                                                       (3, [156, 0, 1], ["points-0", "points-2"])])
+def test_a_count_no_cards_make_is_refused(players, points, refused):
+    """differenzler.md "A deal": card points as in schieber.md (157 a deal, last trick +5); no card counts 1,
+    so nobody takes exactly 1 card point, nor 156 (the others would hold 1). Each such box is named."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(players), [deal([0] * players, points)])
+    assert [e.field for e in error.value.error.errors] == refused
+    assert str(error.value) == f"Nobody can take exactly {points[int(refused[0][-1])]} card points."
+
+
 # --- the extras house rule: Stöck and the best Weis ----------------------------------
 
 def test_extras_add_stoeck_and_the_best_weis_to_the_card_points():
@@ -170,7 +181,7 @@ def test_without_extras_weis_is_not_asked():
 
 @st.composite
 def deals(draw, players):
-    return deal([draw(st.integers(0, 157)) for _ in range(players)], draw(splits(157, players)))
+    return deal([draw(st.integers(0, 157)) for _ in range(players)], draw(jass_counts(players)))
 
 
 @given(st.sampled_from([3, 4]), st.data())

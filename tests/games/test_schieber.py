@@ -11,7 +11,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.schieber import CARD_POINTS, KINDS, PRESETS, SchieberState, tafel
 
-from .helpers import any_seat, counted_figures, make_table, splits
+from .helpers import any_seat, counted_figures, jass_counts, make_table
 
 GAME = get_game("schieber")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # Anna & Cleo are team A, Ben & Dan team B
@@ -181,6 +181,17 @@ def test_impossible_deals_are_refused_naming_the_field(raw, field):
     assert error.value.field == field
 
 
+@pytest.mark.parametrize("a", [1, 156])
+def test_a_count_no_cards_make_is_refused(a):
+    """rules/schieber.md, "Card points (157 a deal)": cards count 0, 2, 3, 4, 8, 10, 11, 14 or 20 and the
+    last trick 5 in every kind, so no team takes exactly 1 card point, nor 156 (the other would hold 1)."""
+    with pytest.raises(DealError) as error:
+        GAME.replay(table(), [deal("H", a)])
+    assert error.value.field in ("points-0", "points-1")
+    assert str(error.value) in ("Nobody can take exactly 1 card points.", "Nobody can take exactly 156 card points.")
+    assert GAME.replay(table(), [deal("obenabe", 2), deal("undenufe", 155)]).totals[:2] == (3 * 157, 3 * 157)
+
+
 def test_both_teams_by_card_points_asks_who_thanked_first():
     """rules/schieber.md, "Start, presets and the end": both only with card points: the app asks (no default)."""
     t = table(factors="none", target=1000)
@@ -226,7 +237,7 @@ def deals(draw, weis_and_stoeck=True):
     trump = draw(st.sampled_from(KINDS))
     match = draw(st.sampled_from([None, A, B]))
     if match is None:
-        a, b = draw(splits(CARD_POINTS, 2))
+        a, b = draw(jass_counts(2))
     else:
         a, b = (CARD_POINTS, 0) if match == A else (0, CARD_POINTS)
     weis = draw(st.sampled_from([0, 20, 50, 70, 100, 150, 170, 200, 350]))
@@ -308,3 +319,44 @@ def test_a_team_shows_at_most_600_weis():
         GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(1000, 0)))
     assert error.value.field == "weis-0" and "cannot be more than 600" in str(error.value)
     assert GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(600, 0)))["weis"][0] == 600
+
+
+def team_weis_totals():
+    """Every Weis total two partners can show, found by trying each way to hold Weis in two hands of nine:
+    sequences of 3 to 9 (20, 50, 100, 150, 200, 250, 300) in A K Q J 10 9 8 7 6 of one suit and four A,
+    K, Q or 10 (100), four nines (150), four jacks (200), no card in two Weis."""
+    ranks, suits = ("A", "K", "Q", "J", "10", "9", "8", "7", "6"), "CSHD"
+    bit = {rank + suit: 1 << index for index, (suit, rank) in enumerate((s, r) for s in suits for r in ranks)}
+    melds = [(sum(bit[rank + suit] for rank in ranks[start:start + length]), length,
+              {3: 20, 4: 50}.get(length, 100 + 50 * (length - 5)))
+             for suit in suits for length in range(3, 10) for start in range(10 - length)]
+    melds += [(sum(bit[rank + suit] for suit in suits), 4, points)
+              for rank, points in {"A": 100, "K": 100, "Q": 100, "10": 100, "9": 150, "J": 200}.items()]
+    hands: dict[int, set[int]] = {}  # points -> the cards of each way to show them in one hand
+
+    def show(start, cards, count, points):
+        hands.setdefault(points, set()).add(cards)
+        for index in range(start, len(melds)):
+            more, length, worth = melds[index]
+            if count + length <= 9 and not cards & more:
+                show(index + 1, cards | more, count + length, points + worth)
+
+    show(0, 0, 0, 0)
+    return {one + other for one in hands for other in hands
+            if any(not mine & theirs for mine in hands[one] for theirs in hands[other])}
+
+
+def test_a_team_weis_total_that_two_hands_cannot_show_is_refused():
+    """rules/schieber.md "Scoring a deal": Weis are sequences (20 to 300) and fours (100, 150, 200), all of the
+    team holding the best one, "A card may not serve in two Weis". Two hands of nine show 0, 20 and the
+    multiples of 10 from 40 to 600 but 330, 380, 430, 440, 460, 480, 490, 510-540 and 560-590: 590 would
+    need 300 and 290, and nine cards beside a nine-card sequence show at most 250. Such a total is refused."""
+    from scorekeeper.games.handjass_weis import TEAM_WEIS
+    assert TEAM_WEIS == team_weis_totals()
+    assert sorted({0, 20, *range(40, 601, 10)} - TEAM_WEIS) == [
+        330, 380, 430, 440, 460, 480, 490, 510, 520, 530, 540, 560, 570, 580, 590]
+    with pytest.raises(RuleError) as error:
+        GAME.parse(table(), GAME.start(table()), deal("H", 100, weis=(590, 0)))
+    assert error.value.field == "weis-0"
+    assert str(error.value) == "Two partners' 18 cards cannot show 590 in Weis."
+    assert GAME.replay(table(), [deal("H", 100, weis=(0, 550))]).totals[:2] == (100, 57 + 550)

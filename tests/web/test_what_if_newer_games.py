@@ -152,11 +152,12 @@ def test_coiffeur_with_another_match_bonus_or_other_factors(client):
 
 
 def test_coiffeur_played_with_weis_scored_without(client):
-    """rules/coiffeur.md option `weis_and_stoeck`: Undenufe with 90 card points, a 50 Weis and Stöck writes
-    90 + 50 + 20 = 160 x 6 = 960; without Weis and Stöck the cell is the 90 alone: 540."""
-    sid = session_with(client, "coiffeur", FOUR, [{**UNDENUFE_90, "weis": 50, "stoeck": True}],
+    """rules/coiffeur.md option `weis_and_stoeck`: Undenufe with 90 card points and a 50 Weis writes
+    90 + 50 = 140 x 6 = 840 (no Stöck: Undenufe has no trump); without Weis and Stöck the cell is the 90
+    alone: 540."""
+    sid = session_with(client, "coiffeur", FOUR, [{**UNDENUFE_90, "weis": 50}],
                        options={"weis_and_stoeck": True})
-    assert totals(client, sid) == [960, 0, 960, 0]
+    assert totals(client, sid) == [840, 0, 840, 0]
     without = what_if(client, sid, {"weis_and_stoeck": False})
     assert without.status_code == 200, without.json
     assert without.json["standings"]["totals"] == [540, 0, 540, 0]
