@@ -629,6 +629,23 @@ def test_a_correction_recomputes_the_filled_remainder(any_mobile_page):
     assert stored["values"]["points"] == [25, 40, 55]
 
 
+# every page copy the caches hold: (cache, path, rows, when app.js kept it), and what the page shows
+KEPT_COPIES = """async () => {
+  const copies = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!new URL(request.url).pathname.startsWith('/sessions/')) continue;
+      const html = await (await cache.match(request)).text();
+      copies.push([name, new URL(request.url).pathname, (html.match(/class="deal-row"/g) || []).length,
+                   (html.match(/data-copy-at="([^"]+)"/) || [])[1]]);
+    }
+  }
+  const root = document.documentElement;
+  return {copies, shown: root.dataset.offlineCopy, controlled: !!navigator.serviceWorker.controller};
+}"""
+
+
 def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(page):
     """Issue 23, item 1: offline, a reload shows the board as of the last save (not the last full
     page load) and says it is an offline copy; a deal saved offline survives a reload and is sent
@@ -650,7 +667,10 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
                                                 && (t.match(/class="deal-row"/g) || []).length === 2)""")
     page.context.set_offline(True)
     page.reload()
-    expect(page.locator("tr.deal-row")).to_have_count(2)  # deal 2 is there, as the tablet last saw it
+    try:
+        expect(page.locator("tr.deal-row")).to_have_count(2)  # deal 2 is there, as the tablet last saw it
+    except AssertionError as error:  # which copy each cache holds, to find out why
+        raise AssertionError(f"{error}\n{page.evaluate(KEPT_COPIES)}") from None
     expect(page.locator("#offline-copy")).to_be_visible()
     expect(page.locator("#offline-copy")).to_contain_text(re.compile(r"Offline copy from \d\d:\d\d( [AP]M)?, deal 3"))
     screenshot(page, "table-offline-copy")
