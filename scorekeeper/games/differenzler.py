@@ -39,6 +39,7 @@ Decisions and named options (defaults from the rules note):
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -221,6 +222,17 @@ class Differenzler(Game):
         """Counter-clockwise: the dealer's right deals next."""
         return next_active(state.dealer, state.active, -1)
 
+    def start(self, table: Table) -> State:
+        return self._forehand_leads(super().start(table))
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        return self._forehand_leads(super().after_deal(table, state, deal, result))
+
+    @staticmethod
+    def _forehand_leads(state: State) -> State:
+        """The dealer's right announces first and leads (the board's "Dan leads", the API's leader)."""
+        return dataclasses.replace(state, leader=next_active(state.dealer, state.active, -1))
+
     def agreed_deals(self, table: Table) -> int:
         return table.options.get("deals") or 4 * table.size
 
@@ -242,7 +254,7 @@ class Differenzler(Game):
         dealer, first = state.dealer, next_active(state.dealer, state.active, -1)
         notes = [T("%(dealer)s deals %(n)d cards each; the dealer's bottom card is shown and its suit is trump.",
                    dealer=table.name(dealer), n=HAND[table.size]),
-                 T("%(first)s, on the dealer's right, announces first and leads; %(dealer)s announces last.",
+                 T("%(first)s, on the dealer's right, announces first; %(dealer)s announces last.",
                    first=table.name(first), dealer=table.name(dealer))]
         if table.options.get("announcement") == "hidden":
             notes.append(T("Announcements are hidden: each player types theirs unseen; they show once the deal "

@@ -69,7 +69,8 @@ def test_announcements_locked_card_points_a_tie_played_off_and_japanese(any_page
     notes = page.locator(".note")
     expect(notes).to_contain_text([
         "Ben deals 9 cards each; the dealer's bottom card is shown and its suit is trump.",
-        "Anna, on the dealer's right, announces first and leads; Ben announces last."])
+        "Anna, on the dealer's right, announces first; Ben announces last."])
+    expect(page.locator(".leader-note")).to_have_text("Anna leads")
     expect(page.locator("#entry")).to_contain_text("announced points first; they are locked before play")
     expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_count(0)  # no card points before
 

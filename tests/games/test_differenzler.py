@@ -96,6 +96,8 @@ def test_dealer_passes_to_the_right():
     standing = GAME.replay(table(first_dealer=1), [deal([0, 0, 0, 0], [157, 0, 0, 0])])
     assert standing.dealer == 0
     assert standing.dealers == (1,)
+    assert standing.leader == 3  # the new dealer's right announces first and leads
+    assert GAME.start(table(first_dealer=1)).leader == 0
     assert "Dan, on the dealer's right, announces first" in str(GAME.notes(table(), GAME.start(table()))[1])
 
 
