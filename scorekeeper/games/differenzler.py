@@ -47,7 +47,7 @@ from .base import DealResult, Figure, Game, State, Table, next_active
 from .cards import label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .handjass import STOECK, SUITS
-from .handjass_weis import DECK, TAKEN, TOTAL, Meld, loose_cards, split_weis
+from .handjass_weis import DECK, FOURS_SAID, TAKEN, TOTAL, Meld, loose_cards, split_weis
 from .text import N_, RuleError, T, Text
 
 SCHEDULE = "swiss"  # the Weis values of schieber.md
@@ -147,7 +147,7 @@ class Differenzler(Game):
         loose = loose_cards(cards, SCHEDULE)
         if loose:
             raise RuleError(T("%(cards)s in %(player)s's Weis belong to no Weis (three or more in a row of one "
-                              "suit, or four of a kind: A, K, Q, J, 10).", player=player,
+                              "suit, or four of a kind: %(ranks)s).", player=player, ranks=FOURS_SAID[SCHEDULE],
                               cards=" ".join(label(card) for card in loose)), where)
         if cards and split_weis(cards, SCHEDULE, "") is None:
             raise RuleError(T("%(player)s's Weis cannot be read without using a card twice.", player=player), where)

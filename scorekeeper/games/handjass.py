@@ -86,7 +86,7 @@ from . import captured
 from .base import DealResult, Figure, Game, State, Table, narrow, next_active
 from .cards import label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec, memoized
-from .handjass_weis import DECK, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
+from .handjass_weis import DECK, FOURS_SAID, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
 from .text import N_, P, RuleError, T, Text
 
 SUITS = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
@@ -392,10 +392,11 @@ class Handjass(Game):
         if len(cards) > hand:
             raise RuleError(T("%(player)s holds %(n)d cards: a Weis of %(shown)d cards is impossible.",
                               player=player, n=hand, shown=len(cards)), where)
-        loose = loose_cards(cards, table.options.get("weis_values", "handjass"))
+        schedule = table.options.get("weis_values", "handjass")
+        loose = loose_cards(cards, schedule)
         if loose:
             raise RuleError(T("%(cards)s in %(player)s's Weis belong to no Weis (three or more in a row of one "
-                              "suit, or four of a kind: A, K, Q, J, 10).", player=player,
+                              "suit, or four of a kind: %(ranks)s).", player=player, ranks=FOURS_SAID[schedule],
                               cards=" ".join(label(card) for card in loose)), where)
         if cards:
             self._melds(table, deal, seat)

@@ -23,6 +23,7 @@ TRUMP_POINTS = {**PLAIN_POINTS, "J": 20, "9": 14}
 LAST_TRICK = 5
 FOURS = {"handjass": {"A": 100, "K": 100, "Q": 100, "J": 200, "10": 100},
          "swiss": {"A": 100, "K": 100, "Q": 100, "J": 200, "10": 100, "9": 150}}
+FOURS_SAID = {schedule: ", ".join(fours) for schedule, fours in FOURS.items()}  # "A, K, Q, J, 10, 9"
 #: the most Weis two partners' 18 cards can show on the swiss schedule (Schieber, Coiffeur, typed as a
 #: team's total): a nine-card sequence each, 300 + 300; four jacks and four nines (350) leave the
 #: partner no run longer than three and at most two fours (200)

@@ -155,6 +155,16 @@ def test_extras_add_stoeck_and_the_best_weis_to_the_card_points():
     assert str(result.breakdown[1]) == "Bob: announced 60, took 40 + Stöck and Weis 50 = 90, off by 30: 30."
 
 
+def test_extras_cards_that_make_no_weis_are_refused_naming_the_fours_that_count():
+    """differenzler.md extras (Weis as schieber.md, where four nines count 150): three nines make no Weis,
+    and the refusal names the fours this schedule counts, the nines among them."""
+    d = deal([0, 0, 0, 0], [40, 40, 40, 37], trump="H", weis=[["9C", "9S", "9D"], [], [], []])
+    with pytest.raises(DealError) as refused:
+        GAME.replay(table(extras=True), [d])
+    assert "four of a kind: A, K, Q, J, 10, 9)" in str(refused.value.error.text)
+    assert GAME.replay(table(extras=True), [{**d, "weis": [["9C", "9S", "9D", "9H"], [], [], []]}])
+
+
 def test_extras_a_weis_tie_goes_to_the_dealers_right():
     """differenzler.md extras (Weis as schieber.md): equal Weis, the player nearer the dealer's right wins."""
     d = deal([0, 0, 0, 0], [40, 40, 40, 37], trump="H", weis=[["AC", "KC", "QC"], [], [], ["AS", "KS", "QS"]],
