@@ -32,8 +32,9 @@ Decisions and named options:
   with Stöck and Weis); both only with card points: the app asks who thanked first (``thanked_first``,
   no default). ``deals`` (12): after that many deals the higher total wins, equal totals share it.
 - ``berg`` (on): the first team to reach half the target is marked Berg; ``schneider`` (on): the
-  losing team below half the target is marked Schneider at the end (Berg for both in one deal: the
-  team that scored more in it). Both are marks, not points.
+  losing team below half the target is marked Schneider at the end (Berg for both in one deal: as
+  the target, Stöck - Weis - Stich; both only with card points, the team that scored more in it).
+  Both are marks, not points.
   ``stroke_tally`` (Striche per game) is not offered: a session is one game.
 - The board draws each team's total on its half of the Tafel (`tafel`), beside the plain numbers.
 - Statistics (``figures``), per player: deals played, trump chosen (by the player: as forehand, or
@@ -292,9 +293,13 @@ class Schieber(Game):
     def first_to_target(self, table: Table, state: State, deal: Mapping[str, Any]) -> int | str | None:
         """The team that reaches the target in this deal first (Stöck - Weis - Stich), "ask" when both
         get there only with card points, None when neither does (or the game is decided already)."""
-        target = self.target(table)
         if narrow(state, SchieberState).won_by is not None:
             return None
+        return self.first_to(self.target(table), table, state, deal)
+
+    def first_to(self, target: float, table: Table, state: State, deal: Mapping[str, Any]) -> int | str | None:
+        """The team whose total reaches `target` in this deal first, written Stöck - Weis - Stich; "ask"
+        when both get there only with card points; None when neither does."""
         before = (state.totals[0], state.totals[1])
         parts = self.parts(table, deal)
         for upto in (2, 1, 0):  # with Stöck, then Stöck and Weis, then everything
@@ -312,9 +317,9 @@ class Schieber(Game):
                 won_by = team_of(deal["thanked_first"])
             elif isinstance(first, int):
                 won_by = first
-            half = [t for t in (0, 1) if state.totals[t] + result.points[t] >= self.target(table) / 2]
-            if berg is None and half:
-                berg = half[0] if len(half) == 1 else max(half, key=lambda t: result.points[t])
+            half = self.first_to(self.target(table) / 2, table, state, deal) if berg is None else None
+            if half is not None:  # both only with card points: the team that took more in this deal
+                berg = half if isinstance(half, int) else max((0, 1), key=lambda t: result.points[t])
         new = narrow(super().after_deal(table, state, deal, result), SchieberState)
         return dataclasses.replace(new, won_by=won_by, berg=berg, leader=(new.dealer - 1) % 4)
 

@@ -221,6 +221,17 @@ def test_berg_marks_the_first_team_to_half_the_target():
     assert "Berg: Anna & Cleo reached 500 first." in [str(n) for n in standing.notes]
 
 
+def test_berg_for_both_in_one_deal_goes_as_the_target_does_stoeck_weis_stich():
+    """rules/schieber.md, option berg ("the first team to reach half the target") read with the Ausmachregel
+    the target follows (Stöck - Weis - Stich): both teams pass 500 in one deal; team B gets there with its
+    Stöck although team A took more card points in it. Only with card points, the team that took more."""
+    t = table(factors="none", target=1000)
+    _, state = GAME.play(t, at((450, 480)), deal(a=100, b=57, stoeck=B))
+    assert state.berg == B  # 480 + Stöck 20 = 500 is written before A's card points
+    _, state = GAME.play(t, at((450, 480)), deal(a=100, b=57))
+    assert state.berg == A  # only card points: A's 100 against B's 57
+
+
 def test_end_after_a_number_of_deals():
     """rules/schieber.md, option end "deals": the higher total wins, equal totals share."""
     t = table(end="deals", deals=2)
