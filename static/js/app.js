@@ -387,8 +387,6 @@
 
   // --- the page kept for offline: the board as this device last saw it, and saying so --------
   var BOARDS = "scorekeeper-boards-v1";  // written only here (sw.js reads it before its page copies)
-  // one put after the other: a copy taken before a save can never land after the copy taken after it
-  var keeping = Promise.resolve();
   function keepForOffline() {
     var root = document.documentElement;
     if (!window.caches || !document.getElementById("board") || root.dataset.offlineCopy !== undefined) return;
@@ -396,9 +394,8 @@
     copy.querySelectorAll("#undo-toast, #flash").forEach(function (el) { el.remove(); });
     copy.setAttribute("data-copy-at", new Date().toISOString());
     var html = "<!doctype html>\n" + copy.outerHTML;
-    var path = window.location.pathname;
-    keeping = keeping.then(function () { return caches.open(BOARDS); }).then(function (cache) {
-      return cache.put(path, new Response(html, { headers: {  // as the server sends a board
+    caches.open(BOARDS).then(function (cache) {
+      return cache.put(window.location.pathname, new Response(html, { headers: {  // as the server sends a board
         "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" } }));
     }).catch(function () { /* no cache: the page as last loaded stays */ });
   }

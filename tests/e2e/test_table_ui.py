@@ -629,6 +629,12 @@ def test_a_correction_recomputes_the_filled_remainder(any_mobile_page):
     assert stored["values"]["points"] == [25, 40, 55]
 
 
+# the rows of the board app.js kept for this page (0: none kept yet)
+KEPT_BOARD_ROWS = """async () => {
+  const kept = await (await caches.open('scorekeeper-boards-v1')).match(location.pathname);
+  const html = kept ? await kept.text() : '';
+  return html.includes('data-copy-at') ? (html.match(/class="deal-row"/g) || []).length : 0;
+}"""
 # every page copy the caches hold: (cache, path, rows, when app.js kept it), and what the page shows
 KEPT_COPIES = """async () => {
   const copies = [];
@@ -661,10 +667,13 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     entry.get_by_label(POINTS + "Ben").fill("40")
     page.get_by_role("button", name="Save deal").click()  # saved by htmx: no page load
     expect(page.locator("tr.deal-row")).to_have_count(2)
-    # the copy kept after this save (a copy kept before it, after a fragment loaded, has one row)
-    page.wait_for_function("""() => caches.open('scorekeeper-boards-v1').then(c => c.match(location.pathname))
-        .then(r => r ? r.text() : '').then(t => t.includes('data-copy-at')
-                                                && (t.match(/class="deal-row"/g) || []).length === 2)""")
+    # the copy kept after this save (a copy kept before it, after a fragment loaded, has one row);
+    # polled here: wait_for_function takes a promise for a truthy value and would not wait
+    for _ in range(50):
+        if page.evaluate(KEPT_BOARD_ROWS) == 2:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(KEPT_BOARD_ROWS) == 2, page.evaluate(KEPT_COPIES)
     page.context.set_offline(True)
     page.reload()
     try:
