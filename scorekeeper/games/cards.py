@@ -63,5 +63,16 @@ def no_pile_holds(points: int, field: str) -> RuleError:
     """The refusal of a count of card points that no pile can hold, at its box."""
     return RuleError(T("Nobody can take exactly %(points)d card points.", points=points), field)
 
+
+def unheld(counts: Iterable[int | None], possible: frozenset[int], field: str = "points") -> list[RuleError]:
+    """A refusal for each count (one per player or side, None: not typed) that no pile can hold, each at
+    its own box ``field-i``.
+
+    >>> [e.field for e in unheld([60, 1, None, 119], SKAT_POSSIBLE)]
+    ['points-1', 'points-3']
+    """
+    return [no_pile_holds(points, f"{field}-{i}") for i, points in enumerate(counts)
+            if points is not None and points not in possible]
+
 # The four jacks in Skat order, highest first: club, spade, heart, diamond.
 SKAT_JACKS = ("JC", "JS", "JH", "JD")

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import no_pile_holds
+from .cards import unheld
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
 from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
 from .text import N_, RuleError, T, Text
@@ -187,8 +187,7 @@ class Coiffeur(Game):
             who = self.team_name(table, counted)
             raise RuleError(T("A match means %(team)s took all nine tricks and so all %(total)d card points.",
                               team=who, total=TOTAL), "match")
-        RuleError.every([no_pile_holds(deal["points"][side], f"points-{side}") for side in (0, 1)
-                         if deal["points"][side] not in TAKEN])
+        RuleError.every(unheld(deal["points"][:2], TAKEN))
         self._check_extras(row, deal)
 
     @staticmethod
@@ -200,7 +199,7 @@ class Coiffeur(Game):
             raise RuleError(T("Weis and Stöck do not count in a joker row."), "weis" if weis else "stoeck")
         check_team_weis(weis, "weis")
         if row in NO_TRUMP and deal.get("stoeck"):
-            raise RuleError(T("There is no trump in Obenabe or Undenufe, so no Stöck."), "stoeck")
+            raise RuleError(T("There is no trump in %(row)s, so no Stöck.", row=Text(ROW_NAMES[row])), "stoeck")
 
     # -- scoring -----------------------------------------------------------------
     def cell(self, table: Table, deal: Mapping[str, Any]) -> int:

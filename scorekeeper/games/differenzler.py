@@ -44,7 +44,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, next_active
-from .cards import label, no_pile_holds
+from .cards import label, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .handjass import STOECK, SUITS
 from .handjass_weis import DECK, FOURS_SAID, TAKEN, TOTAL, Meld, loose_cards, split_weis
@@ -115,8 +115,7 @@ class Differenzler(Game):
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """Each count can be taken; the extras need trump; each player's Weis reads from one hand; one
         player at most has Stöck."""
-        RuleError.every([no_pile_holds(points, f"points-{seat}") for seat, points in enumerate(deal["points"])
-                         if points not in TAKEN])
+        RuleError.every(unheld(deal["points"], TAKEN))
         if not table.options.get("extras"):
             return
         if deal["trump"] is None and (any(deal["weis"]) or any(deal["stoeck"])):

@@ -273,7 +273,7 @@ class Handjass(Game):
             if spec.per_seat and isinstance(values, (list, tuple)) and len(values) == table.size:
                 for seat, value in enumerate(values):
                     if not state.active[seat] and value not in (None, "", [], False, 0, "0"):
-                        raise RuleError(T("%(player)s is out of the game: leave this empty.",
+                        raise RuleError(T("%(player)s is out of the game and plays no more deals.",
                                           player=table.name(seat)), f"{spec.name}-{seat}")
         return super().parse(table, state, raw)
 
@@ -334,7 +334,7 @@ class Handjass(Game):
             player, plays = table.name(seat), seat in playing and played
             for name in ("points", "weis", "stoeck"):  # a player who sits out is not asked (seats_from)
                 if not plays and deal[name][seat] not in (None, 0, [], False):
-                    raise RuleError(T("This deal was not played out: leave this empty."), f"{name}-{seat}")
+                    raise RuleError(T("This deal was not played out: it has no card points, Weis or Stöck."), f"{name}-{seat}")
             if plays and deal["points"][seat] is None:
                 raise RuleError(T("Enter %(player)s's card points.", player=player), f"points-{seat}")
 

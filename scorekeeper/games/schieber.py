@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import no_pile_holds
+from .cards import unheld
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
 from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
 from .text import N_, RuleError, T, Text
@@ -89,6 +89,20 @@ def chooser(dealer: int, pushed: bool) -> int:
     """
     return (dealer - 1 - 2 * pushed) % 4
 
+
+def first_to(target: float, before: Sequence[int], parts: Sequence[Sequence[int]]) -> int | str | None:
+    """The team whose total reaches `target` in this deal first, the deal's parts written Stöck - Weis -
+    Stich; "ask" when both get there only with card points; None when neither does.
+
+    >>> first_to(1000, (990, 985), [(60, 0, 0), (10, 0, 20)])  # B: Stöck are written before card points
+    1
+    """
+    reached: list[int] = []
+    for upto in (2, 1, 0):  # with Stöck, then Stöck and Weis, then everything
+        reached = [t for t in (0, 1) if before[t] + sum(parts[t][upto:]) >= target]
+        if len(reached) == 1:
+            return reached[0]
+    return "ask" if reached else None
 
 @dataclass(frozen=True)
 class SchieberState(State):
@@ -195,8 +209,7 @@ class Schieber(Game):
             if match[team] and deal["points"][team] != CARD_POINTS:
                 raise RuleError(T("A match is all nine tricks: %(team)s then has all %(n)d card points.",
                                   team=self.team_name(table, team), n=CARD_POINTS), f"points-{team}")
-        RuleError.every([no_pile_holds(deal["points"][team], f"points-{team}") for team in (0, 1)
-                         if deal["points"][team] not in TAKEN])
+        RuleError.every(unheld(deal["points"][:2], TAKEN))
 
     def _check_thanked_first(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """Who thanked first (bedankt) is asked exactly when both teams reach the target in one deal."""
@@ -295,29 +308,19 @@ class Schieber(Game):
         get there only with card points, None when neither does (or the game is decided already)."""
         if narrow(state, SchieberState).won_by is not None:
             return None
-        return self.first_to(self.target(table), table, state, deal)
-
-    def first_to(self, target: float, table: Table, state: State, deal: Mapping[str, Any]) -> int | str | None:
-        """The team whose total reaches `target` in this deal first, written Stöck - Weis - Stich; "ask"
-        when both get there only with card points; None when neither does."""
-        before = (state.totals[0], state.totals[1])
-        parts = self.parts(table, deal)
-        for upto in (2, 1, 0):  # with Stöck, then Stöck and Weis, then everything
-            reached = [t for t in (0, 1) if before[t] + sum(parts[t][upto:]) >= target]
-            if len(reached) == 1:
-                return reached[0]
-        return "ask" if reached else None
+        return first_to(self.target(table), state.totals, self.parts(table, deal))
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         own = narrow(state, SchieberState)
         won_by, berg = own.won_by, own.berg
         if self.ending(table) == "target":
-            first = self.first_to_target(table, state, deal)
+            parts = self.parts(table, deal)
+            first = first_to(self.target(table), state.totals, parts) if won_by is None else None
             if first == "ask":
                 won_by = team_of(deal["thanked_first"])
             elif isinstance(first, int):
                 won_by = first
-            half = self.first_to(self.target(table) / 2, table, state, deal) if berg is None else None
+            half = first_to(self.target(table) / 2, state.totals, parts) if berg is None else None
             if half is not None:  # both only with card points: the team that took more in this deal
                 berg = half if isinstance(half, int) else max((0, 1), key=lambda t: result.points[t])
         new = narrow(super().after_deal(table, state, deal, result), SchieberState)

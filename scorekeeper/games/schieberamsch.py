@@ -58,7 +58,7 @@ from typing import Any
 
 from . import captured
 from .base import DealResult, Figure, Game, State, Table
-from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -227,8 +227,7 @@ class Schieberamsch(Game):
         if deal["type"] == GRAND_HAND:
             self._check_grand(deal)
             return
-        RuleError.every([no_pile_holds(points, f"points-{seat}")
-                         for seat, points in enumerate(deal["points"]) if points not in SKAT_POSSIBLE])
+        RuleError.every(unheld(deal["points"], SKAT_POSSIBLE))
         if not any(self.took(deal)):
             raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
 

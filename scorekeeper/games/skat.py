@@ -60,7 +60,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
-from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POINTS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, rank_of
+from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POINTS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, rank_of, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
 from .text import N_, RuleError, T, Text, joined
@@ -287,8 +287,7 @@ class Skat(Game):
 
     def _ramsch_errors(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[RuleError]:
         """Each player's Ramsch card points a pile can hold, and somebody took the tricks."""
-        errors = [no_pile_holds(points, f"ramsch_points-{seat}") for seat, points in enumerate(deal["ramsch_points"])
-                  if points is not None and points not in SKAT_POSSIBLE]
+        errors = unheld(deal["ramsch_points"], SKAT_POSSIBLE, "ramsch_points")
         if not any(self.took(table, state, deal)):
             errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
         return errors

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
+from scorekeeper.games.coiffeur import ROW_NAMES
 
 from .helpers import any_seat, counted_figures, jass_counts, make_table
 
@@ -202,7 +203,7 @@ def test_no_stoeck_in_a_row_without_trump(row, rows):
     with pytest.raises(DealError) as error:
         GAME.replay(table(weis_and_stoeck=True, rows=rows), [deal(0, row, 80, stoeck=True)])
     assert error.value.field == "stoeck"
-    assert "no trump" in str(error.value)
+    assert str(error.value) == f"There is no trump in {ROW_NAMES[row]}, so no Stöck."
 
 
 # --- invariants ---------------------------------------------------------------------------

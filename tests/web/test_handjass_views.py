@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.models import Deal
+
 from .helpers import alerts, totals
 
 
@@ -55,6 +57,21 @@ def test_going_out_is_said_in_the_save_line_and_the_breakdown(client):
     assert "Ida has 2 strokes (out at 2): out, safe." in breakdown
 
 
+
+def test_a_correction_that_puts_a_player_out_earlier_names_the_deal_it_spoils(client, app):
+    """rules/handjass.md 'End': a player out of the game plays no more deals, so a correction that puts Ida out
+    at deal 1 would spoil deal 2, where she played; the refusal names that deal in words that read there."""
+    sid = new_handjass(client, target=2)
+    client.post(f"/sessions/{sid}/deals", data={"playing": ["1"]})  # Ben alone +2: out
+    second = {"trump": "C", "playing": ["0", "2", "3"], "points-0": "60", "points-2": "50", "points-3": "47"}
+    assert client.post(f"/sessions/{sid}/deals", data=second).status_code == 302
+    with app.app_context():
+        first = Deal.query.filter_by(session_id=sid, position=1).one().id
+    response = client.post(f"/sessions/{sid}/deals/{first}/edit", data={"playing": ["3"]})  # Ida alone instead
+    assert response.status_code == 422
+    assert alerts(response.get_data(as_text=True)) == [
+        "This change would make deal 2 impossible: Ida is out of the game and plays no more deals."]
+
 def test_the_weis_picker_names_its_player(client):
     sid = new_handjass(client)
     weis = row(client.get(f"/sessions/{sid}").get_data(as_text=True), "weis")
@@ -98,9 +115,9 @@ def test_what_only_a_deal_played_out_has_is_shown_while_one_is_played_and_refuse
     assert "One alone takes +2 without playing: no cards to count." in page
     alone = client.post(f"/sessions/{sid}/deals", data={"playing": ["1"], "points-1": "60"})
     assert alone.status_code == 422
-    assert error_after(alone.get_data(as_text=True), "points-1") == ["This deal was not played out: leave this empty."]
+    assert error_after(alone.get_data(as_text=True), "points-1") == ["This deal was not played out: it has no card points, Weis or Stöck."]
     agreed = client.post(f"/sessions/{sid}/deals", data={"playing": ["0", "2"], "agreed": "y", "stoeck-2": "y"})
-    assert error_after(agreed.get_data(as_text=True), "stoeck-2") == ["This deal was not played out: leave this empty."]
+    assert error_after(agreed.get_data(as_text=True), "stoeck-2") == ["This deal was not played out: it has no card points, Weis or Stöck."]
     assert client.post(f"/sessions/{sid}/deals", data={"playing": ["1"]}).status_code == 302
     fields = client.get("/api/v1/games/handjass").get_json()["deal_fields"]
     assert not any(key.startswith("page_") or key == "out" for spec in fields["4"] for key in spec)
