@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, case, extract, func, select
+from sqlalchemy import ColumnElement, Select, case, func, select
 from sqlalchemy.orm import QueryableAttribute, aliased, selectinload
 
 from . import summaries
@@ -193,20 +193,41 @@ class Month:
         return average(self.places, self.placed)
 
 
+def month_of(column: QueryableAttribute[datetime], first: datetime, last: datetime, zone: Any = None
+             ) -> ColumnElement[str]:
+    """`column`'s month ("2026-11") in `zone` (day_bounds; None: UTC), for the times from `first` to
+    `last` (UTC, naive): each month's first moment there, as the database keeps times, compared in
+    turn. The months run from the one before `first`'s to the one after `last`'s, which covers every
+    zone's offset."""
+    def start(index: int) -> datetime:  # index: months since the year 0
+        return day_bounds(date(index // 12, index % 12 + 1, 1), zone)[0]
+
+    def label(index: int) -> str:
+        return f"{index // 12:04d}-{index % 12 + 1:02d}"
+
+    low, high = first.year * 12 + first.month - 2, last.year * 12 + last.month
+    return case(*((column < start(index + 1), label(index)) for index in range(low, high)), else_=label(high))
+
+
 def player_over_time(player_id: int, filters: Filters = NO_FILTERS) -> list[Month]:
     """The player's finished sessions, wins and average place month by month (of the current
-    engines' summaries): one index range, summed per month by the database."""
-    year, month = extract("year", SeatSummary.started_at), extract("month", SeatSummary.started_at)
-    query = (select(year, month, SeatSummary.game, SeatSummary.engine_version, func.count(),
+    engines' summaries), the months those of the filters' zone: the period the sessions span, then
+    one index range summed per month by the database."""
+    kept = (SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None),
+            *filters.of(SeatSummary))
+    first, last = db.session.execute(select(func.min(SeatSummary.started_at), func.max(SeatSummary.started_at))
+                                     .where(*kept)).one()
+    if first is None:
+        return []
+    month = month_of(SeatSummary.started_at, first, last, filters.zone).label("month")
+    query = (select(month, SeatSummary.game, SeatSummary.engine_version, func.count(),
                     func.sum(case((SeatSummary.won, 1), else_=0)), func.sum(SeatSummary.place),
                     func.count(SeatSummary.place), func.max(SeatSummary.sides))
-             .where(SeatSummary.player_id == player_id, SeatSummary.over, SeatSummary.total.is_not(None),
-                    *filters.of(SeatSummary))
-             .group_by(year, month, SeatSummary.game, SeatSummary.engine_version))
+             .where(*kept).group_by(month, SeatSummary.game, SeatSummary.engine_version))
     by_month: dict[str, list[int]] = {}
-    for year_, month_, slug, version, finished, won, places, placed, sides in db.session.execute(query):
+    for label, slug, version, finished, won, places, placed, sides in db.session.execute(query):
         if slug in GAMES and version == summaries.engine_version(slug):
-            sums = by_month.setdefault(f"{int(year_):04d}-{int(month_):02d}", [0, 0, 0, 0, 0])
+            sums = by_month.setdefault(label, [0, 0, 0, 0, 0])
             for index, value in enumerate((finished, won, places or 0, placed)):
                 sums[index] += int(value)
             sums[4] = max(sums[4], sides or 0)

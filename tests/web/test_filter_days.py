@@ -82,3 +82,26 @@ def test_a_day_is_bounded_by_its_midnights_in_the_zone_even_when_the_clocks_chan
     # Zurich puts its clocks forward on 29 March 2026: a day of 23 hours
     assert day_bounds(date(2026, 3, 29), pytz.timezone("Europe/Zurich")) == (datetime(2026, 3, 28, 23),
                                                                             datetime(2026, 3, 29, 22))
+
+
+MONTH_ENDS = ("2026-10-31 14:59", "2026-10-31 15:00", "2026-11-30 23:30")  # UTC: 23:59, 00:00, 08:30 in Tokyo
+
+
+@pytest.mark.parametrize("app", [TOKYO], indirect=True)
+def test_a_players_months_are_those_of_the_zone_the_pages_show_times_in(app, client):
+    """Seen from Tokyo the second session starts 1 November and the third 1 December; the API keeps the
+    UTC months, as it keeps UTC days."""
+    ids = [session_with(client, "free_pad", ["Anna", "Ben"], [{"points": [10, 30]}], options={"rounds": 1})
+           for _ in MONTH_ENDS]
+    with app.app_context():
+        for sid, start in zip(ids, MONTH_ENDS):
+            db.session.get(GameSession, sid).created_at = datetime.fromisoformat(start)
+        db.session.commit()
+        summaries.refresh(ids)
+        anna = db.session.execute(db.select(Player.id).filter_by(name="Anna")).scalar_one()
+        db.session.remove()
+    html = client.get(f"/players/{anna}").get_data(as_text=True)
+    assert 'aria-label="Average place by month: 2026-10 2, 2026-11 2, 2026-12 2"' in html
+    assert "0 won of 3 finished sessions since 2026-10" in html
+    months = call(client, "GET", f"/api/v1/players/{anna}/stats").json["months"]
+    assert [(month["month"], month["finished"]) for month in months] == [("2026-10", 2), ("2026-11", 1)]
