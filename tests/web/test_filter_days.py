@@ -29,18 +29,23 @@ TOKYO = {"BABEL_DEFAULT_TIMEZONE": "Asia/Tokyo"}
 STARTS = ("2026-11-26 14:59", "2026-11-26 23:30", "2026-11-27 14:59", "2026-11-27 15:00")  # UTC
 
 
-@pytest.fixture
-def around_midnight(app, client):
+def started(app, client, starts: tuple[str, ...]) -> int:
+    """One free pad session of Anna (10) and Ben (30) started at each of `starts` (UTC); Anna's id."""
     ids = [session_with(client, "free_pad", ["Anna", "Ben"], [{"points": [10, 30]}], options={"rounds": 1})
-           for _ in STARTS]
+           for _ in starts]
     with app.app_context():
-        for sid, start in zip(ids, STARTS):
+        for sid, start in zip(ids, starts):
             db.session.get(GameSession, sid).created_at = datetime.fromisoformat(start)
         db.session.commit()
         summaries.refresh(ids)  # the seat summaries carry the date the player filters read
         anna = db.session.execute(db.select(Player.id).filter_by(name="Anna")).scalar_one()
         db.session.remove()
     return anna
+
+
+@pytest.fixture
+def around_midnight(app, client):
+    return started(app, client, STARTS)
 
 
 def listed(html: str) -> list[str]:
@@ -91,15 +96,7 @@ MONTH_ENDS = ("2026-10-31 14:59", "2026-10-31 15:00", "2026-11-30 23:30")  # UTC
 def test_a_players_months_are_those_of_the_zone_the_pages_show_times_in(app, client):
     """Seen from Tokyo the second session starts 1 November and the third 1 December; the API keeps the
     UTC months, as it keeps UTC days."""
-    ids = [session_with(client, "free_pad", ["Anna", "Ben"], [{"points": [10, 30]}], options={"rounds": 1})
-           for _ in MONTH_ENDS]
-    with app.app_context():
-        for sid, start in zip(ids, MONTH_ENDS):
-            db.session.get(GameSession, sid).created_at = datetime.fromisoformat(start)
-        db.session.commit()
-        summaries.refresh(ids)
-        anna = db.session.execute(db.select(Player.id).filter_by(name="Anna")).scalar_one()
-        db.session.remove()
+    anna = started(app, client, MONTH_ENDS)
     html = client.get(f"/players/{anna}").get_data(as_text=True)
     assert 'aria-label="Average place by month: 2026-10 2, 2026-11 2, 2026-12 2"' in html
     assert "0 won of 3 finished sessions since 2026-10" in html
