@@ -254,6 +254,18 @@ def test_a_whole_deal_in_at_most_30_taps(screen):
                                                                                       "paired_cards")
     expect(player(clubs, "Ben").locator(".pile-sum")).to_have_text("A Q 10 9 2")  # nothing typed is lost
     screenshot(page, f"stendhal-missing-card-{kind}")
+    # below the shared-out pickers the names are said again, each over its own player's box
+    centres = page.evaluate("""() => {
+        const again = document.querySelector("#entry tr.names-again");
+        const boxes = again.nextElementSibling.querySelectorAll(":scope > td");
+        const names = [...again.querySelectorAll(":scope > th")].filter(th => th.textContent.trim());
+        return names.map((th, i) => {
+            const name = th.getBoundingClientRect(), box = boxes[i].getBoundingClientRect();
+            const centre = name.left + name.width / 2;
+            return [th.textContent.trim(), centre >= box.left && centre <= box.right, name.top < box.top];
+        });
+    }""")
+    assert centres == [[name, True, True] for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")], centres
     entry = page.locator("#entry")
     taps.tap(player(diamonds, "Carl"))
     taps.tap(diamonds.get_by_role("button", name="the rest: Carl", exact=True))
