@@ -334,7 +334,8 @@ class Handjass(Game):
             player, plays = table.name(seat), seat in playing and played
             for name in ("points", "weis", "stoeck"):  # a player who sits out is not asked (seats_from)
                 if not plays and deal[name][seat] not in (None, 0, [], False):
-                    raise RuleError(T("This deal was not played out: it has no card points, Weis or Stöck."), f"{name}-{seat}")
+                    raise RuleError(T("This deal was not played out: it has no card points, Weis or Stöck."),
+                                    f"{name}-{seat}")
             if plays and deal["points"][seat] is None:
                 raise RuleError(T("Enter %(player)s's card points.", player=player), f"points-{seat}")
 

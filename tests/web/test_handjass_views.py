@@ -115,9 +115,11 @@ def test_what_only_a_deal_played_out_has_is_shown_while_one_is_played_and_refuse
     assert "One alone takes +2 without playing: no cards to count." in page
     alone = client.post(f"/sessions/{sid}/deals", data={"playing": ["1"], "points-1": "60"})
     assert alone.status_code == 422
-    assert error_after(alone.get_data(as_text=True), "points-1") == ["This deal was not played out: it has no card points, Weis or Stöck."]
+    assert error_after(alone.get_data(as_text=True), "points-1") == [
+        "This deal was not played out: it has no card points, Weis or Stöck."]
     agreed = client.post(f"/sessions/{sid}/deals", data={"playing": ["0", "2"], "agreed": "y", "stoeck-2": "y"})
-    assert error_after(agreed.get_data(as_text=True), "stoeck-2") == ["This deal was not played out: it has no card points, Weis or Stöck."]
+    assert error_after(agreed.get_data(as_text=True), "stoeck-2") == [
+        "This deal was not played out: it has no card points, Weis or Stöck."]
     assert client.post(f"/sessions/{sid}/deals", data={"playing": ["1"]}).status_code == 302
     fields = client.get("/api/v1/games/handjass").get_json()["deal_fields"]
     assert not any(key.startswith("page_") or key == "out" for spec in fields["4"] for key in spec)
