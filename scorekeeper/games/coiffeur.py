@@ -281,8 +281,13 @@ class Coiffeur(Game):
 
     def forehand(self, table: Table, state: State) -> int:
         """Who names a row first: the dealer's right, or the next one whose team still has an open row."""
-        return next(seat for seat in ((state.dealer - k) % 4 for k in (1, 2, 3, 4))
-                    if self.open_rows(table, state, team_of(seat)))
+        return self.next_to_name(table, state, state.dealer)
+
+    def next_to_name(self, table: Table, state: State, seat: int) -> int:
+        """The first player counter-clockwise after `seat` whose team still has an open row: the others
+        push automatically."""
+        return next(other for other in ((seat - k) % 4 for k in (1, 2, 3, 4))
+                    if self.open_rows(table, state, team_of(other)))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         notes: list[Text | None] = [None] * 4
@@ -298,7 +303,7 @@ class Coiffeur(Game):
         a, b = state.totals[0], state.totals[1]
         lines = [T("%(forehand)s names a row still open for their team or pushes to %(next)s (counter-clockwise); "
                    "if all four push, %(forehand)s must choose.", forehand=table.name(forehand),
-                   next=table.name((forehand - 1) % 4))]
+                   next=table.name(self.next_to_name(table, state, forehand)))]
         if a != b:
             lines.append(T("%(team)s lead by %(n)d.", team=self.team_name(table, 0 if a > b else 1), n=abs(a - b)))
         return tuple(lines)

@@ -5,8 +5,8 @@ points they will take (0 to 157); after play the table enters the card points ea
 (157 in all, the last trick's 5 included; no card counts 1, so nobody takes 1 or 156:
 both are refused, ``handjass_weis.TAKEN``). A deal's penalty is |announced - taken|;
 the lowest total after the agreed deals wins. Deal and play go counter-clockwise: the
-player on the dealer's right announces first and leads, the dealer announces last and
-deals next. The announcements are entered first and locked (phase ``"bid"``, worded as
+player on the dealer's right announces first, leads and deals next; the dealer announces
+last. The announcements are entered first and locked (phase ``"bid"``, worded as
 "announcements" on the pages), the card points after play; the last player's card
 points fill themselves in to 157.
 

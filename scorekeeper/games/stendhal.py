@@ -36,7 +36,8 @@ Decisions and named options:
   Once reached, the limit stays reached: the play-on ends after the first deal whose
   top is not shared, even if the player who reached the limit has climbed back above
   it meanwhile (the state keeps ``reached``).
-- The dealer rotates clockwise; the player left of the dealer leads.
+- The dealer rotates clockwise; the player left of the dealer leads (the state carries it as the
+  leader: the board's "leads" line, the API's standings and "next").
 - Statistics (issue 24): minus cards taken (both minus suits), clean deals (no
   minus card taken; a deal without a trick is clean too) and bonus points (the
   +1/+3/+6/+10 of a player with tricks but no minus card).
@@ -486,11 +487,13 @@ class Stendhal(Game):
 
     # -- the session -----------------------------------------------------------------
     def start(self, table: Table) -> StendhalState:
-        return StendhalState(0, table.first_dealer, (0,) * table.size, (True,) * table.size)
+        dealer = table.first_dealer
+        return StendhalState(0, dealer, (0,) * table.size, (True,) * table.size, leader=(dealer + 1) % table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        """Add the points, pass the deal to the left; the new dealer's left leads (the standing's leader)."""
         new = narrow(super().after_deal(table, state, deal, result), StendhalState)
-        return dataclasses.replace(new, reached=self.reached(table, new))
+        return dataclasses.replace(new, reached=self.reached(table, new), leader=(new.dealer + 1) % table.size)
 
     def reached(self, table: Table, state: State) -> bool:
         return getattr(state, "reached", False) or min(state.totals) <= -self.limit(table)
@@ -508,8 +511,7 @@ class Stendhal(Game):
         """Cards per hand and to the middle, the limit and whether it was reached (play-on), and once
         the revealed cards are locked, the two minus suits (``minus_suits``: [suit, its pair])."""
         hand, middle = stendhal_cards(table.size)
-        facts = {**super().facts(table, state, early), "leader": (state.dealer + 1) % table.size,
-                 "hand": hand, "middle": middle, "limit": self.limit(table),
+        facts = {**super().facts(table, state, early), "hand": hand, "middle": middle, "limit": self.limit(table),
                  "limit_reached": self.reached(table, state), "minus_suits": None}
         facts.pop("reached", None)  # said as limit_reached
         if early:

@@ -96,6 +96,18 @@ def test_a_team_with_every_row_filled_pushes_automatically():
     assert GAME.forehand(table(), standing.state) in (1, 3)
 
 
+def test_a_push_passes_over_a_player_whose_team_has_no_open_row():
+    """rules/coiffeur.md "A deal": "the push goes to the **next player** (counter-clockwise) ... Decision:
+    a player whose team has no open row pushes automatically." Team A has played every row: Dan
+    (forehand) pushes past Cleo, who cannot name a row, to his partner Ben."""
+    standing = GAME.replay(table(), [deal(0, row, 80) for row in EIGHT])
+    assert standing.dealer == 0 and GAME.forehand(table(), standing.state) == 3
+    assert str(standing.notes[0]) == ("Dan names a row still open for their team or pushes to Ben "
+                                      "(counter-clockwise); if all four push, Dan must choose.")
+    early = GAME.replay(table(), [deal(0, "rosen", 80)])  # both teams have open rows: the next player
+    assert str(early.notes[0]).startswith("Cleo names a row still open for their team or pushes to Ben ")
+
+
 def test_a_match_needs_all_157_card_points():
     """rules/coiffeur.md "Scoring a deal": 257 only when the announcing team took all nine tricks."""
     with pytest.raises(DealError) as error:

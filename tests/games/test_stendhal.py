@@ -207,6 +207,17 @@ def test_dealer_rotates_clockwise_and_left_of_dealer_leads():
     assert "C deals 13 cards each (0 to the middle); D leads." == str(standing.notes[0])
 
 
+def test_the_standing_names_the_leader_left_of_the_dealer():
+    """rules/stendhal.md "Deck and deal": "The player left of the dealer leads the first trick."
+    The board's "leads" line and the API's standings read the standing's leader: it is the one the
+    notes and the API's "next" name, from the first deal on, whoever deals first."""
+    t = table(dealer=4)
+    for n in range(3):
+        standing = GAME.replay(t, [cross_deal()] * n)
+        assert standing.leader == (standing.dealer + 1) % 6 == GAME.facts(t, standing.state)["leader"]
+    assert GAME.replay(t, []).leader == 5 and GAME.replay(t, [cross_deal()]).leader == 0
+
+
 def test_game_ends_at_minus_limit_highest_wins():
     """'ends after the deal in which some total reaches minus the limit': A loses 17 per deal."""
     t = table(limit="custom", custom_limit=34)
