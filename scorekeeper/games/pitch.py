@@ -181,7 +181,7 @@ class Pitch(Game):
                                           "play, tick each for whoever took it.", len(missing),
                                           cards=joined(", ", missing)), "cards"))
             if deal["two"] is None:
-                errors.append(RuleError(T("%(field)s is missing.", field=Text(N_("Trump 2 played by"))), "two"))
+                errors.append(RuleError(T("Choose who played the trump 2: all ten points are in play."), "two"))
         elif deal["entry"] == POINTS and sum(taken) > DEAL_POINTS:
             errors.append(RuleError(T("Only 10 points are in play; these add up to %(sum)d.", sum=sum(taken)),
                                     "points"))

@@ -533,7 +533,7 @@
     var error = form && form.querySelector(".field-error, .form-error");
     if (!error || error.dataset.focused) return;
     error.dataset.focused = "1";
-    var place = error.closest(".field, tr, fieldset") || error;
+    var place = error.closest("tr.row-error") || error.closest("td, .field, tr, fieldset") || error;
     if (place.dataset.errorFor) place = form.querySelector('tr[data-field="' + place.dataset.errorFor + '"]') || place;
     var field = place.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
     if (!field || field.offsetParent === null) { error.tabIndex = -1; field = error; }

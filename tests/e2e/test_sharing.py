@@ -96,16 +96,19 @@ def test_a_players_page_filters_by_period_and_shows_the_average_place(any_page):
     page.get_by_role("button", name="Show").click()
     expect(page.locator("#until-error")).to_have_text("The end of the period is before its start.")
     expect(page.get_by_label("To", exact=True)).to_have_attribute("aria-invalid", "true")
-    # the error under "To" moves no label and no box: the filters beside it stand level with it
-    level = page.evaluate("""() => {
+    # the error under "To" moves no label and no box: the filters beside it stand level with it, and
+    # every box sits right under its label, however tall the list of players beside it
+    level, gaps = page.evaluate("""() => {
       const parts = filter => [filter.querySelector('.label'), filter.querySelector('select, input, button')]
         .map(element => element.getBoundingClientRect());
       const wrong = document.querySelector('.filters .has-error'), [label, box] = parts(wrong);
-      return Array.from(document.querySelectorAll('.filters .filter'), parts)
-        .filter(([, other]) => other.left !== box.left && other.top < box.bottom && other.bottom > box.top)
-        .map(([otherLabel, other]) => [otherLabel.bottom - label.bottom, other.bottom - box.bottom]);
+      const all = Array.from(document.querySelectorAll('.filters .filter'), parts);
+      return [all.filter(([, other]) => other.left !== box.left && other.top < box.bottom && other.bottom > box.top)
+                 .map(([otherLabel, other]) => [otherLabel.bottom - label.bottom, other.top - box.top]),
+              all.map(([label, box]) => box.top - label.bottom)];
     }""")
     assert level and all(abs(label) < 1 and abs(box) < 1 for label, box in level), level
+    assert all(0 <= gap < 12 for gap in gaps), gaps
     screenshot(page, f"player-period-error-{page.size_name}")
     page.get_by_label("To", exact=True).fill("2020-01-31")
     page.get_by_role("button", name="Show").click()

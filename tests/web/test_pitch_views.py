@@ -46,7 +46,8 @@ def test_every_problem_of_a_deal_at_once(client, ctx):
                                                            "cards-1": ["HJ", "LJ"]})
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert alerts(html) == ["Trump 2 played by is missing.",  # in the page's order: the 2 above the cards
+    # in the page's order: the 2 above the cards
+    assert alerts(html) == ["Choose who played the trump 2: all ten points are in play.",
                             "Nobody took the trump 10, trump 3: all ten points are in play, tick each for whoever "
                             "took it."]
     assert 'value="offJ" checked' in html  # what was tapped is kept

@@ -201,17 +201,21 @@ def test_statistics_are_loaded_when_opened_not_sent_with_every_save(client, ctx)
     assert part.headers["Cache-Control"] == "no-store"
     html = part.get_data(as_text=True)
     assert "<html" not in html and "Deals that scored" in html
-    rows = {row[0]: row[1:] for row in
-            (re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", tr) for tr in html.split("<tr>")[2:])}
-    # the deals' points, as scored: what each player's row says is derived from them
+    rows = [re.findall(r"<t[hd][^>]*>([^<]*)</t[hd]>", tr) for tr in re.split(r"<tr[^>]*>", html)[1:]]
+    assert rows[0] == ["", "Anna", "Ben", "Carl"]  # a column per player, as on the board
+    columns = {name: [row[1 + seat] for row in rows[1:7]] for seat, name in enumerate(rows[0][1:])}
+    assert [row[0] for row in rows[1:7]] == ["Total", "Deals that scored", "Best deal", "Worst deal", "Average",
+                                             "Dealt"]
+    # the deals' points, as scored: what each player's column says is derived from them
     # (Ramsch: fewer points are better, so the best deal is the lowest)
     board = board_of(db.session.get(GameSession, sid))
     standing = board.standing
     assert board.game.lower_is_better
     for seat, name in enumerate(("Anna", "Ben", "Carl")):
         points = [result.points[seat] for result in standing.results]
-        assert rows[name] == [str(standing.totals[seat]), str(sum(1 for p in points if p)), str(min(points)),
-                              str(max(points)), str(round(sum(points) / 4, 1)), str(standing.dealers.count(seat))]
+        assert columns[name] == [str(standing.totals[seat]), str(sum(1 for p in points if p)), str(min(points)),
+                                 str(max(points)), str(round(sum(points) / 4, 1)), str(standing.dealers.count(seat))]
+    assert [row[0] for row in rows[7:]] == [str(figure.label) for figure in board.game.figures]  # then the game's
     page = client.get(f"/sessions/{sid}/statistics").get_data(as_text=True)
     assert "<html" in page and "Deals that scored" in page and f'href="/sessions/{sid}"' in page
     watch = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
