@@ -186,6 +186,21 @@ def click_and_settle(page, target) -> None:
     page.wait_for_function("() => window.__settled === true")
 
 
+def choose_option(page: Page, label: str, text: str | None = None, *, value: str | None = None) -> None:
+    """Set a new-game option as a player does: a few long choices are a list of radio buttons (tap the
+    one with this text, or this value), other choices a select, numbers and names a box to fill."""
+    choices = page.get_by_role("radiogroup", name=label, exact=True)
+    if choices.count():
+        choice = choices.get_by_label(text, exact=True) if value is None else choices.locator(f"input[value='{value}']")
+        choice.check()
+        return
+    field = page.get_by_label(label, exact=True)
+    if field.evaluate("field => field.tagName") == "SELECT":
+        field.select_option(label=text) if value is None else field.select_option(value)
+    else:
+        field.fill(text or "")
+
+
 def start_session(page: Page, game: str, names: Sequence[str], dealer: str | None = None, *,
                   first_seat: str = "Who deals first", options: Mapping[str, object] | None = None,
                   check_form: Callable[[Page], None] | None = None, screenshot_form: bool = False,
@@ -203,11 +218,7 @@ def start_session(page: Page, game: str, names: Sequence[str], dealer: str | Non
     dealer = dealer or names[0]
     page.get_by_label(first_seat).select_option(label=dealer)  # the choices show the typed names
     for label, value in (options or {}).items():
-        field = page.get_by_label(label)
-        if field.evaluate("field => field.tagName") == "SELECT":
-            field.select_option(label=str(value))
-        else:
-            field.fill(str(value))
+        choose_option(page, label, str(value))
     if check_form is not None:
         check_form(page)
     if screenshot_form:

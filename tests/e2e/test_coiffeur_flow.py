@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import click_and_settle, screenshot, start_session
+from .conftest import choose_option, click_and_settle, screenshot, start_session
 from .test_table_ui import fits
 
 pytestmark = pytest.mark.e2e
@@ -144,7 +144,7 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(any_
     assert fits(page)
     screenshot(page, f"{shot}-ja")
     page.goto("/sessions/new/coiffeur")
-    page.get_by_label("欄", exact=True).select_option("custom")  # the factor of every row is asked
+    choose_option(page, "欄", value="custom")  # the factor of every row is asked
     expect(page.get_by_label("ミゼール")).to_have_value("0")
     assert fits(page)
     screenshot(page, f"{shot}-ja-new-game")

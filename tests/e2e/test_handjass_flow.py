@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import click_and_settle, open_fold, screenshot, start_session
+from .conftest import choose_option, click_and_settle, open_fold, screenshot, start_session
 from .test_card_pickers import Taps
 
 pytestmark = pytest.mark.e2e
@@ -57,11 +57,11 @@ def test_the_berner_multipliers_are_asked_only_for_the_berner_variant(page):
     page.goto("/sessions/new/handjass")
     hearts = page.get_by_label("Berner: hearts trump x")
     expect(hearts).to_be_hidden()
-    page.get_by_label("Variant").select_option(label=BERNER)
+    choose_option(page, "Variant", BERNER)
     expect(hearts).to_be_visible()
     expect(hearts).to_have_value("4")
     expect(page.get_by_label("Berner: clubs trump x")).to_have_value("2")
-    page.get_by_label("Variant").select_option(label="Handjass")
+    choose_option(page, "Variant", "Handjass")
     expect(hearts).to_be_hidden()
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, click_and_settle, new_page, screenshot, start_session
+from .conftest import PHONE, choose_option, click_and_settle, new_page, screenshot, start_session
 from .test_table_ui import Taps, fits
 
 pytestmark = pytest.mark.e2e
@@ -132,7 +132,7 @@ def test_a_game_of_schieber_to_1000(screen):
 def test_every_schieber_page_fits_a_phone_in_both_languages(browser, live_server):
     page = new_page(browser, live_server, PHONE)
     page.goto("/sessions/new/schieber")
-    page.get_by_label("Factors per trump").select_option(label="our own")  # the six factor boxes shown
+    choose_option(page, "Factors per trump", "our own")  # the six factor boxes shown
     pages = ["/sessions/new/schieber"]
     created = page.request.post("/api/v1/sessions", data={"game": "schieber", "players": list(NAMES)})
     sid = created.json()["id"]
@@ -161,13 +161,13 @@ def test_a_preset_sets_target_and_factors_and_keeps_the_names(page):
     """rules/schieber.md "Start, presets and the end": "2500 with factors" (the default), "1000 without
     factors" and "3000 pagat" on the start form; choosing one after typing the names keeps them."""
     page.goto("/sessions/new/schieber")
-    target, factors = page.get_by_label("Points to reach"), page.get_by_label("Factors per trump")
+    target, factors = page.get_by_label("Points to reach"), page.get_by_role("radiogroup", name="Factors per trump")
     expect(target).to_have_value("2500")
     for n, name in enumerate(NAMES, start=1):
         page.get_by_label(f"Player {n}", exact=True).fill(name)
     page.get_by_role("link", name="1000 without factors").click()
     expect(target).to_have_value("1000")
-    expect(factors).to_have_value("none")
+    expect(factors.get_by_label("all x1", exact=True)).to_be_checked()  # a list of its long choices
     expect(page.get_by_label("Player 3", exact=True)).to_have_value("Carl")
     assert page.url.endswith("/sessions/new/schieber")  # set in the page, nothing reloaded
     page.get_by_role("button", name="Start").click()

@@ -305,10 +305,10 @@ def test_a_preset_link_opens_the_start_form_set_so(client):
     ?preset=2 opens the form at 3000 with pagat's factors; an unknown preset is the default form."""
     page = client.get("/sessions/new/schieber?preset=2").get_data(as_text=True)
     assert re.search(r'<input[^>]*name="option_target"[^>]*value="3000"', page)
-    assert '<option selected value="pagat">' in page
+    assert re.search(r'<input type="radio" name="option_factors"[^>]*value="pagat" checked>', page)
     default = client.get("/sessions/new/schieber?preset=9").get_data(as_text=True)
     assert re.search(r'<input[^>]*name="option_target"[^>]*value="2500"', default)
-    assert '<option selected value="swisslos">' in default
+    assert re.search(r'<input type="radio" name="option_factors"[^>]*value="swisslos" checked>', default)
     assert "1000 without factors" in default and "preset=1" in default
 
 
