@@ -709,7 +709,8 @@
         card.querySelector(".face").setAttribute("data-owner", taken ? holder.getAttribute("data-initial") : "");
         if (input.checked || inferred) { count += 1; sum += points[input.value] || 0; }
       });
-      var text = count ? block.getAttribute("data-sum").replace("{cards}", count).replace("{points}", sum) : "";
+      var text = count ? block.getAttribute(count === 1 ? "data-sum-one" : "data-sum").replace("{cards}", count)
+        .replace("{points}", sum) : "";  // "1 card", "5 cards"
       var tab = block.querySelector('.pile-tab[data-seat="' + pile.getAttribute("data-seat") + '"]');
       pile.querySelector("legend .pile-sum").textContent = text;
       if (tab) {

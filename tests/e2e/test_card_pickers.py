@@ -162,7 +162,7 @@ def test_tennos_picture_cards_are_drawn_by_suit(screen):
         "faces => faces.map(f => getComputedStyle(f).color)")
     assert len(set(colours)) == 6, f"each TENNOS suit has its own colour: {colours}"
     cell.get_by_text("❧K", exact=True).click()
-    expect(page.locator("#entry .pile-tab[data-seat='0'] .pile-sum")).to_have_text("1 cards")
+    expect(page.locator("#entry .pile-tab[data-seat='0'] .pile-sum")).to_have_text("1 card")  # one card, not "1 cards"
     screenshot(page, f"cards-tennos-{kind}")
     assert_cards_fit(page, "#entry .piles")
 

@@ -4,6 +4,8 @@ Seeger-Fabian totals with the plain list under each name, the end of a short lis
 nothing wider than the phone."""
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -125,6 +127,7 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(phone):
     page.keyboard.press("Enter")
     expect(page.locator("[data-field=declarer] input:checked")).to_have_value("2")
     expect(page.get_by_label("Declarer's card points (skat included)")).to_have_value("55")
+    expect(page.locator(".hint")).to_contain_text("Everything after this game is recomputed")
     screenshot(page, "skat-phone-four-correct")
     if not fits(page):
         wide.append("correct")
@@ -136,11 +139,14 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(phone):
     expect(page.locator("th .seat-note")).to_have_text(["list 0", "list 0", "list 27", "list 0"])
 
     # Every page of the session fits the phone.
-    board = page.url
+    board = re.search(r"/sessions/\d+", page.url).group(0)  # the board's own address, without ?saved=
     href = page.locator("tr.deal-row details.breakdown").first.get_attribute("data-src")
     for name, path in (("watch", board + "/watch"), ("big", board + "/big"), ("breakdown", href),
                        ("chart", board + "/chart"), ("statistics", board + "/statistics")):
         page.goto(path)
+        expect(page.locator("#entry")).to_have_count(0)  # that page, not the board again
+        if name == "breakdown":  # a row of the Skat list is a game, and so it is called
+            expect(page.locator(".running")).to_contain_text("Totals after this game: ")
         screenshot(page, f"skat-phone-four-{name}")
         if not fits(page):
             wide.append(name)

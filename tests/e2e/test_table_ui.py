@@ -366,6 +366,10 @@ def test_no_page_is_wider_than_a_phone(phone):
     pitch = api_session(phone, game="pitch", players=("Ann", "Ben", "Cat", "Dan", "Eve", "Fred"))
     handjass = api_session(phone, game="handjass", players=("Anna", "Ben", "Carl", "Dora"))
     ramsch = api_session(phone, options={"deals": 8}, deals=[RAMSCH] * 3)
+    created = phone.request.post("/api/v1/sessions", data={"game": "schieberamsch", "players": ["Anna", "Ben", "Carl"],
+                                                            "pin": "2468"})
+    locked = created.json()["id"]
+    phone.context.clear_cookies()  # a device that never entered the PIN: its page asks for it
     pages = {"home": "/", "new-tennos": "/sessions/new/tennos_team", "new-handjass": "/sessions/new/handjass",
              "tennos-6": f"/sessions/{six}", "stendhal-7": f"/sessions/{seven}", "pitch-6": f"/sessions/{pitch}",
              "handjass-4": f"/sessions/{handjass}", "ramsch": f"/sessions/{ramsch}", "history": "/history",
@@ -376,7 +380,7 @@ def test_no_page_is_wider_than_a_phone(phone):
                   "breakdown": f"/sessions/{ramsch}/deals/{deal}/breakdown",
                   "changes": f"/sessions/{ramsch}/changes", "chart": f"/sessions/{ramsch}/chart",
                   "statistics": f"/sessions/{ramsch}/statistics",
-                  "pin": f"/sessions/{ramsch}/pin",
+                  "pin": f"/sessions/{locked}/pin",
                   "import": "/import", "offline": "/offline", "new-stendhal": "/sessions/new/stendhal",
                   "new-italian-whist": "/sessions/new/italian_whist", "new-sataat": "/sessions/new/sataat",
                   "new-pitch": "/sessions/new/pitch", "new-yacht": "/sessions/new/yacht",
@@ -399,6 +403,8 @@ def test_no_page_is_wider_than_a_phone(phone):
             if name in ("history", "players", "player", "statistics") and not phone.evaluate(  # no sideways scroll
                     "[...document.querySelectorAll('.table-wrap')].every(w => w.scrollWidth <= w.clientWidth)"):
                 wide.append((prefix, path, "a table scrolls sideways"))
+            if name == "pin":  # the PIN form itself, not the board it leads back to
+                expect(phone.locator("form input[name=pin]")).to_have_count(1)
             screenshot(phone, prefix + name)
 
     measure("phone-")
