@@ -916,9 +916,24 @@
     var shared = event.target.closest && event.target.closest("td.share-picker button");
     if (shared && !shared.disabled) tapShare(shared);
   });
+  // A box changed after a refused save: its own message was about the value it had, so it goes, with its
+  // line under the row on a phone (a message about the whole row stays until the next save).
+  function dropOwnError(input) {
+    var place = input.closest && input.closest("tr[data-field] > td, div.field[data-field]");
+    if (!place || !place.querySelector(".field-error:not([hidden])")) return;
+    place.querySelectorAll(".field-error").forEach(function (error) { error.hidden = true; });
+    input.classList.remove("invalid");
+    var row = place.parentElement, under = row.matches("tr") && row.nextElementSibling;
+    if (!under || !under.matches("tr.seat-errors")) return;
+    var line = under.querySelector('p[data-seat="' + input.name.split("-").pop() + '"]');
+    if (line) line.hidden = true;
+    under.hidden = !under.querySelector("p:not([hidden])");
+  }
+  document.addEventListener("input", function (event) { dropOwnError(event.target); });
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form");
     if (!form) return;
+    dropOwnError(event.target);
     applyHideIf(form);
     hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
