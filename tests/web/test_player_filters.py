@@ -198,3 +198,18 @@ def test_the_filters_and_places_speak_japanese(club, client):
     assert "平均順位：1.5（1位が最上位）。" in html and 'aria-label="月ごとの平均順位: 2025-03 2' in html
     answer = call(client, "GET", f"/api/v1/players/{club['Anna']}/stats?with=999", headers={"Accept-Language": "ja"})
     assert answer.status_code == 422 and answer.json["fields"] == {"with": "そのプレイヤーはいません。"}
+
+
+def test_lost_is_counted_where_the_game_names_a_loser_and_a_dash_where_it_names_none(client, app):
+    """rules/handjass.md "End": the last one left loses. A and B reach the target of 1 in deal 1 and
+    leave, C in deal 2; D is left and loses. A's record says 0 lost, D's 1; Schieberamsch names no
+    loser, so its Lost cell is a dash, not a 0 that reads as "never lost"."""
+    first = {"trump": "C", "playing": [0, 1, 2, 3], "points": [60, 45, 30, 22], "last_trick": 0,
+             "weis": [[]] * 4, "stoeck": [False] * 4}
+    session_with(client, "handjass", ["A", "B", "C", "D"], [first, {"playing": [2]}], options={"target": 1})
+    session_with(client, "schieberamsch", ["A", "B", "C"], [RAMSCH], options={"deals": 1})
+    with app.app_context():
+        players = {player.name: player.id for player in db.session.execute(db.select(Player)).scalars()}
+    lost = {name: {row[0]: row[4] for row in cells(client.get(f"/players/{players[name]}").text, "records")}
+            for name in ("A", "D")}
+    assert lost == {"A": {"Handjass": "0", "Schieberamsch": "—"}, "D": {"Handjass": "1"}}
