@@ -8,6 +8,9 @@ Decisions and named options (defaults follow the seed):
 
 - ``deals`` (default 12): the session lasts an agreed number of deals; a Grand
   Hand counts as a deal even though the dealer does not change after it.
+- Forehand, the player left of the dealer, leads the first trick, in a Ramsch and
+  in a Grand Hand alike, as in Skat (the notes say who declares first, not who
+  leads); the board names them.
 - ``rounding``: after the multiplier the figure is divided by ten and the
   fraction dropped; ``toward_zero`` (default, seed: -9.6 -> -9) or ``floor``
   (-9.6 -> -10).
@@ -86,6 +89,11 @@ def matadors(jacks: set[str] | list[str]) -> tuple[str, int]:
             break
         count += 1
     return ("with" if with_top else "against"), count
+
+
+def forehand_leads(state: State, table: Table) -> State:
+    """Forehand, the dealer's left, leads the first trick (the board's "Ben leads")."""
+    return dataclasses.replace(state, leader=(state.dealer + 1) % table.size)
 
 
 def tenths(value: int, rounding: str) -> int:
@@ -380,6 +388,12 @@ class Schieberamsch(Game):
         return value
 
     # -- the session ---------------------------------------------------------
+    def start(self, table: Table) -> State:
+        return forehand_leads(super().start(table), table)
+
+    def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
+        return forehand_leads(super().after_deal(table, state, deal, result), table)
+
     def next_dealer(self, table: Table, state: State, deal: Mapping[str, Any]) -> int:
         """Clockwise, but the same dealer deals again after a Grand Hand."""
         if deal["type"] == GRAND_HAND:

@@ -272,6 +272,14 @@ def test_dealer_rotates_clockwise_but_not_after_grand_hand():
     assert dealers == [0, 1, 1, 2]
 
 
+def test_forehand_the_dealers_left_leads_after_a_grand_hand_too():
+    """Schieberamsch's docstring (notes silent, as in Skat): forehand, left of the dealer, leads the
+    first trick; the dealer stays after a Grand Hand, so forehand does too."""
+    t = table()
+    deals = [ramsch([30, 40, 50]), grand(0, 80), ramsch([30, 40, 50])]
+    assert [GAME.replay(t, deals[:n]).leader for n in range(4)] == [1, 2, 2, 0]
+
+
 def test_game_ends_after_agreed_deals_lowest_total_wins():
     t = table(deals=3)
     standing = GAME.replay(t, [ramsch([30, 40, 50]), ramsch([50, 40, 30]), grand(1, 100, jacks=("JC",))])
