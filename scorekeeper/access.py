@@ -343,5 +343,4 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def access_helpers() -> dict[str, Any]:
-        return {"pin_locked": locked, "pin_form": PinForm, "club_login": club_password() is not None,
-                "signed_in": signed_in}
+        return {"pin_locked": locked, "pin_form": PinForm, "signed_in": signed_in}
