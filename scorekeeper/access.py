@@ -24,7 +24,6 @@ import hmac
 import re
 import secrets
 from collections.abc import Callable
-from datetime import timedelta
 from typing import Any
 
 from flask import (
@@ -93,8 +92,7 @@ def _sign_in() -> None:
     old cookie still carries from a signed-out device is dropped, never revived."""
     if _device() is not None:
         return
-    lifetime: timedelta = current_app.permanent_session_lifetime
-    db.session.execute(delete(Device).where(Device.created_at < utcnow() - lifetime))
+    db.session.execute(delete(Device).where(Device.created_at < utcnow() - current_app.permanent_session_lifetime))
     device = g.device = Device(id=secrets.token_hex(16), created_at=utcnow())
     db.session.add(device)
     db.session.commit()
