@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from datetime import timedelta
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -92,8 +92,7 @@ def _sign_in() -> None:
     old cookie still carries from a signed-out device is dropped, never revived."""
     if _device() is not None:
         return
-    lifetime: timedelta = current_app.permanent_session_lifetime
-    db.session.execute(delete(Device).where(Device.created_at < utcnow() - lifetime))
+    db.session.execute(delete(Device).where(Device.created_at < utcnow() - current_app.permanent_session_lifetime))
     device = g.device = Device(id=secrets.token_hex(16), created_at=utcnow())
     db.session.add(device)
     db.session.commit()
@@ -143,18 +142,25 @@ def require_club_password():
     wait = attempts.wait(keys)
     if wait:
         return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
-    given = _api_password()
-    if _same(given, password):
-        attempts.succeeded(keys[0])
+    if _guess(keys, _api_password(), lambda given: _same(given, password)):
         return None
-    if given is not None:
-        attempts.failed(keys)
     return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
                       **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
 
 
 def _too_many(wait: int) -> str:
     return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
+
+
+def _guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool]) -> bool:
+    """Whether `given` is the secret. The right one clears the target's count; a wrong one counts
+    against every key; none sent counts nothing."""
+    if right(given):
+        attempts.succeeded(keys[0])
+        return True
+    if given is not None:
+        attempts.failed(keys)
+    return False
 
 
 def _form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
@@ -166,10 +172,8 @@ def _form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> t
         return False, 429
     if not form.validate():
         return False, 422
-    if right(field.data):
-        attempts.succeeded(keys[0])
+    if _guess(keys, field.data, right):
         return True, 200
-    attempts.failed(keys)
     field.errors = [wrong]
     return False, 422
 
@@ -281,14 +285,6 @@ def _pin_right(session: GameSession, pin: str | None) -> bool:
     return bool(pin and session.pin_hash and check_password_hash(session.pin_hash, pin))
 
 
-def _check_pin(session: GameSession, pin: str | None, keys: list[Key]) -> bool:
-    if _pin_right(session, pin):
-        attempts.succeeded(keys[0])
-        return True
-    attempts.failed(keys)
-    return False
-
-
 def require_table_pin():
     """Refuse a write to a PIN-protected session from a device that has not entered its PIN."""
     if request.method in SAFE_METHODS or request.endpoint in NOT_WRITES or not request.view_args:
@@ -302,12 +298,11 @@ def require_table_pin():
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):
-        given = request.headers.get("X-Table-PIN")
         keys = guess_keys("pin", str(session.id))
         wait = attempts.wait(keys)
         if wait:
             return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
-        if given is not None and _check_pin(session, given, keys):
+        if _guess(keys, request.headers.get("X-Table-PIN"), lambda given: _pin_right(session, given)):
             return None
         return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
     target = url_for("access.pin", session_id=session.id)
@@ -343,5 +338,4 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def access_helpers() -> dict[str, Any]:
-        return {"pin_locked": locked, "pin_form": PinForm, "club_login": club_password() is not None,
-                "signed_in": signed_in}
+        return {"pin_locked": locked, "pin_form": PinForm, "signed_in": signed_in}

@@ -25,15 +25,14 @@ def _where(keys: list[Key]):
 
 
 class Attempts:
-    """Failures per key in the database (table access_attempt), so that every worker counts the
-    same guesses; past the free attempts a key must wait. Written on a connection of its own (its
-    own short transaction), never mixed with the request's changes."""
+    """Failures per key, written on a connection of its own (its own short transaction), never
+    mixed with the request's changes."""
 
     def wait(self, keys: list[Key]) -> int:
         """Seconds before the next try may be checked (0: go ahead): the longest wait of the keys."""
         with db.engine.connect() as connection:
             rows = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at).where(_where(keys)))
-            free = current_app.config.get("ACCESS_FREE_ATTEMPTS", 3)
+            free = current_app.config["ACCESS_FREE_ATTEMPTS"]
             waits = [int(last + min(2 ** (count - free), 60) - time.time() + 0.999)
                      for count, last in rows if count >= free]
         return max([0, *waits])
