@@ -187,16 +187,18 @@ class PinForm(FlaskForm):
                         render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
-def _local(target: str | None, fallback: str) -> str:
-    if not target or not target.startswith("/") or target.startswith("//"):
+def local_path(target: str | None, fallback: str) -> str:
+    """`target` if it is a path of this site, else `fallback`. Browsers drop tabs and line breaks
+    from a URL and read a backslash as a slash: "/<tab>/evil.example" leaves the site too."""
+    if not target or not target.startswith("/") or not target.isprintable():
         return fallback
-    return target
+    return fallback if target.replace("\\", "/").startswith("//") else target
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
     password = club_password()
-    target = _local(request.args.get("next"), url_for("sessions.home"))
+    target = local_path(request.args.get("next"), url_for("sessions.home"))
     if password is None:
         return redirect(target)
     form = LoginForm()

@@ -278,10 +278,7 @@ def reopen_session(session_id: int):
 @bp.post("/language")
 def choose_language():
     language = request.form.get("language", "")
-    target = request.form.get("next") or url_for(".home")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for(".home")
-    response = redirect(target)
+    response = redirect(access.local_path(request.form.get("next"), url_for(".home")))
     if EmptyForm().validate() and language in current_app.config["LANGUAGES"]:
         response.set_cookie(LANGUAGE_COOKIE, language, max_age=365 * 24 * 3600, samesite="Lax")
     return response

@@ -65,6 +65,13 @@ def test_the_login_only_goes_back_inside_the_site(club_app):
     client = club_app.test_client()
     response = client.post("/login?next=//evil.example/", data={"password": "2468"})
     assert response.headers["Location"] == "/"
+    # a browser drops the tab and the line break and reads a backslash as a slash: each is //evil.example
+    for sneaky in ("/%09/evil.example", "/%0A/evil.example", "/%5Cevil.example", "/%5C%5Cevil.example"):
+        response = client.post(f"/login?next={sneaky}", data={"password": "2468"})
+        assert response.headers["Location"] == "/", sneaky
+    assert client.get("/login?next=/%09/evil.example").headers.get("Location") is None  # the form, no redirect
+    response = client.post("/login?next=/sessions/3%3Fx%3D1", data={"password": "2468"})
+    assert response.headers["Location"] == "/sessions/3?x=1"  # a path of the site still goes back there
 
 
 def test_with_a_club_password_the_api_needs_it_in_a_header_or_basic(club_app):
