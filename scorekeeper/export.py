@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -89,9 +88,8 @@ def all_sessions() -> list[GameSession]:
     return list(db.session.scalars(query))
 
 
-def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:
+def export_document(sessions: list[GameSession]) -> dict[str, Any]:
     """The export file: the players (with when they were first seen) and the sessions."""
-    sessions = list(sessions)
     players = {seat.player.name: seat.player for session in sessions for seat in session.seats}
     return {
         "format": FORMAT,
