@@ -109,15 +109,14 @@ def canonical(value: Any) -> str:
 def scoreboard_csv(session: GameSession) -> str:
     """One row per deal (number, dealer, points per player), then the totals, headed in the
     table's language."""
-    labels = {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
     current = board(session)
     names = current.table.names
     standing = current.standing
-    rows = [[labels["deal"], labels["dealer"], *names]]
+    rows = [[gettext("Deal"), gettext("Dealer"), *names]]
     for number, result in enumerate(standing.results, start=1):
         dealer = standing.dealers[number - 1]
         rows.append([number, "" if dealer is None else names[dealer], *result.points])
-    rows.append([labels["total"], "", *standing.totals])
+    rows.append([gettext("Total"), "", *standing.totals])
     out = io.StringIO()
     csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
     return out.getvalue()
