@@ -22,6 +22,7 @@ and SQLite writers wait for each other instead of failing.
 from __future__ import annotations
 
 import errno
+import json
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -186,19 +187,14 @@ def json_too_deep(raw: bytes, limit: int) -> bool:
 
 
 def has_lone_surrogate(value) -> bool:
-    """Whether a parsed JSON value holds text that is not valid Unicode ("\\ud800" alone).
+    """Whether a parsed JSON value holds text that is not valid Unicode ("\\ud800" alone), in a key or
+    a value: such text cannot be encoded as UTF-8.
 
     >>> has_lone_surrogate({"a": ["ok", "\\ud800"]}), has_lone_surrogate({"é": "😀"})
     (True, False)
     """
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError:
-            return True
-        return False
-    if isinstance(value, dict):
-        return any(has_lone_surrogate(k) or has_lone_surrogate(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(has_lone_surrogate(item) for item in value)
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
     return False

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -89,9 +88,8 @@ def all_sessions() -> list[GameSession]:
     return list(db.session.scalars(query))
 
 
-def export_document(sessions: Iterable[GameSession]) -> dict[str, Any]:
+def export_document(sessions: list[GameSession]) -> dict[str, Any]:
     """The export file: the players (with when they were first seen) and the sessions."""
-    sessions = list(sessions)
     players = {seat.player.name: seat.player for session in sessions for seat in session.seats}
     return {
         "format": FORMAT,
@@ -111,15 +109,14 @@ def canonical(value: Any) -> str:
 def scoreboard_csv(session: GameSession) -> str:
     """One row per deal (number, dealer, points per player), then the totals, headed in the
     table's language."""
-    labels = {"deal": gettext("Deal"), "dealer": gettext("Dealer"), "total": gettext("Total")}
     current = board(session)
     names = current.table.names
     standing = current.standing
-    rows = [[labels["deal"], labels["dealer"], *names]]
+    rows = [[gettext("Deal"), gettext("Dealer"), *names]]
     for number, result in enumerate(standing.results, start=1):
         dealer = standing.dealers[number - 1]
         rows.append([number, "" if dealer is None else names[dealer], *result.points])
-    rows.append([labels["total"], "", *standing.totals])
+    rows.append([gettext("Total"), "", *standing.totals])
     out = io.StringIO()
     csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
     return out.getvalue()

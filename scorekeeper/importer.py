@@ -40,10 +40,6 @@ def _key(game: str, created_at: datetime, names: Iterable[str], deals: Iterable[
             tuple((position, phase, canonical(payload)) for position, phase, payload in deals))
 
 
-def _file_key(values: Mapping[str, Any]) -> tuple:
-    return _key(values["game"], values["created_at"], values["names"],
-                ((deal["position"], deal["phase"], deal["payload"]) for deal in values["deals"]))
-
 def import_document(document: Any) -> Imported:
     """Check every session in an export file (import_checks.py), then store them all (new ids) or
     nothing; a session already here is not stored twice. Players are matched by name
@@ -111,7 +107,8 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
             for session in db.session.scalars(query.options(*WITH_DEALS))}
     added, already = [], []
     for values in chunk:
-        key = _file_key(values)
+        key = _key(values["game"], values["created_at"], values["names"],
+                   ((deal["position"], deal["phase"], deal["payload"]) for deal in values["deals"]))
         if key in here:
             already.append(here[key])
             continue

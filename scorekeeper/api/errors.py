@@ -10,22 +10,20 @@ from ..i18n import translate
 from .blueprint import bp
 
 
-def rule_error_response(error: RuleError):
-    message = translate(error.text)
-    status = getattr(error, "status", 422)  # dbsafety.Fault: 507 a full disk, 503 a read-only database
+@bp.errorhandler(RuleError)
+def handle_rule_error(error: RuleError):
+    db.session.rollback()
     fields: dict[str, str] = {}
     for each in error.errors:  # every refusal of the deal, the first one per field
         if each.field:
             fields.setdefault(each.field, translate(each.text))
-    return error_response(status, message, fields)
+    # dbsafety.Fault: 507 a full disk, 503 a read-only database
+    return error_response(getattr(error, "status", 422), translate(error.text), fields)
 
 
-@bp.errorhandler(RuleError)
-def handle_rule_error(error: RuleError):
-    if isinstance(error, DealError):  # a stored deal, not the request's fault (409)
-        return stored_deal_no_longer_fits(error)
-    db.session.rollback()
-    return rule_error_response(error)
+# a stored deal, not the request's fault (409); a blueprint's handlers come before the app's,
+# so without this one the RuleError handler above would answer it
+bp.register_error_handler(DealError, stored_deal_no_longer_fits)
 
 
 @bp.errorhandler(turns.KeyReused)

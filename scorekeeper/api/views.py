@@ -191,7 +191,7 @@ def player_statistics(player_id: int):
     """A player's record per game, with the figures, the average place and the months; narrowed by the
     player page's form (filters.py; a bad filter answers 422 naming it), `vs=` adds head to head. Its
     `since=` and `until=` are UTC days, as v1 documented them (the page's: its timezone's)."""
-    player = db.session.get(Player, player_id) or abort(404, "There is no such player.")
+    player = db.get_or_404(Player, player_id, description="There is no such player.")
     players = db.session.execute(select(Player.id, Player.name)).all()
     form = StatsFilterForm(request.args, players, player.id)
     if not form.validate():
