@@ -76,10 +76,7 @@ def phase_fields(current: Board) -> list[FieldSpec]:
     game, pending = current.game, current.pending
     fields = (game.deal_fields(current.table, current.state) if pending is None
               else game.play_fields(current.table, current.state, pending.payload))
-    phases = current.game.phases(current.table, current.state)
-    upto = set(phases[: phases.index(current.phase) + 1])
-    locked = set(phases[: phases.index(current.phase)])
-    return [spec for spec in fields if spec.phase in upto and spec.phase not in locked]
+    return [spec for spec in fields if spec.phase == current.phase]
 
 
 def entry_form(current: Board, formdata: Any = None):
