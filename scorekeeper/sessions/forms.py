@@ -51,6 +51,14 @@ class EmptyForm(FlaskForm):
     """Button-only POSTs (delete a deal, choose a language): just the CSRF token."""
 
 
+class GroupedForm(FlaskForm):
+    """A form whose engine errors may name a group of fields (a per-seat row): `group_errors`."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}
+
+
 def seat_field_name(spec: FieldSpec, seat: int) -> str:
     return f"{spec.name}-{seat}"
 
@@ -89,10 +97,8 @@ def _deal_form_class(fields: Sequence[FieldSpec], size: int) -> type[FlaskForm]:
     """The form class for these fields and table size (WTForms' dynamic form composition: a subclass
     with a field per input, one per seat for a per-seat input)."""
 
-    class DealForm(FlaskForm):
-        def __init__(self, *args: Any, **kwargs: Any):
-            super().__init__(*args, **kwargs)
-            self.group_errors: dict[str, list[str]] = {}
+    class DealForm(GroupedForm):
+        pass
 
     for spec in fields:
         if spec.per_seat:
@@ -159,11 +165,7 @@ def new_session_form(game: Game, *, formdata: Any = None, data: Mapping[str, Any
     """Names in clockwise order, the first dealer, and the game's options (`data`: filled in)."""
     most = max(game.players)
 
-    class NewSessionForm(FlaskForm):
-        def __init__(self, *args: Any, **kwargs: Any):
-            super().__init__(*args, **kwargs)
-            self.group_errors: dict[str, list[str]] = {}
-
+    class NewSessionForm(GroupedForm):
         players = FieldList(
             StringField(_l("Player"), validators=[Optional(), Length(max=60)],
                         render_kw={"autocomplete": "off", "list": "known-players"}),
