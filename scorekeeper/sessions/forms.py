@@ -63,23 +63,23 @@ def seat_field_name(spec: FieldSpec, seat: int) -> str:
     return f"{spec.name}-{seat}"
 
 
-def _wtforms_field(spec: FieldSpec, label: str, size: int) -> Field:
+def _wtforms_field(spec: FieldSpec, size: int) -> Field:
     offered = range(size) if spec.per_seat or spec.seats is None else spec.seats
     # a seat's choice is labelled by its index: the template names the player (`choice_text`),
     # so that one form class serves every table of this size
     seat_choices = choices((seat, str(seat)) for seat in offered)
     if spec.kind == INT:
-        return IntegerField(label, validators=[Optional()], render_kw=dict(NUMERIC))
+        return IntegerField(spec.label, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == BOOL:
-        return BooleanField(label, false_values=FALSE_VALUES)
+        return BooleanField(spec.label, false_values=FALSE_VALUES)
     if spec.kind == CHOICE:
-        return RadioField(label, choices=choices(spec.choices), validate_choice=False)
+        return RadioField(spec.label, choices=choices(spec.choices), validate_choice=False)
     if spec.kind == SEAT:
-        return RadioField(label, choices=seat_choices, validate_choice=False)
+        return RadioField(spec.label, choices=seat_choices, validate_choice=False)
     if spec.kind == MULTI:
-        return MultiCheckboxField(label, choices=choices(spec.choices), validate_choice=False)
+        return MultiCheckboxField(spec.label, choices=choices(spec.choices), validate_choice=False)
     if spec.kind == SEATS:
-        return MultiCheckboxField(label, choices=seat_choices, validate_choice=False)
+        return MultiCheckboxField(spec.label, choices=seat_choices, validate_choice=False)
     raise ValueError(f"no form field for kind {spec.kind!r}")
 
 
@@ -87,10 +87,10 @@ def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None
               payload: Mapping[str, Any] | None = None) -> FlaskForm:
     """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
     DealForm = _deal_form_class(fields, table.size)
-    data = flatten(fields, payload, table.size) if payload is not None else None
     if formdata is not None:
         return DealForm(formdata=formdata)
-    return DealForm(formdata=None, data=data or defaults(fields, table.size))
+    data = flatten(fields, payload, table.size) if payload is not None else defaults(fields, table.size)
+    return DealForm(formdata=None, data=data)
 
 
 def _deal_form_class(fields: Sequence[FieldSpec], size: int) -> type[FlaskForm]:
@@ -103,9 +103,9 @@ def _deal_form_class(fields: Sequence[FieldSpec], size: int) -> type[FlaskForm]:
     for spec in fields:
         if spec.per_seat:
             for seat in range(size):
-                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, spec.label, size))
+                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, size))
         else:
-            setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, size))
+            setattr(DealForm, spec.name, _wtforms_field(spec, size))
     return DealForm
 
 
