@@ -23,6 +23,8 @@ from .blueprint import bp, is_htmx
 from .board_view import context, render
 from .forms import EmptyForm
 
+bp.add_app_template_global(restore.restorable, "deal_restorable")
+
 
 class ImportForm(FlaskForm):
     file = FileField(_l("Export file (.json)"), validators=[FileRequired(_l("Choose a file to import."))],
@@ -32,11 +34,6 @@ class ImportForm(FlaskForm):
 @bp.app_template_global()
 def import_form() -> ImportForm:
     return ImportForm(formdata=None)
-
-
-@bp.app_template_global()
-def deal_restorable(session: GameSession, revision: Revision) -> bool:
-    return restore.restorable(session, revision)
 
 
 def json_download(document, filename: str) -> Response:
