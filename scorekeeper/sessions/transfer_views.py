@@ -18,7 +18,7 @@ from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
-from ..models import GameSession, Revision
+from ..models import Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
 from .forms import EmptyForm
@@ -42,13 +42,6 @@ def json_download(document, filename: str) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def csv_download(session: GameSession) -> Response:
-    # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
-    body = "\ufeff" + export.scoreboard_csv(session)
-    return Response(body.encode("utf-8"), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
-
-
 @bp.get("/sessions/<int:session_id>/export.json")
 def export_session(session_id: int):
     session = session_or_404(session_id)
@@ -57,7 +50,11 @@ def export_session(session_id: int):
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
 def export_csv(session_id: int):
-    return csv_download(session_or_404(session_id))
+    session = session_or_404(session_id)
+    # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
+    body = "\ufeff" + export.scoreboard_csv(session)
+    return Response(body.encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
 
 
 @bp.get("/export.json")
