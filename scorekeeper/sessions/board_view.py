@@ -111,10 +111,10 @@ def context(session: GameSession, current: Board | None = None, form=None, field
                 pickers=pickers(session), **extra)
 
 
-def render(status: int = 200, full: str = "sessions/show.html", fragment: str = "sessions/_board.html",
-           **context: Any) -> Response:
-    """The whole page, or the fragment when htmx asks."""
-    response = make_response(render_template(fragment if is_htmx() else full, **context), status)
+def render(status: int = 200, **context: Any) -> Response:
+    """The whole board page, or its fragment when htmx asks."""
+    template = "sessions/_board.html" if is_htmx() else "sessions/show.html"
+    response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
 
