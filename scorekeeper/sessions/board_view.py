@@ -155,9 +155,7 @@ def unchanged(tag: str) -> Response | None:
     """304 Not Modified when the device holds this very page (If-None-Match)."""
     if not request.if_none_match.contains_weak(tag):
         return None
-    response = make_response("", 304)
-    revalidated(response, tag)
-    return response
+    return revalidated(make_response("", 304), tag)
 
 
 def revalidated(response: Response, tag: str) -> Response:
