@@ -76,10 +76,7 @@ def phase_fields(current: Board) -> list[FieldSpec]:
     game, pending = current.game, current.pending
     fields = (game.deal_fields(current.table, current.state) if pending is None
               else game.play_fields(current.table, current.state, pending.payload))
-    phases = current.game.phases(current.table, current.state)
-    upto = set(phases[: phases.index(current.phase) + 1])
-    locked = set(phases[: phases.index(current.phase)])
-    return [spec for spec in fields if spec.phase in upto and spec.phase not in locked]
+    return [spec for spec in fields if spec.phase == current.phase]
 
 
 def entry_form(current: Board, formdata: Any = None):
@@ -114,10 +111,10 @@ def context(session: GameSession, current: Board | None = None, form=None, field
                 pickers=pickers(session), **extra)
 
 
-def render(status: int = 200, full: str = "sessions/show.html", fragment: str = "sessions/_board.html",
-           **context: Any) -> Response:
-    """The whole page, or the fragment when htmx asks."""
-    response = make_response(render_template(fragment if is_htmx() else full, **context), status)
+def render(status: int = 200, **context: Any) -> Response:
+    """The whole board page, or its fragment when htmx asks."""
+    template = "sessions/_board.html" if is_htmx() else "sessions/show.html"
+    response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response
 
@@ -158,9 +155,7 @@ def unchanged(tag: str) -> Response | None:
     """304 Not Modified when the device holds this very page (If-None-Match)."""
     if not request.if_none_match.contains_weak(tag):
         return None
-    response = make_response("", 304)
-    revalidated(response, tag)
-    return response
+    return revalidated(make_response("", 304), tag)
 
 
 def revalidated(response: Response, tag: str) -> Response:

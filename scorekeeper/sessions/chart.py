@@ -90,8 +90,8 @@ def places_chart(months: Sequence[tuple[str, float]], most: int, label: str = ""
     def y(place: float) -> float:
         return round(_scale(place, 1, most, pad, height - pad), 1)
 
-    steps = max(len(months) - 1, 1)
-    line = [(round(_scale(i, 0, steps, pad, width - pad), 1) if len(months) > 1 else width / 2, y(value))
+    # one month alone stands in the middle (_scale of an empty range)
+    line = [(round(_scale(i, 0, len(months) - 1, pad, width - pad), 1), y(value))
             for i, (_month, value) in enumerate(months)]
     said = ", ".join(f"{month} {value:g}" for month, value in months)
     parts = [f'<svg class="chart places-chart" viewBox="0 0 {width} {height}" role="img" '

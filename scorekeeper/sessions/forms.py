@@ -51,27 +51,35 @@ class EmptyForm(FlaskForm):
     """Button-only POSTs (delete a deal, choose a language): just the CSRF token."""
 
 
+class GroupedForm(FlaskForm):
+    """A form whose engine errors may name a group of fields (a per-seat row): `group_errors`."""
+
+    def __init__(self, *args: Any, **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}
+
+
 def seat_field_name(spec: FieldSpec, seat: int) -> str:
     return f"{spec.name}-{seat}"
 
 
-def _wtforms_field(spec: FieldSpec, label: str, size: int) -> Field:
+def _wtforms_field(spec: FieldSpec, size: int) -> Field:
     offered = range(size) if spec.per_seat or spec.seats is None else spec.seats
     # a seat's choice is labelled by its index: the template names the player (`choice_text`),
     # so that one form class serves every table of this size
     seat_choices = choices((seat, str(seat)) for seat in offered)
     if spec.kind == INT:
-        return IntegerField(label, validators=[Optional()], render_kw=dict(NUMERIC))
+        return IntegerField(spec.label, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == BOOL:
-        return BooleanField(label, false_values=FALSE_VALUES)
+        return BooleanField(spec.label, false_values=FALSE_VALUES)
     if spec.kind == CHOICE:
-        return RadioField(label, choices=choices(spec.choices), validate_choice=False)
+        return RadioField(spec.label, choices=choices(spec.choices), validate_choice=False)
     if spec.kind == SEAT:
-        return RadioField(label, choices=seat_choices, validate_choice=False)
+        return RadioField(spec.label, choices=seat_choices, validate_choice=False)
     if spec.kind == MULTI:
-        return MultiCheckboxField(label, choices=choices(spec.choices), validate_choice=False)
+        return MultiCheckboxField(spec.label, choices=choices(spec.choices), validate_choice=False)
     if spec.kind == SEATS:
-        return MultiCheckboxField(label, choices=seat_choices, validate_choice=False)
+        return MultiCheckboxField(spec.label, choices=seat_choices, validate_choice=False)
     raise ValueError(f"no form field for kind {spec.kind!r}")
 
 
@@ -79,27 +87,25 @@ def deal_form(fields: Sequence[FieldSpec], table: Table, *, formdata: Any = None
               payload: Mapping[str, Any] | None = None) -> FlaskForm:
     """A form for these deal fields; `payload` (a stored deal) fills it for editing."""
     DealForm = _deal_form_class(fields, table.size)
-    data = flatten(fields, payload, table.size) if payload is not None else None
     if formdata is not None:
         return DealForm(formdata=formdata)
-    return DealForm(formdata=None, data=data or defaults(fields, table.size))
+    data = flatten(fields, payload, table.size) if payload is not None else defaults(fields, table.size)
+    return DealForm(formdata=None, data=data)
 
 
 def _deal_form_class(fields: Sequence[FieldSpec], size: int) -> type[FlaskForm]:
     """The form class for these fields and table size (WTForms' dynamic form composition: a subclass
     with a field per input, one per seat for a per-seat input)."""
 
-    class DealForm(FlaskForm):
-        def __init__(self, *args: Any, **kwargs: Any):
-            super().__init__(*args, **kwargs)
-            self.group_errors: dict[str, list[str]] = {}
+    class DealForm(GroupedForm):
+        pass
 
     for spec in fields:
         if spec.per_seat:
             for seat in range(size):
-                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, spec.label, size))
+                setattr(DealForm, seat_field_name(spec, seat), _wtforms_field(spec, size))
         else:
-            setattr(DealForm, spec.name, _wtforms_field(spec, spec.label, size))
+            setattr(DealForm, spec.name, _wtforms_field(spec, size))
     return DealForm
 
 
@@ -159,11 +165,7 @@ def new_session_form(game: Game, *, formdata: Any = None, data: Mapping[str, Any
     """Names in clockwise order, the first dealer, and the game's options (`data`: filled in)."""
     most = max(game.players)
 
-    class NewSessionForm(FlaskForm):
-        def __init__(self, *args: Any, **kwargs: Any):
-            super().__init__(*args, **kwargs)
-            self.group_errors: dict[str, list[str]] = {}
-
+    class NewSessionForm(GroupedForm):
         players = FieldList(
             StringField(_l("Player"), validators=[Optional(), Length(max=60)],
                         render_kw={"autocomplete": "off", "list": "known-players"}),

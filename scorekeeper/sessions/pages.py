@@ -190,8 +190,7 @@ def watch_qr(session_id: int):
 @bp.get("/sw.js")
 def service_worker():
     """Served from the root so that its scope is the whole app."""
-    response = send_from_directory(current_app.static_folder or "", "sw.js", max_age=0)
-    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response = send_from_directory(current_app.static_folder or "", "sw.js", mimetype="text/javascript", max_age=0)
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
     return response
@@ -205,6 +204,5 @@ def offline():
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    response = send_from_directory(current_app.static_folder or "", "manifest.webmanifest", max_age=3600)
-    response.headers["Content-Type"] = "application/manifest+json"
-    return response
+    return send_from_directory(current_app.static_folder or "", "manifest.webmanifest",
+                               mimetype="application/manifest+json", max_age=3600)

@@ -18,10 +18,12 @@ from ..dbsafety import has_lone_surrogate, json_too_deep
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
-from ..models import GameSession, Revision
+from ..models import Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
 from .forms import EmptyForm
+
+bp.add_app_template_global(restore.restorable, "deal_restorable")
 
 
 class ImportForm(FlaskForm):
@@ -34,22 +36,10 @@ def import_form() -> ImportForm:
     return ImportForm(formdata=None)
 
 
-@bp.app_template_global()
-def deal_restorable(session: GameSession, revision: Revision) -> bool:
-    return restore.restorable(session, revision)
-
-
 def json_download(document, filename: str) -> Response:
     body = json.dumps(document, ensure_ascii=False, indent=1)
     return Response(body, mimetype="application/json",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
-
-
-def csv_download(session: GameSession) -> Response:
-    # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
-    body = "\ufeff" + export.scoreboard_csv(session)
-    return Response(body.encode("utf-8"), mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
 
 
 @bp.get("/sessions/<int:session_id>/export.json")
@@ -60,7 +50,11 @@ def export_session(session_id: int):
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
 def export_csv(session_id: int):
-    return csv_download(session_or_404(session_id))
+    session = session_or_404(session_id)
+    # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
+    body = "\ufeff" + export.scoreboard_csv(session)
+    return Response(body.encode("utf-8"), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="scorekeeper-{session.id}.csv"'})
 
 
 @bp.get("/export.json")

@@ -66,7 +66,6 @@ def new_session(slug: str):
     form = new_session_form(game, formdata=request.form if request.method == "POST" else None,
                             data=_same_again(slug, request.args.get("again", type=column_int))
                             or _preset(game, request.args.get("preset", type=column_int)))
-    status = 200
     if request.method == "POST" and form.validate():
         names = [name.strip() for name in form.players.data if name and name.strip()]
         try:
@@ -75,14 +74,12 @@ def new_session(slug: str):
         except RuleError as error:
             db.session.rollback()
             apply_error(form, error)
-            status = 422
         else:
             access.set_pin(session, form.pin.data)
             return redirect(url_for(".show_session", session_id=session.id))
-    elif request.method == "POST":
-        status = 422
     known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
-    return render_template("sessions/new.html", game=game, form=form, known=known), status
+    page = render_template("sessions/new.html", game=game, form=form, known=known)
+    return page, 422 if request.method == "POST" else 200  # a POST that gets here was refused
 
 
 def _same_again(slug: str, session_id: int | None) -> dict[str, Any] | None:
