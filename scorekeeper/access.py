@@ -138,11 +138,10 @@ def require_club_password():
         return None
     if not request.path.startswith("/api/"):
         return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
-    keys = guess_keys("club", "club")
-    wait = attempts.wait(keys)
+    accepted, wait = _guess(guess_keys("club", "club"), _api_password(), lambda given: _same(given, password))
     if wait:
         return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
-    if _guess(keys, _api_password(), lambda given: _same(given, password)):
+    if accepted:
         return None
     return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
                       **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
@@ -152,28 +151,35 @@ def _too_many(wait: int) -> str:
     return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
 
 
-def _guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool]) -> bool:
-    """Whether `given` is the secret. The right one clears the target's count; a wrong one counts
-    against every key; none sent counts nothing."""
+def _guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool]) -> tuple[bool, int]:
+    """Whether `given` is the secret, or the seconds to wait before it may be checked: (accepted,
+    wait). A secret sent counts as a wrong try before it is compared (`Attempts.claim`), so tries
+    sent at one moment cannot all pass one wait; the right one takes its try back and clears the
+    target's count. None sent counts nothing."""
+    if given is None:
+        return False, attempts.wait(keys)
+    wait = attempts.claim(keys)
+    if wait:
+        return False, wait
     if right(given):
-        attempts.succeeded(keys[0])
-        return True
-    if given is not None:
-        attempts.failed(keys)
-    return False
+        attempts.right(keys)
+        return True, 0
+    return False, 0
 
 
 def _form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
     """A password or PIN posted on a page, slowed like every guess: (accepted, the page's status);
     a refusal is written under the field."""
     wait = attempts.wait(keys)
+    if not wait and form.validate():
+        accepted, wait = _guess(keys, field.data, right)
+        if accepted:
+            return True, 200
     if wait:
         field.errors = [_too_many(wait)]
         return False, 429
-    if not form.validate():
+    if form.errors:
         return False, 422
-    if _guess(keys, field.data, right):
-        return True, 200
     field.errors = [wrong]
     return False, 422
 
@@ -300,11 +306,11 @@ def require_table_pin():
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):
-        keys = guess_keys("pin", str(session.id))
-        wait = attempts.wait(keys)
+        accepted, wait = _guess(guess_keys("pin", str(session.id)), request.headers.get("X-Table-PIN"),
+                                lambda given: _pin_right(session, given))
         if wait:
             return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
-        if _guess(keys, request.headers.get("X-Table-PIN"), lambda given: _pin_right(session, given)):
+        if accepted:
             return None
         return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
     target = url_for("access.pin", session_id=session.id)

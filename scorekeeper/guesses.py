@@ -32,31 +32,57 @@ class Attempts:
         """Seconds before the next try may be checked (0: go ahead): the longest wait of the keys."""
         with db.engine.connect() as connection:
             rows = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at).where(_where(keys)))
-            free = current_app.config["ACCESS_FREE_ATTEMPTS"]
-            waits = [int(last + min(2 ** (count - free), 60) - time.time() + 0.999)
-                     for count, last in rows if count >= free]
-        return max([0, *waits])
+        return max([0, *(_wait(count, last) for count, last in rows)])
 
-    def failed(self, keys: list[Key]) -> None:
+    def claim(self, keys: list[Key]) -> int:
+        """Count a try against every key before it is checked: 0; or, while a key must still wait,
+        the seconds to wait (that key's try is not counted). Each key's count goes up only from
+        the count its wait was read from (compare and swap), so of the tries sent at one moment
+        only one passes a wait, however long checking the secret takes."""
         now = time.time()
         with db.engine.begin() as connection:
             connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
         for key in keys:
-            bump = (update(AccessAttempt).where(_where([key]))
-                    .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))
-            for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
-                try:
-                    with db.engine.begin() as connection:
-                        if connection.execute(bump).first() is None:
-                            connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64],
-                                                                            failures=1, last_at=now))
-                    break
-                except IntegrityError:
-                    continue
+            wait = self._claim(key, now)
+            if wait:
+                return wait
+        return 0
 
-    def succeeded(self, key: Key) -> None:
+    def _claim(self, key: Key, now: float) -> int:
+        for _ in range(3):  # another try may change the count between the read and the write: read again
+            with db.engine.connect() as connection:
+                row = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at)
+                                         .where(_where([key]))).first()
+            if row is not None and _wait(*row):
+                return _wait(*row)
+            try:
+                with db.engine.begin() as connection:
+                    if row is None:
+                        connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64],
+                                                                        failures=1, last_at=now))
+                        return 0
+                    bump = (update(AccessAttempt).where(_where([key]), AccessAttempt.failures == row.failures)
+                            .values(failures=row.failures + 1, last_at=now))
+                    if connection.execute(bump).rowcount == 1:
+                        return 0
+            except IntegrityError:  # another try inserted the first failure
+                continue
+        return 1
+
+    def right(self, keys: list[Key]) -> None:
+        """A claimed try was the right secret: the target's count goes (whoever sent it knows the
+        secret already), the other keys take that one try back."""
         with db.engine.begin() as connection:
-            connection.execute(delete(AccessAttempt).where(_where([key])))
+            connection.execute(delete(AccessAttempt).where(_where(keys[:1])))
+            if keys[1:]:
+                connection.execute(update(AccessAttempt).where(_where(keys[1:]), AccessAttempt.failures > 0)
+                                   .values(failures=AccessAttempt.failures - 1))
+
+
+def _wait(count: int, last: float) -> int:
+    """Seconds still to wait after `count` wrong tries, the last at `last`: 1, 2, 4 ... 60 past the free ones."""
+    free = current_app.config["ACCESS_FREE_ATTEMPTS"]
+    return max(0, int(last + min(2 ** (count - free), 60) - time.time() + 0.999)) if count >= free else 0
 
 
 attempts = Attempts()

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import base64
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sqlalchemy import select
@@ -109,22 +112,57 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
     key = [("pin", "a:10.0.0.7")]
     with app.test_request_context():
         waits = []
-        for _ in range(6):
-            guesses.attempts.failed(key)
-            waits.append(guesses.attempts.wait(key))
-        assert waits == [0, 0, 1, 2, 4, 8]
-        clock[0] += 8
+        for _ in range(7):
+            waits.append(guesses.attempts.claim(key))  # a try inside a wait is refused, not counted ...
+            clock[0] += waits[-1]
+            if waits[-1]:
+                assert guesses.attempts.claim(key) == 0  # ... the first one after it is
+        assert waits == [0, 0, 0, 1, 2, 4, 8]
+        clock[0] += 16
         assert guesses.attempts.wait(key) == 0
-        guesses.attempts.succeeded(key[0])
-        guesses.attempts.failed(key)
-        assert guesses.attempts.wait(key) == 0
-        for _ in range(5):
-            guesses.attempts.failed(key)
-        assert guesses.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
+        guesses.attempts.right(key)  # the right secret clears the target's count
+        for _ in range(3):
+            assert guesses.attempts.claim(key) == 0
+        assert guesses.attempts.wait(key) == 1  # three wrong tries again: 2 ** (3 - 3)
         clock[0] += guesses.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
-        guesses.attempts.failed([("pin", "a:10.0.0.8")])  # (old counts go with the next failure anywhere)
-        guesses.attempts.failed(key)
+        assert guesses.attempts.claim([("pin", "a:10.0.0.8")]) == 0  # (old counts go with the next try anywhere)
         assert guesses.attempts.wait(key) == 0
+
+
+def test_guesses_sent_at_one_moment_pass_one_wait_not_all(tmp_path, monkeypatch):
+    """Checking a PIN takes a while (a slow hash on purpose); ten wrong guesses sent at once, past
+    the free tries, were each checked (ten 403s): every one had read the count before any of them
+    wrote it. A try is counted before it is checked, so one passes the wait and nine wait (429)."""
+    uri = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "ACCESS_FREE_ATTEMPTS": 2,
+                      "SQLALCHEMY_DATABASE_URI": uri})
+    sid = app.test_client().post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                            "pin": "2468"}).json["id"]
+    slow_check = access._pin_right
+
+    def slow(session, pin):
+        time.sleep(0.3)
+        return slow_check(session, pin)
+
+    monkeypatch.setattr(access, "_pin_right", slow)
+    body = {"values": {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [False, None, None]}}
+
+    def guess(headers):
+        return app.test_client().post(f"/api/v1/sessions/{sid}/deals", json=body, headers=headers).status_code
+
+    assert [guess({"X-Table-PIN": "0000"}) for _ in range(2)] == [403, 403]  # the free tries
+    time.sleep(1.1)  # past the first wait
+    start = threading.Barrier(10)
+
+    def at_once(_):
+        start.wait()
+        return guess({"X-Table-PIN": "1111"})
+
+    with ThreadPoolExecutor(10) as pool:
+        statuses = sorted(pool.map(at_once, range(10)))
+    assert statuses == [403] + [429] * 9
+    time.sleep(2.1)  # the wait after three wrong tries is 2 s; then the right PIN writes
+    assert guess({"X-Table-PIN": "2468"}) == 201
 
 
 def test_every_worker_counts_the_same_guesses(tmp_path):
