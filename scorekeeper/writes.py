@@ -198,17 +198,17 @@ def _close_gap(session: GameSession, position: int) -> None:
 # --- the session -------------------------------------------------------------------------------
 
 
-def close_session(session: GameSession, *, version: int | None = None) -> Saved:
+def close_session(session: GameSession) -> Saved:
     """End the session here (a stored fact, undone by `reopen_session`): the totals so far decide."""
-    return run(session, lambda expected: _toggle(session, "close", expected), version=version)
+    return run(session, lambda expected: _toggle(session, "close", expected))
 
 
-def reopen_session(session: GameSession, *, version: int | None = None) -> Saved:
-    return run(session, lambda expected: _toggle(session, "reopen", expected), version=version)
+def reopen_session(session: GameSession) -> Saved:
+    return run(session, lambda expected: _toggle(session, "reopen", expected))
 
 
 def _toggle(session: GameSession, action: str, expected: int) -> Saved:
-    if (session.closed_at is None) != (action == "close"):
+    if (session.closed_at is not None) == (action == "close"):
         return Saved(None, None)  # already so
     game, table = get_game(session.game), table_of(session)
     deals = complete_deals(session)
