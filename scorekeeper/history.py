@@ -60,12 +60,8 @@ class Filters:
     def of(self, rows: type[SeatSummary] | type[SeatFigure]) -> list[ColumnElement[bool]]:
         """The conditions on a player's seat rows (both tables carry the game and the session's date,
         and their indexes lead with the player and the date)."""
-        conditions: list[ColumnElement[bool]] = []
-        if self.game is not None:
-            conditions.append(rows.game == self.game)
-        conditions += self.period(rows.started_at)
-        conditions += self.sat_with(rows.session_id)
-        return conditions
+        game = [rows.game == self.game] if self.game is not None else []
+        return game + self.period(rows.started_at) + self.sat_with(rows.session_id)
 
 
 NO_FILTERS = Filters()
@@ -178,7 +174,7 @@ def player_figures(player_id: int, filters: Filters = NO_FILTERS) -> dict[str, l
         if slug in GAMES and version == summaries.engine_version(slug):  # as player_tallies counts
             sums.setdefault(slug, {})[name] = int(value)
     return {slug: [(figure, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
-            for slug, counted in sorted(sums.items()) if slug in GAMES}
+            for slug, counted in sorted(sums.items())}
 
 
 @dataclass(frozen=True)
