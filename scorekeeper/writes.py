@@ -40,13 +40,13 @@ def finish(session: GameSession, game: Game, table: Table, standing: Standing, d
     return after
 
 
-def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], changed: int | None) -> Standing:
+def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], changed: int) -> Standing:
     """Replay a proposed list of deals; a rule broken at the changed deal is refused as it is, one
     broken at a later deal with the number of the deal it would spoil."""
     try:
         return game.replay(table, payloads)
     except DealError as error:
-        if changed is None or error.index == changed:
+        if error.index == changed:
             raise error.error from None
         raise RuleError(T("This change would make deal %(number)d impossible: %(reason)s",
                           number=error.index + 1, reason=error.text)) from None
