@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask import abort, current_app
@@ -112,7 +113,7 @@ def played(session: GameSession, game: Game, table: Table, deals: list[Deal]) ->
     return standing
 
 
-def build(session: GameSession, game: Game, table: Table, standing: Standing, deals: list[Deal],
+def build(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
           pending: Deal | None) -> Board:
     """The board of `session` from a standing already played (a write's new board)."""
     early = session.closed_at is not None and not standing.over

@@ -33,7 +33,7 @@ def revise(session: GameSession, deal_id: int | None, action: str, before: Any, 
 def finish(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
            pending: Deal | None) -> Board:
     """Store the summary of the session's new board, commit, and remember its replay."""
-    after = build(session, game, table, standing, list(deals), pending)
+    after = build(session, game, table, standing, deals, pending)
     summaries.store(session, after)
     db.session.commit()
     remember(session.id, session.version, standing)
