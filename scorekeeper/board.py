@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask import abort, current_app
@@ -105,38 +106,29 @@ def board(session: GameSession) -> Board:
 
 def played(session: GameSession, game: Game, table: Table, deals: list[Deal]) -> Standing:
     """The engine's replay of the session's complete deals, as remembered for its version."""
-    standing = remembered(session.id, session.version)
+    standing = _memo().get((session.id, session.version))
     if standing is None or len(standing.results) != len(deals):
         standing = game.replay(table, [deal.payload for deal in deals])
         remember(session.id, session.version, standing)
     return standing
 
 
-def build(session: GameSession, game: Game, table: Table, standing: Standing, deals: list[Deal],
+def build(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
           pending: Deal | None) -> Board:
     """The board of `session` from a standing already played (a write's new board)."""
     early = session.closed_at is not None and not standing.over
-    if early:
-        standing = stopped(game, table, standing)
+    if early:  # the table stopped before the game's own end: the totals so far decide
+        state = standing.state
+        standing = dataclasses.replace(
+            standing, over=True, dealer=None, leader=None, notes=(),
+            winners=game.winners(table, state), losers=game.losers(table, state),
+            seat_notes=game.final_seat_notes(table, state),
+        )
     return Board(game, table, standing, tuple(deals), pending, session.version, early)
-
-
-def stopped(game: Game, table: Table, standing: Standing) -> Standing:
-    """The table stopped before the game's own end: the totals so far decide."""
-    state = standing.state
-    return dataclasses.replace(
-        standing, over=True, dealer=None, leader=None, notes=(),
-        winners=game.winners(table, state), losers=game.losers(table, state),
-        seat_notes=game.final_seat_notes(table, state),
-    )
 
 
 def _memo() -> dict[tuple[int, int], Standing]:
     return current_app.extensions.setdefault("scorekeeper.replays", {})
-
-
-def remembered(session_id: int, version: int) -> Standing | None:
-    return _memo().get((session_id, version))
 
 
 def remember(session_id: int, version: int, standing: Standing) -> None:

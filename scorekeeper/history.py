@@ -60,12 +60,8 @@ class Filters:
     def of(self, rows: type[SeatSummary] | type[SeatFigure]) -> list[ColumnElement[bool]]:
         """The conditions on a player's seat rows (both tables carry the game and the session's date,
         and their indexes lead with the player and the date)."""
-        conditions: list[ColumnElement[bool]] = []
-        if self.game is not None:
-            conditions.append(rows.game == self.game)
-        conditions += self.period(rows.started_at)
-        conditions += self.sat_with(rows.session_id)
-        return conditions
+        game = [rows.game == self.game] if self.game is not None else []
+        return game + self.period(rows.started_at) + self.sat_with(rows.session_id)
 
 
 NO_FILTERS = Filters()
@@ -149,15 +145,22 @@ def player_tallies(player_id: int, filters: Filters = NO_FILTERS) -> list[GameTa
     summary is missing or from an older engine are not counted until `flask summaries` computes it
     (their rows say "being updated"); sessions that no longer replay are left out, and so are games
     this Scorekeeper no longer knows."""
-    merged: dict[str, list[int]] = {}
-    for row in _tallies(player_id, filters):
-        if row.game not in GAMES or row.engine_version != summaries.engine_version(row.game):
-            continue
-        sums = merged.setdefault(row.game, [0] * 7)
-        for index, value in enumerate((row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0,
-                                       row.places or 0, row.placed)):
-            sums[index] += value
-    return [GameTally(game, *sums) for game, sums in sorted(merged.items()) if sums[0]]
+    ok = SeatSummary.total.is_not(None)
+    finished = ok & SeatSummary.over
+    count = lambda condition: func.sum(case((condition, 1), else_=0))
+    rows = db.session.execute(
+        select(SeatSummary.game, SeatSummary.engine_version, func.count().label("sessions"),
+               count(~ok).label("broken"), count(finished).label("finished"),
+               count(finished & SeatSummary.won).label("won"), count(finished & SeatSummary.lost).label("lost"),
+               func.sum(case((finished, SeatSummary.total), else_=0)).label("total"),
+               func.sum(SeatSummary.place).label("places"), func.count(SeatSummary.place).label("placed"))
+        .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))
+        .group_by(SeatSummary.game, SeatSummary.engine_version))
+    # one row per game is left: the one of its current engine
+    tallies = [GameTally(row.game, row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0,
+                         row.places or 0, row.placed)
+               for row in rows if row.game in GAMES and row.engine_version == summaries.engine_version(row.game)]
+    return sorted((tally for tally in tallies if tally.played), key=lambda tally: tally.game)
 
 
 def player_figures(player_id: int, filters: Filters = NO_FILTERS) -> dict[str, list[tuple[Figure, int]]]:
@@ -171,7 +174,7 @@ def player_figures(player_id: int, filters: Filters = NO_FILTERS) -> dict[str, l
         if slug in GAMES and version == summaries.engine_version(slug):  # as player_tallies counts
             sums.setdefault(slug, {})[name] = int(value)
     return {slug: [(figure, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
-            for slug, counted in sorted(sums.items()) if slug in GAMES}
+            for slug, counted in sorted(sums.items())}
 
 
 @dataclass(frozen=True)
@@ -265,17 +268,3 @@ def head_to_head(player_id: int, other_id: int, filters: Filters = NO_FILTERS) -
     return [HeadToHead(slug, count, int(won), int(other_won)) for slug, version, count, won, other_won in rows
             if slug in GAMES and version == summaries.engine_version(slug)]
 
-
-def _tallies(player_id: int, filters: Filters):
-    ok = SeatSummary.total.is_not(None)
-    finished = ok & SeatSummary.over
-    count = lambda condition: func.sum(case((condition, 1), else_=0))  # noqa: E731
-    return db.session.execute(
-        select(SeatSummary.game, SeatSummary.engine_version, func.count().label("sessions"),
-               count(~ok).label("broken"), count(finished).label("finished"),
-               count(finished & SeatSummary.won).label("won"), count(finished & SeatSummary.lost).label("lost"),
-               func.sum(case((finished, SeatSummary.total), else_=0)).label("total"),
-               func.sum(SeatSummary.place).label("places"), func.count(SeatSummary.place).label("placed"))
-        .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))
-        .group_by(SeatSummary.game, SeatSummary.engine_version)
-    ).all()

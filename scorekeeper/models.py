@@ -67,7 +67,6 @@ class GameSession(Model):
     revisions: Mapped[list[Revision]] = relationship(
         back_populates="session", order_by="Revision.id", cascade="all, delete-orphan"
     )
-    summary: Mapped[SessionSummary | None] = relationship(back_populates="session", cascade="all, delete-orphan")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -173,7 +172,6 @@ class SessionSummary(Model):
     over: Mapped[bool]
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
 
-    session: Mapped[GameSession] = relationship(back_populates="summary")
     seats: Mapped[list[SeatSummary]] = relationship(cascade="all, delete-orphan", order_by="SeatSummary.position")
     figures: Mapped[list[SeatFigure]] = relationship(cascade="all, delete-orphan")
 

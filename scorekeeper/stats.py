@@ -22,21 +22,19 @@ class SeatStats:
 def session_stats(board: Board) -> list[SeatStats]:
     """Per player: how many deals changed their score, the best and worst deal, the average; over the
     deals the player was still in the game for (Handjass: not those after they went out)."""
-    results = board.standing.results
-    lower = board.game.lower_wins(board.table)
-    better, worse = (min, max) if lower else (max, min)
-    dealers = list(board.standing.dealers)
+    standing = board.standing
+    better, worse = (min, max) if board.game.lower_wins(board.table) else (max, min)
     stats = []
     for seat, name in enumerate(board.table.names):
-        points = [result.points[seat] for result, seated in zip(results, board.standing.seated) if seated[seat]]
+        points = [result.points[seat] for result, seated in zip(standing.results, standing.seated) if seated[seat]]
         stats.append(SeatStats(
             name=name,
-            total=board.standing.totals[seat],
+            total=standing.totals[seat],
             deals_scored=sum(1 for p in points if p),
             best=better(points) if points else None,
             worst=worse(points) if points else None,
             average=round(sum(points) / len(points), 1) if points else None,
-            dealt=dealers.count(seat),
+            dealt=standing.dealers.count(seat),
         ))
     return stats
 

@@ -40,13 +40,13 @@ def is_fresh(summary: SessionSummary | None, session: GameSession) -> bool:
 
 def _summary_values(session: GameSession, current: Board | None) -> dict[str, Any]:
     """The session summary's columns: totals, winners and losers of the standing, if any."""
-    standing = current.standing if current is not None else None
-    return dict(session_version=session.version, engine_version=engine_version(session.game),
-                deals=len(current.deals) if current is not None else 0,
-                totals=list(standing.totals) if standing is not None else None,
-                winners=list(standing.winners) if standing is not None else [],
-                losers=list(standing.losers) if standing is not None else [],
-                over=bool(standing is not None and standing.over), updated_at=utcnow())
+    values: dict[str, Any] = dict(session_version=session.version, engine_version=engine_version(session.game),
+                                  deals=0, totals=None, winners=[], losers=[], over=False, updated_at=utcnow())
+    if current is not None:
+        standing = current.standing
+        values.update(deals=len(current.deals), totals=list(standing.totals), winners=list(standing.winners),
+                      losers=list(standing.losers), over=bool(standing.over))
+    return values
 
 
 def _seat_rows(session: GameSession, current: Board | None, values: dict[str, Any]) -> list[dict[str, Any]]:

@@ -125,13 +125,13 @@ def earlier_save(session: GameSession, key: RequestKey | None) -> Saved | None:
 
 @refusing_faults()  # a full disk or a read-only database: refused like a broken rule
 def run(session: GameSession, command: Callable[[int], Saved], *, version: int | None = None,
-        key: RequestKey | None = None, attempts: int = 50) -> Saved:
+        key: RequestKey | None = None) -> Saved:
     """Run `command(expected_version)` until it lands. A client that named the version it saw gets
     StaleBoard when another device saved first; one that named none is checked again against the
     fresh board. A save whose key is already stored (a retry: its version is stale, or its change
     meets the unique key) is answered as the first save was; a caller that checks the change
     against the board first looks the key up before (`earlier_save`)."""
-    for _ in range(attempts):
+    for _ in range(50):  # then StaleBoard after all
         try:
             if version is not None and version != session.version:
                 raise stale(session)

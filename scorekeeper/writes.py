@@ -33,20 +33,20 @@ def revise(session: GameSession, deal_id: int | None, action: str, before: Any, 
 def finish(session: GameSession, game: Game, table: Table, standing: Standing, deals: Sequence[Deal],
            pending: Deal | None) -> Board:
     """Store the summary of the session's new board, commit, and remember its replay."""
-    after = build(session, game, table, standing, list(deals), pending)
+    after = build(session, game, table, standing, deals, pending)
     summaries.store(session, after)
     db.session.commit()
     remember(session.id, session.version, standing)
     return after
 
 
-def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], changed: int | None) -> Standing:
+def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], changed: int) -> Standing:
     """Replay a proposed list of deals; a rule broken at the changed deal is refused as it is, one
     broken at a later deal with the number of the deal it would spoil."""
     try:
         return game.replay(table, payloads)
     except DealError as error:
-        if changed is None or error.index == changed:
+        if error.index == changed:
             raise error.error from None
         raise RuleError(T("This change would make deal %(number)d impossible: %(reason)s",
                           number=error.index + 1, reason=error.text)) from None
@@ -198,17 +198,17 @@ def _close_gap(session: GameSession, position: int) -> None:
 # --- the session -------------------------------------------------------------------------------
 
 
-def close_session(session: GameSession, *, version: int | None = None) -> Saved:
+def close_session(session: GameSession) -> Saved:
     """End the session here (a stored fact, undone by `reopen_session`): the totals so far decide."""
-    return run(session, lambda expected: _toggle(session, "close", expected), version=version)
+    return run(session, lambda expected: _toggle(session, "close", expected))
 
 
-def reopen_session(session: GameSession, *, version: int | None = None) -> Saved:
-    return run(session, lambda expected: _toggle(session, "reopen", expected), version=version)
+def reopen_session(session: GameSession) -> Saved:
+    return run(session, lambda expected: _toggle(session, "reopen", expected))
 
 
 def _toggle(session: GameSession, action: str, expected: int) -> Saved:
-    if (session.closed_at is None) != (action == "close"):
+    if (session.closed_at is not None) == (action == "close"):
         return Saved(None, None)  # already so
     game, table = get_game(session.game), table_of(session)
     deals = complete_deals(session)
