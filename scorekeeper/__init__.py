@@ -57,7 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.converters["int"] = dbsafety.BoundedIntConverter  # before any route is added
     app.register_blueprint(sessions_bp)
     app.register_blueprint(api_bp, url_prefix="/api/v1")
-    csrf.exempt(api_bp)  # JSON clients send no cookies-with-forms; the API has no cookie auth to forge
+    csrf.exempt(api_bp)  # its clients send headers, not forms; a browser's cross-site write: access.py
     access.init_app(app)  # club password and table PINs (off unless configured)
 
     proxies = int(app.config.get("PROXY_FIX") or 0)

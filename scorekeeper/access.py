@@ -226,16 +226,23 @@ def devices():
                            count=db.session.query(Device).count())
 
 
+# the pages this device kept (the service worker's copies, shown offline) and its drafts go with a
+# sign-out; browsers honour it on https and localhost, the only places a service worker runs
+FORGET_KEPT = {"Clear-Site-Data": '"cache", "storage"'}
+
+
 @bp.post("/logout")
 def logout():
     """Sign this device out: its row goes, so a copy of its cookie opens nothing either."""
+    target = redirect(url_for("access.login" if club_password() else "sessions.home"))
     if FlaskForm().validate():
         device = _device()
         if device is not None:
             db.session.delete(device)
             db.session.commit()
         cookie.clear()
-    return redirect(url_for("access.login" if club_password() else "sessions.home"))
+        target.headers.update(FORGET_KEPT)
+    return target
 
 
 @bp.post("/logout/everywhere")
@@ -247,6 +254,7 @@ def logout_everywhere():
         db.session.execute(delete(Device))
         db.session.commit()
         cookie.clear()
+        return redirect(url_for("access.login")), FORGET_KEPT
     return redirect(url_for("access.login"))
 
 
@@ -337,10 +345,21 @@ def pin(session_id: int):
     return render_template("access/pin.html", session=session, form=form), status
 
 
+def refuse_other_sites():
+    """The API takes no CSRF token (its clients send headers, not forms), yet a browser sends the
+    device's cookie (club login, PINs) along: a write sent from another site's page is refused.
+    A browser names where a request comes from in Sec-Fetch-Site; other clients send none."""
+    if (request.path.startswith("/api/") and request.method not in SAFE_METHODS
+            and request.headers.get("Sec-Fetch-Site") in ("cross-site", "same-site")):
+        return _api_error(403, gettext("The API takes no writes sent from another site's page."))
+    return None
+
+
 # --- wiring ----------------------------------------------------------------------------
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
+    app.before_request(refuse_other_sites)
     app.before_request(require_club_password)
     app.before_request(require_table_pin)
 

@@ -291,6 +291,23 @@ def test_api_writes_to_a_pin_session_need_the_pin_reads_do_not(client):
     assert response.status_code == 201
 
 
+def test_an_api_write_sent_from_another_sites_page_is_refused_though_the_cookie_holds_the_pin(client):
+    """The API takes no CSRF token, yet a browser sends the device's cookie along: a page of another
+    site, or of another port of the club's box, could write with the PIN this device entered. The
+    browser names the request's origin in Sec-Fetch-Site; an API client sends none."""
+    sid = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                "pin": "9876"}).get_json()["id"]
+    device = client.application.test_client()
+    assert device.post(f"/sessions/{sid}/pin", data={"pin": "9876"}).status_code == 302
+    path = f"/api/v1/sessions/{sid}/deals"
+    for elsewhere in ("cross-site", "same-site"):
+        response = device.post(path, json={"values": RAMSCH}, headers={"Sec-Fetch-Site": elsewhere})
+        assert response.status_code == 403 and "another site" in response.get_json()["message"]
+    assert device.get(f"/api/v1/sessions/{sid}").get_json()["deals"] == []
+    assert device.post(path, json={"values": RAMSCH}, headers={"Sec-Fetch-Site": "same-origin"}).status_code == 201
+    assert device.post(path, json={"values": RAMSCH}).status_code == 201  # a client that is not a browser
+
+
 @pytest.mark.parametrize("pin", ["1234\n", " 1234", "1234 ", "12\n34", "１２３４"])
 def test_a_pin_is_digits_exactly_as_typed(client, pin):
     """Issue 21, item 5: a PIN with a newline or a space (or full-width digits) is refused, on the
@@ -370,7 +387,10 @@ def test_a_cookie_replayed_after_logout_opens_nothing(club_app):
     sid = new_with_pin(client)
     assert 'href="/devices"' in client.get("/history").get_data(as_text=True)
     old = client.get_cookie("session").value
-    assert client.post("/logout").headers["Location"] == "/login"
+    response = client.post("/logout")
+    assert response.headers["Location"] == "/login"
+    # the pages this device kept for offline use go too: a signed-out tablet shows none of them offline
+    assert response.headers["Clear-Site-Data"] == '"cache", "storage"'
     thief = club_app.test_client()
     thief.set_cookie("session", old)
     assert thief.get("/history").status_code == 302
@@ -389,7 +409,8 @@ def test_sign_out_every_device(club_app):
     _login(phone)
     page = phone.get("/devices").get_data(as_text=True)
     assert "2 devices are signed in." in page
-    assert phone.post("/logout/everywhere").headers["Location"] == "/login"
+    response = phone.post("/logout/everywhere")
+    assert response.headers["Location"] == "/login" and response.headers["Clear-Site-Data"] == '"cache", "storage"'
     for client in (tablet, phone):
         assert client.get("/history").status_code == 302
     _login(tablet)
