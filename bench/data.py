@@ -18,7 +18,7 @@ from pathlib import Path
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games import get_game
-from scorekeeper.games.base import Table, resolve_options
+from scorekeeper.games.base import RuleError, Table, resolve_options
 from scorekeeper.names import name_key
 
 GAME = get_game("schieberamsch")
@@ -54,7 +54,12 @@ def sequence(rng: random.Random, length: int, limit: int) -> Sequence:
     table = Table(("A", "B", "C"), options)
     state, payloads = GAME.start(table), []
     for _ in range(length):
-        parsed = GAME.parse(table, state, random_deal(rng))
+        parsed = None
+        while parsed is None:
+            try:
+                parsed = GAME.parse(table, state, random_deal(rng))
+            except RuleError:  # card points no pile can hold (1, 119, ...): another deal
+                continue
         _, state = GAME.play(table, state, parsed)
         payloads.append(parsed)
     standing = GAME.replay(table, payloads)
