@@ -186,6 +186,17 @@ def json_too_deep(raw: bytes, limit: int) -> bool:
     return False
 
 
+def no_constant(name: str):
+    """`json.loads(..., parse_constant=no_constant)`: NaN and Infinity are not JSON (Python reads
+    them; PostgreSQL's json type refuses them, and another program could not read them back).
+
+    >>> json.loads("[1.5, NaN]", parse_constant=no_constant)
+    Traceback (most recent call last):
+    ValueError: NaN is not JSON
+    """
+    raise ValueError(f"{name} is not JSON")
+
+
 def has_lone_surrogate(value) -> bool:
     """Whether a parsed JSON value holds text that is not valid Unicode ("\\ud800" alone), in a key or
     a value: such text cannot be encoded as UTF-8.

@@ -14,7 +14,7 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import access, history, turns, writes
 from ..board import Board, board, deal_or_404, session_or_404
-from ..dbsafety import has_lone_surrogate, json_too_deep
+from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
 from ..errors import error_response
 from ..extensions import db
 from ..filters import StatsFilterForm
@@ -35,7 +35,7 @@ def json_body() -> dict[str, Any]:
     if json_too_deep(raw, current_app.config["MAX_JSON_DEPTH"]):
         raise BadRequest("The JSON is nested too deeply.")
     try:
-        body = json.loads(raw)
+        body = json.loads(raw, parse_constant=no_constant)
     except (ValueError, RecursionError):
         body = None
     if not isinstance(body, dict):

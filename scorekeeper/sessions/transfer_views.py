@@ -14,7 +14,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, importer, restore, turns
 from ..board import session_or_404
-from ..dbsafety import has_lone_surrogate, json_too_deep
+from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
@@ -69,7 +69,7 @@ def read_import(form: ImportForm):
     data = form.file.data.stream.read()
     try:
         if not json_too_deep(data, current_app.config["MAX_JSON_DEPTH"]):
-            document = json.loads(data.decode("utf-8-sig"))
+            document = json.loads(data.decode("utf-8-sig"), parse_constant=no_constant)
             if not has_lone_surrogate(document):
                 return document
     except (UnicodeDecodeError, ValueError, RecursionError):

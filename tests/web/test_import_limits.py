@@ -161,7 +161,8 @@ def test_a_hostile_session_is_refused_naming_it_and_nothing_is_stored(client, br
 
 
 def test_the_page_refuses_a_file_too_deep_or_not_unicode_as_not_json(client):
-    for body in (b"[" * 100 + b"]" * 100, b'{"format": "scorekeeper-export", "x": "\\ud800"}'):
+    for body in (b"[" * 100 + b"]" * 100, b'{"format": "scorekeeper-export", "x": "\\ud800"}',
+                 b'{"format": "scorekeeper-export", "x": NaN}'):
         response = upload(client, body)
         assert response.status_code == 422
         assert any("not JSON" in message for message in alerts(response.get_data(as_text=True)))
