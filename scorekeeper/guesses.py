@@ -34,48 +34,65 @@ class Attempts:
             rows = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at).where(_where(keys)))
         return max([0, *(_wait(count, last) for count, last in rows)])
 
-    def claim(self, keys: list[Key]) -> int:
-        """Count a try against every key before it is checked: 0; or, while a key must still wait,
-        the seconds to wait (that key's try is not counted). Each key's count goes up only from
-        the count its wait was read from (compare and swap), so of the tries sent at one moment
-        only one passes a wait, however long checking the secret takes."""
-        now = time.time()
+    def claim(self, keys: list[Key]) -> tuple[int, list[Key]]:
+        """Before a try is checked: (seconds to wait, 0 to go ahead; the keys it was counted against
+        already). A key past its free tries counts the try now, raising its count only from the
+        count its wait was read from (compare and swap): of the tries sent at one moment only one
+        passes its wait, however long checking the secret takes. A key within its free tries
+        counts a wrong try after the check (`failed`), so right tries at one moment never wait."""
+        now, claimed = time.time(), []
         with db.engine.begin() as connection:
             connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
         for key in keys:
             wait = self._claim(key, now)
-            if wait:
-                return wait
-        return 0
+            if wait < 0:
+                claimed.append(key)
+            elif wait:
+                return wait, claimed
+        return 0, claimed
 
     def _claim(self, key: Key, now: float) -> int:
+        """The key's wait; 0 while within its free tries (nothing counted); -1: counted now."""
         for _ in range(3):  # another try may change the count between the read and the write: read again
             with db.engine.connect() as connection:
                 row = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at)
                                          .where(_where([key]))).first()
-            if row is not None and _wait(*row):
-                return _wait(*row)
-            try:
-                with db.engine.begin() as connection:
-                    if row is None:
-                        connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64],
-                                                                        failures=1, last_at=now))
-                        return 0
-                    bump = (update(AccessAttempt).where(_where([key]), AccessAttempt.failures == row.failures)
-                            .values(failures=row.failures + 1, last_at=now))
-                    if connection.execute(bump).rowcount == 1:
-                        return 0
-            except IntegrityError:  # another try inserted the first failure
-                continue
+            if row is None or row.failures < current_app.config["ACCESS_FREE_ATTEMPTS"]:
+                return 0
+            wait = _wait(*row)
+            if wait:
+                return wait
+            bump = (update(AccessAttempt).where(_where([key]), AccessAttempt.failures == row.failures)
+                    .values(failures=row.failures + 1, last_at=now))
+            with db.engine.begin() as connection:
+                if connection.execute(bump).rowcount == 1:
+                    return -1
         return 1
 
-    def right(self, keys: list[Key]) -> None:
-        """A claimed try was the right secret: the target's count goes (whoever sent it knows the
-        secret already), the other keys take that one try back."""
+    def failed(self, keys: list[Key]) -> None:
+        """A wrong try, counted against these keys."""
+        now = time.time()
+        for key in keys:
+            bump = (update(AccessAttempt).where(_where([key]))
+                    .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))
+            for _ in range(3):  # two workers may insert the first failure at once: one of them then updates
+                try:
+                    with db.engine.begin() as connection:
+                        if connection.execute(bump).first() is None:
+                            connection.execute(insert(AccessAttempt).values(kind=key[0], client=key[1][:64],
+                                                                            failures=1, last_at=now))
+                    break
+                except IntegrityError:
+                    continue
+
+    def right(self, keys: list[Key], claimed: list[Key]) -> None:
+        """The right secret: the target's count goes (whoever sent it knows the secret already), the
+        other keys take back the try `claim` counted against them."""
         with db.engine.begin() as connection:
             connection.execute(delete(AccessAttempt).where(_where(keys[:1])))
-            if keys[1:]:
-                connection.execute(update(AccessAttempt).where(_where(keys[1:]), AccessAttempt.failures > 0)
+            taken_back = [key for key in claimed if key != keys[0]]
+            if taken_back:
+                connection.execute(update(AccessAttempt).where(_where(taken_back), AccessAttempt.failures > 0)
                                    .values(failures=AccessAttempt.failures - 1))
 
 

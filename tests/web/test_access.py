@@ -112,21 +112,47 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
     key = [("pin", "a:10.0.0.7")]
     with app.test_request_context():
         waits = []
-        for _ in range(7):
-            waits.append(guesses.attempts.claim(key))  # a try inside a wait is refused, not counted ...
-            clock[0] += waits[-1]
-            if waits[-1]:
-                assert guesses.attempts.claim(key) == 0  # ... the first one after it is
-        assert waits == [0, 0, 0, 1, 2, 4, 8]
-        clock[0] += 16
+        for _ in range(6):
+            guesses.attempts.failed(key)
+            waits.append(guesses.attempts.wait(key))
+        assert waits == [0, 0, 1, 2, 4, 8]
+        assert guesses.attempts.claim(key) == (8, [])  # a try inside the wait is refused, not counted
+        clock[0] += 8
+        assert guesses.attempts.claim(key) == (0, key)  # past the free tries: counted before the check
+        assert guesses.attempts.wait(key) == 16
+        guesses.attempts.right(key, key)  # the right secret clears the target's count
+        guesses.attempts.failed(key)
         assert guesses.attempts.wait(key) == 0
-        guesses.attempts.right(key)  # the right secret clears the target's count
-        for _ in range(3):
-            assert guesses.attempts.claim(key) == 0
-        assert guesses.attempts.wait(key) == 1  # three wrong tries again: 2 ** (3 - 3)
+        for _ in range(5):
+            guesses.attempts.failed(key)
+        assert guesses.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
         clock[0] += guesses.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
-        assert guesses.attempts.claim([("pin", "a:10.0.0.8")]) == 0  # (old counts go with the next try anywhere)
+        guesses.attempts.claim([("pin", "a:10.0.0.8")])  # (old counts go with the next try anywhere)
+        guesses.attempts.failed(key)
         assert guesses.attempts.wait(key) == 0
+
+
+def test_right_passwords_sent_at_one_moment_never_wait(tmp_path, monkeypatch):
+    """Counting a try before its check applies only past the free tries: an API client that sends
+    the club password with each of eight calls at once, while nobody guesses, gets eight answers
+    (the check made slow, so that all eight are between the count and the check at once)."""
+    uri = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "CLUB_PASSWORD": "2468", "SQLALCHEMY_DATABASE_URI": uri})
+    same = access._same
+
+    def slow(given, expected):
+        time.sleep(0.3)
+        return same(given, expected)
+
+    monkeypatch.setattr(access, "_same", slow)
+    start = threading.Barrier(8)
+
+    def call(_):
+        start.wait()
+        return app.test_client().get("/api/v1/games", headers={"X-Club-Password": "2468"}).status_code
+
+    with ThreadPoolExecutor(8) as pool:
+        assert list(pool.map(call, range(8))) == [200] * 8
 
 
 def test_guesses_sent_at_one_moment_pass_one_wait_not_all(tmp_path, monkeypatch):
