@@ -155,14 +155,14 @@ def _guess(keys: list[Key], given: str | None, right: Callable[[str | None], boo
     """Whether `given` is the secret, or the seconds to wait before it may be checked: (accepted,
     wait). Past the free tries a secret sent counts as a wrong try before it is compared
     (`Attempts.claim`), so tries sent at one moment cannot all pass one wait; the right one takes
-    its try back and clears the target's count. None sent counts nothing."""
+    its try back. None sent counts nothing."""
     if given is None:
         return False, attempts.wait(keys)
     wait, claimed = attempts.claim(keys)
     if wait:
         return False, wait
     if right(given):
-        attempts.right(keys, claimed)
+        attempts.right(claimed)
         return True, 0
     attempts.failed([key for key in keys if key not in claimed])
     return False, 0

@@ -85,14 +85,13 @@ class Attempts:
                 except IntegrityError:
                     continue
 
-    def right(self, keys: list[Key], claimed: list[Key]) -> None:
-        """The right secret: the target's count goes (whoever sent it knows the secret already), the
-        other keys take back the try `claim` counted against them."""
-        with db.engine.begin() as connection:
-            connection.execute(delete(AccessAttempt).where(_where(keys[:1])))
-            taken_back = [key for key in claimed if key != keys[0]]
-            if taken_back:
-                connection.execute(update(AccessAttempt).where(_where(taken_back), AccessAttempt.failures > 0)
+    def right(self, claimed: list[Key]) -> None:
+        """The right secret: the keys `claim` counted this try against take it back. No count is
+        cleared: a table whose devices keep sending its PIN must not hand a guesser with many
+        addresses fresh free tries each time."""
+        if claimed:
+            with db.engine.begin() as connection:
+                connection.execute(update(AccessAttempt).where(_where(claimed), AccessAttempt.failures > 0)
                                    .values(failures=AccessAttempt.failures - 1))
 
 
@@ -107,7 +106,6 @@ attempts = Attempts()
 
 def guess_keys(kind: str, target: str) -> list[Key]:
     """What a guess counts against: the target (a table's PIN, the club password) over every
-    address, then this address over every target. Only the right secret for the same target
-    clears that target's count (whoever sent it knows it already); the address's count is never
-    cleared by a success, so a right PIN for one table does not reset the guesses at another."""
+    address, then this address over every target. A right secret clears neither: a right PIN for
+    one table does not reset the guesses at another, nor its own table's."""
     return [(kind, "t:" + target), (kind, "a:" + (request.remote_addr or "?"))]

@@ -120,11 +120,7 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
         clock[0] += 8
         assert guesses.attempts.claim(key) == (0, key)  # past the free tries: counted before the check
         assert guesses.attempts.wait(key) == 16
-        guesses.attempts.right(key, key)  # the right secret clears the target's count
-        guesses.attempts.failed(key)
-        assert guesses.attempts.wait(key) == 0
-        for _ in range(5):
-            guesses.attempts.failed(key)
+        guesses.attempts.right(key)  # the right secret takes its own try back, and no more
         assert guesses.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
         clock[0] += guesses.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
         guesses.attempts.claim([("pin", "a:10.0.0.8")])  # (old counts go with the next try anywhere)
@@ -346,8 +342,9 @@ def test_a_pin_is_digits_exactly_as_typed(client, pin):
     assert response.status_code == 422 and "pin" in response.get_json()["fields"]
 
 
-def _api_session(client, pin: str) -> int:
-    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"], "pin": pin})
+def _api_session(client, pin: str, deals: int = 12) -> int:
+    response = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"], "pin": pin,
+                                                     "options": {"deals": deals}})
     assert response.status_code == 201
     return response.get_json()["id"]
 
@@ -396,6 +393,35 @@ def test_a_table_pin_takes_at_most_about_sixty_guesses_an_hour_from_any_number_o
             assert response.status_code == 403
             checked += 1
     assert 60 <= checked <= 70
+
+
+def test_a_table_whose_api_client_keeps_sending_its_pin_still_slows_a_guesser(app, client, monkeypatch):
+    """As above, while the table's own API client writes a deal with the right PIN every minute from
+    its address. A right PIN used to clear the table's count, handing the guesser (a new address
+    each try) three free tries every minute: far more PINs checked in the hour. It takes back only
+    its own try now."""
+    clock = [10_000.0]
+    monkeypatch.setattr(guesses.time, "time", lambda: clock[0])
+    victim = _api_session(client, "4321", deals=99)
+    guesser, table = app.test_client(), app.test_client(use_cookies=False)
+    checked, address, next_write, written = 0, 0, clock[0], 0
+    while clock[0] < 10_000.0 + 3600:
+        if clock[0] >= next_write:
+            response = table.post(f"/api/v1/sessions/{victim}/deals", json={"values": RAMSCH},
+                                  headers={"X-Table-PIN": "4321"}, environ_base={"REMOTE_ADDR": "192.168.1.5"})
+            assert response.status_code in (201, 429)  # right, but the table is being guessed at
+            written += response.status_code == 201
+            next_write += 60
+        address += 1
+        response = guesser.post(f"/api/v1/sessions/{victim}/deals", json={"values": RAMSCH},
+                                headers={"X-Table-PIN": f"{address:04d}"},
+                                environ_base={"REMOTE_ADDR": f"10.{address // 250}.{address % 250}.1"})
+        if response.status_code == 429:
+            clock[0] += int(response.headers["Retry-After"])
+        else:
+            assert response.status_code == 403
+            checked += 1
+    assert checked <= 70 and written >= 30
 
 
 # --- signing out ----------------------------------------------------------------------------
