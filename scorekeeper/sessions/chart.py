@@ -63,13 +63,32 @@ def totals_chart(running: Sequence[Sequence[int]], names: Sequence[str], width: 
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="3"'
                      + (f' stroke-dasharray="{dash}"' if dash else "") + f' points="{coords}"/>')
         ends.append((line[-1][1], seat, name, colour))
-    previous = None
-    for y, _seat, name, colour in sorted(ends):  # names of equal totals are stacked, not drawn over each other
-        y = y - 6 if previous is None else max(y - 6, previous + 15)
-        previous = y
+    ends.sort()
+    for y, (_end, _seat, name, colour) in zip(label_heights([end[0] for end in ends], height), ends):
         parts.append(f'<text x="{width - pad - 4}" y="{y}" fill="{colour}" text-anchor="end">{escape(name)}</text>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def label_heights(ends: Sequence[float], height: int, gap: int = 15) -> list[float]:
+    """Where the names go beside the lines' ends (sorted top to bottom): just above each end, at
+    least `gap` apart (equal totals are stacked, not drawn over each other), and all inside the chart
+    (a crowd at the bottom moves up).
+
+    >>> label_heights([50.0, 50.0, 120.0], 220)
+    [44.0, 59.0, 114.0]
+    >>> label_heights([190.0, 190.0, 191.0, 192.0], 220)
+    [171.0, 186.0, 201.0, 216.0]
+    """
+    heights: list[float] = []
+    for end in ends:
+        heights.append(end - 6 if not heights else max(end - 6, heights[-1] + gap))
+    lowest = float(height - 4)
+    for index in range(len(heights) - 1, -1, -1):
+        lowest = min(heights[index], lowest)
+        heights[index] = lowest
+        lowest -= gap
+    return heights
 
 
 def places_chart(months: Sequence[tuple[str, float]], most: int, label: str = "",

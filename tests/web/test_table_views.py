@@ -11,6 +11,7 @@ from scorekeeper.models import Deal, GameSession
 from scorekeeper.sessions.chart import points, totals_chart
 
 from .helpers import alerts, grand_form, new_schieberamsch, ramsch_form, totals
+from .test_what_if import session_with
 
 HX = {"HX-Request": "true"}
 
@@ -175,6 +176,19 @@ def test_the_chart_is_loaded_when_opened_and_follows_every_save(client):
     assert after != before and after.count("<polyline") == 3
     watch = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
     assert watch.count("<polyline") == 3 and "data-src=" not in watch[watch.index("chart-box"):][:200]
+
+
+def test_every_name_beside_the_chart_stays_inside_it(client):
+    """Seven players, six of them close together at the bottom: their names were stacked downwards
+    out of the chart (three of seven cut off). They now move up, each 15 apart."""
+    names = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gina"]
+    sid = session_with(client, "free_pad", names, [{"points": [0, 0, 0, 1, 2, 2, 100]}])
+    chart = client.get(f"/sessions/{sid}/chart", headers={"HX-Request": "true"}).get_data(as_text=True)
+    height = float(re.search(r'viewBox="0 0 [\d.]+ ([\d.]+)"', chart).group(1))
+    ys = sorted(float(y) for y, name in re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>(\w+)</text>', chart)
+                if name in names)
+    assert len(ys) == 7 and 14 <= ys[0] and ys[-1] <= height - 4
+    assert all(lower - upper >= 15 for upper, lower in zip(ys, ys[1:]))
 
 
 def test_potatoes_are_circles(app):
