@@ -78,7 +78,7 @@ def count_field(default: str) -> FieldSpec:
 
 @memoized
 def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seats: tuple[int, ...] | None,
-                label_text: str) -> tuple[FieldSpec, FieldSpec]:
+                label_text: str, bonus: tuple[str, int] | None = None) -> tuple[FieldSpec, FieldSpec]:
     """The per-seat captured cards and the seat that gets the rest (both asked only when counting cards)."""
     when = ("count", (CARDS,))
     return (
@@ -87,7 +87,7 @@ def pile_fields(deck: Sequence[str], scheme: str, rest_default: int | None, seat
                   help=N_("Every card not tapped for another player is theirs: their pile need not be tapped.")),
         FieldSpec("cards", label_text, MULTI, per_seat=True, required=False, seats=seats, show_if=when,
                   choices=tuple((card, label(card)) for card in deck), deck="french", rest_field="rest",
-                  values=scheme),
+                  values=scheme, pile_bonus=bonus),
     )
 
 

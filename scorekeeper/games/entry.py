@@ -96,6 +96,9 @@ class FieldSpec:
     rest_field: str | None = None
     #: card points for a live count beside each pile ("skat", "jass"); see `captured.VALUE_TABLES`
     values: str | None = None
+    #: (a SEAT field, points): that player's pile counts this many more beside its cards' points
+    #: (Handjass: who took the last trick, 5), so the piles add up to what the players count
+    pile_bonus: tuple[str, int] | None = None
     seats_from: str | None = None
     #: an optional entry whose empty box the engine counts as 0 (the free pad's points): the page asks
     #: once before it saves empty boxes, in case one was forgotten
@@ -111,7 +114,7 @@ class FieldSpec:
     page_show_if_count: tuple[str, int] | None = None
 
     #: what only the web page reads: not part of a field's description in the API
-    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count")
+    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count", "pile_bonus")
 
     def __hash__(self) -> int:
         """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:

@@ -193,7 +193,8 @@ class Handjass(Game):
                                     SEAT, required=False, seats=active, on_demand=True))
         # captured cards instead of typed card points: the count choice before the points, the piles after
         # the last trick (the rest defaults to the last active player while every card can be in play)
-        piles = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active, N_("Captured cards"))
+        piles = captured.pile_fields(DECK, "jass", active[-1] if whole_deck else None, active, N_("Captured cards"),
+                                     ("last_trick", LAST_TRICK))
         count = captured.count_field(table.options.get("count_from", captured.POINTS))
         asked = captured.with_cards(tuple(fields), ("points",), "last_trick", piles, count, "trump")
         return tuple(played_out_only(spec) if len(active) >= 2 else spec for spec in asked)

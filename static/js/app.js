@@ -669,6 +669,8 @@
     var tables = JSON.parse(block.getAttribute("data-values") || "{}");
     var points = tables[form ? checkedValue(form, "trump") : ""] || tables[""] || tables[Object.keys(tables)[0]] || {};
     var rest = form ? checkedValue(form, block.getAttribute("data-rest-field")) : null;
+    // Handjass: the last trick's 5 beside its taker's pile, so the piles add up to the players' counts
+    var bonusSeat = form && block.hasAttribute("data-bonus-field") ? checkedValue(form, block.getAttribute("data-bonus-field")) : null;
     var piles = Array.prototype.slice.call(block.querySelectorAll("fieldset.pile"));
     var owner = {};
     piles.forEach(function (pile) {
@@ -709,8 +711,9 @@
         card.querySelector(".face").setAttribute("data-owner", taken ? holder.getAttribute("data-initial") : "");
         if (input.checked || inferred) { count += 1; sum += points[input.value] || 0; }
       });
-      var text = count ? block.getAttribute(count === 1 ? "data-sum-one" : "data-sum").replace("{cards}", count)
-        .replace("{points}", sum) : "";  // "1 card", "5 cards"
+      var bonus = pile.getAttribute("data-seat") === bonusSeat ? "-bonus" : "";
+      var text = count ? block.getAttribute((count === 1 ? "data-sum-one" : "data-sum") + bonus).replace("{cards}", count)
+        .replace("{points}", sum).replace("{bonus}", block.getAttribute("data-bonus")) : "";  // "1 card", "4 cards · 55 + 5 points"
       var tab = block.querySelector('.pile-tab[data-seat="' + pile.getAttribute("data-seat") + '"]');
       pile.querySelector("legend .pile-sum").textContent = text;
       if (tab) {
@@ -735,6 +738,8 @@
       block.querySelector(".pile-tabs").hidden = false;
       var form = block.closest("form");
       var rest = form ? checkedValue(form, block.getAttribute("data-rest-field")) : null;
+    // Handjass: the last trick's 5 beside its taker's pile, so the piles add up to the players' counts
+    var bonusSeat = form && block.hasAttribute("data-bonus-field") ? checkedValue(form, block.getAttribute("data-bonus-field")) : null;
       var first = block.querySelector("fieldset.pile[data-error]") ||
         block.querySelector('fieldset.pile:not([data-seat="' + rest + '"])') || block.querySelector("fieldset.pile");
       select(block, first.getAttribute("data-seat"));
