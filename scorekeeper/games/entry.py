@@ -117,8 +117,8 @@ class FieldSpec:
     PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count", "pile_bonus")
 
     def __hash__(self) -> int:
-        """Hashed once (the fields are the key of the deal form classes and of the kept entry forms:
-        every save looks them up several times; a spec's 20 values, choices and all, never change)."""
+        """Hashed once (fields are arguments of `memoized` helpers such as `captured.with_cards`,
+        looked up several times a save; a spec's values, choices and all, never change)."""
         try:
             return self.__dict__["_hash"]
         except KeyError:
