@@ -80,6 +80,8 @@ class FreePad(Game):
     def check_table(self, table: Table) -> None:
         super().check_table(table)
         k = table.options.get("teams", 0)
+        if k == 1:
+            raise RuleError(T("Teams: two or more, or 0 for each player for themselves."), "teams")
         if k and not 2 <= k <= table.size // 2:
             raise RuleError(T("%(n)d players cannot make %(teams)d teams of two players or more.",
                               n=table.size, teams=k), "teams")

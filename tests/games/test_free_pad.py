@@ -107,6 +107,8 @@ def test_teams_need_two_players_each(n, teams):
     with pytest.raises(RuleError) as refused:
         GAME.check_table(make_table(GAME, player_names(n), teams=teams))
     assert refused.value.field == "teams"
+    # one team is no team game; its refusal does not say "1 teams"
+    assert "1 teams" not in refused.value.text.render()
 
 
 def test_the_name_of_the_game_is_free_text_shown_with_the_session():
