@@ -23,7 +23,6 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -51,7 +50,7 @@ from wtforms.validators import DataRequired
 from .errors import error_response
 from .extensions import db
 from .games.base import RuleError, T
-from .guesses import Key, attempts, guess_keys
+from .guesses import form_guess, guess, guess_keys, too_many
 from .models import Device, GameSession, utcnow
 
 bp = Blueprint("access", __name__)
@@ -138,51 +137,13 @@ def require_club_password():
         return None
     if not request.path.startswith("/api/"):
         return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
-    accepted, wait = _guess(guess_keys("club", "club"), _api_password(), lambda given: _same(given, password))
+    accepted, wait = guess(guess_keys("club", "club"), _api_password(), lambda given: _same(given, password))
     if wait:
-        return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
+        return _api_error(429, too_many(wait), **{"Retry-After": str(wait)})
     if accepted:
         return None
     return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
                       **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
-
-
-def _too_many(wait: int) -> str:
-    return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
-
-
-def _guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool]) -> tuple[bool, int]:
-    """Whether `given` is the secret, or the seconds to wait before it may be checked: (accepted,
-    wait). Past the free tries a secret sent counts as a wrong try before it is compared
-    (`Attempts.claim`), so tries sent at one moment cannot all pass one wait; the right one takes
-    its try back. None sent counts nothing."""
-    if given is None:
-        return False, attempts.wait(keys)
-    wait, claimed = attempts.claim(keys)
-    if wait:
-        return False, wait
-    if right(given):
-        attempts.right(claimed)
-        return True, 0
-    attempts.failed([key for key in keys if key not in claimed])
-    return False, 0
-
-
-def _form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
-    """A password or PIN posted on a page, slowed like every guess: (accepted, the page's status);
-    a refusal is written under the field."""
-    wait = attempts.wait(keys)
-    if not wait and form.validate():
-        accepted, wait = _guess(keys, field.data, right)
-        if accepted:
-            return True, 200
-    if wait:
-        field.errors = [_too_many(wait)]
-        return False, 429
-    if form.errors:
-        return False, 422
-    field.errors = [wrong]
-    return False, 422
 
 
 class LoginForm(FlaskForm):
@@ -211,9 +172,9 @@ def login():
     form = LoginForm()
     status = 200
     if request.method == "POST":
-        accepted, status = _form_guess(guess_keys("club", "club"), form, form.password,
-                                       lambda given: _same(given, password),
-                                       gettext("That is not the club password."))
+        accepted, status = form_guess(guess_keys("club", "club"), form, form.password,
+                                      lambda given: _same(given, password),
+                                      gettext("That is not the club password."))
         if accepted:
             _sign_in()
             cookie["club"] = _token(password)
@@ -315,10 +276,10 @@ def require_table_pin():
     if session is None or not locked(session):
         return None
     if request.path.startswith("/api/"):
-        accepted, wait = _guess(guess_keys("pin", str(session.id)), request.headers.get("X-Table-PIN"),
-                                lambda given: _pin_right(session, given))
+        accepted, wait = guess(guess_keys("pin", str(session.id)), request.headers.get("X-Table-PIN"),
+                               lambda given: _pin_right(session, given))
         if wait:
-            return _api_error(429, _too_many(wait), **{"Retry-After": str(wait)})
+            return _api_error(429, too_many(wait), **{"Retry-After": str(wait)})
         if accepted:
             return None
         return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
@@ -337,9 +298,9 @@ def pin(session_id: int):
     form = PinForm()
     status = 200
     if request.method == "POST":
-        accepted, status = _form_guess(guess_keys("pin", str(session.id)), form, form.pin,
-                                       lambda given: _pin_right(session, given),
-                                       gettext("That is not this table's PIN."))
+        accepted, status = form_guess(guess_keys("pin", str(session.id)), form, form.pin,
+                                      lambda given: _pin_right(session, given),
+                                      gettext("That is not this table's PIN."))
         if accepted:
             remember(session)
             return redirect(back + "#entry")

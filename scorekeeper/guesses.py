@@ -4,12 +4,15 @@ Each guess counts against its target (a table's PIN, the club password) over eve
 against the address over every target; past ACCESS_FREE_ATTEMPTS on either count, the next try
 must wait 1, 2, 4 ... up to 60 seconds. Kept in the database (table access_attempt), so that every
 worker and every server counts the same guesses; a count without a wrong try for an hour starts
-afresh."""
+afresh. `guess` and `form_guess` check a secret sent (an API header, a posted form) under them."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from flask import current_app, request
+from flask_babel import gettext
+from flask_wtf import FlaskForm
 from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -109,3 +112,41 @@ def guess_keys(kind: str, target: str) -> list[Key]:
     address, then this address over every target. A right secret clears neither: a right PIN for
     one table does not reset the guesses at another, nor its own table's."""
     return [(kind, "t:" + target), (kind, "a:" + (request.remote_addr or "?"))]
+
+
+def too_many(wait: int) -> str:
+    return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
+
+
+def guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool]) -> tuple[bool, int]:
+    """Whether `given` is the secret, or the seconds to wait before it may be checked: (accepted,
+    wait). Past the free tries a secret sent counts as a wrong try before it is compared
+    (`Attempts.claim`), so tries sent at one moment cannot all pass one wait; the right one takes
+    its try back. None sent counts nothing."""
+    if given is None:
+        return False, attempts.wait(keys)
+    wait, claimed = attempts.claim(keys)
+    if wait:
+        return False, wait
+    if right(given):
+        attempts.right(claimed)
+        return True, 0
+    attempts.failed([key for key in keys if key not in claimed])
+    return False, 0
+
+
+def form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
+    """A password or PIN posted on a page, slowed like every guess: (accepted, the page's status);
+    a refusal is written under the field."""
+    wait = attempts.wait(keys)
+    if not wait and form.validate():
+        accepted, wait = guess(keys, field.data, right)
+        if accepted:
+            return True, 200
+    if wait:
+        field.errors = [too_many(wait)]
+        return False, 429
+    if form.errors:
+        return False, 422
+    field.errors = [wrong]
+    return False, 422
