@@ -94,6 +94,14 @@ def test_a_game_of_schieber_to_1000(screen):
         "There is no trump in Obenabe or Undenufe, so no Stöck.")
     expect(entry.get_by_label(POINTS + "Anna")).to_have_value("100")
     expect(page.locator("[data-field=trump] input:checked")).to_have_value("undenufe")
+    # the refusal marks Anna's ticked Stöck, not the others' empty ones
+    warn = page.evaluate("() => { const probe = document.createElement('i'); probe.style.color = 'var(--warn)';"
+                         " document.body.append(probe); const colour = getComputedStyle(probe).color;"
+                         " probe.remove(); return colour; }")
+    row = entry.locator("tr[data-field=stoeck]")
+    anna, ben = (row.locator("label.toggle span").nth(seat) for seat in (0, 1))
+    assert warn in anna.evaluate("(span) => getComputedStyle(span).boxShadow")
+    assert ben.evaluate("(span) => getComputedStyle(span).borderTopColor") != warn
     screenshot(page, f"schieber-refused-{size}")
     assert fits(page)
     # each name's partners are read whole, on a phone too ("team: Anna & Carl", not "team: Anna &")
