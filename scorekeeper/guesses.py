@@ -44,8 +44,6 @@ class Attempts:
         passes its wait, however long checking the secret takes. A key within its free tries
         counts a wrong try after the check (`failed`), so right tries at one moment never wait."""
         now, claimed = time.time(), []
-        with db.engine.begin() as connection:
-            connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
         for key in keys:
             wait = self._claim(key, now)
             if wait < 0:
@@ -55,12 +53,14 @@ class Attempts:
         return 0, claimed
 
     def _claim(self, key: Key, now: float) -> int:
-        """The key's wait; 0 while within its free tries (nothing counted); -1: counted now."""
+        """The key's wait; 0 while within its free tries or its count is an hour old (nothing
+        counted: `failed` starts it afresh); -1: counted now."""
         for _ in range(3):  # another try may change the count between the read and the write: read again
             with db.engine.connect() as connection:
                 row = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at)
                                          .where(_where([key]))).first()
-            if row is None or row.failures < current_app.config["ACCESS_FREE_ATTEMPTS"]:
+            if (row is None or row.failures < current_app.config["ACCESS_FREE_ATTEMPTS"]
+                    or row.last_at < now - FORGET_AFTER):
                 return 0
             wait = _wait(*row)
             if wait:
@@ -73,8 +73,10 @@ class Attempts:
         return 1
 
     def failed(self, keys: list[Key]) -> None:
-        """A wrong try, counted against these keys."""
+        """A wrong try, counted against these keys; counts an hour old are gone first."""
         now = time.time()
+        with db.engine.begin() as connection:
+            connection.execute(delete(AccessAttempt).where(AccessAttempt.last_at < now - FORGET_AFTER))
         for key in keys:
             bump = (update(AccessAttempt).where(_where([key]))
                     .values(failures=AccessAttempt.failures + 1, last_at=now).returning(AccessAttempt.failures))

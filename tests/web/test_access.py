@@ -7,7 +7,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import event, select
 from werkzeug.security import check_password_hash
 
 from scorekeeper import access, create_app, guesses
@@ -123,9 +123,27 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
         guesses.attempts.right(key)  # the right secret takes its own try back, and no more
         assert guesses.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
         clock[0] += guesses.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
-        guesses.attempts.claim([("pin", "a:10.0.0.8")])  # (old counts go with the next try anywhere)
+        assert guesses.attempts.claim(key) == (0, [])  # an hour-old count is not raised
         guesses.attempts.failed(key)
         assert guesses.attempts.wait(key) == 0
+        assert db.session.scalar(select(AccessAttempt.failures)) == 1  # it started afresh
+
+
+def test_a_right_secret_writes_nothing_while_nobody_guesses(app):
+    """Checking a right PIN or password reads the counts and writes nothing: an API client that
+    sends its secret with every call costs the database no write (counts an hour old go with the
+    next wrong try)."""
+    key = [("pin", "t:1"), ("pin", "a:10.0.0.9")]
+    with app.test_request_context():
+        writes: list[str] = []
+
+        def seen(connection, cursor, statement, *args):
+            writes.append(statement)
+
+        event.listen(db.engine, "before_cursor_execute", seen)
+        assert guesses.guess(key, "1234", lambda given: True) == (True, 0)
+        event.remove(db.engine, "before_cursor_execute", seen)
+        assert [sql for sql in writes if not sql.lstrip().upper().startswith("SELECT")] == []
 
 
 def test_right_passwords_sent_at_one_moment_never_wait(tmp_path, monkeypatch):
