@@ -292,13 +292,20 @@ def one_deal(rng: random.Random, opts: dict[str, Any], size: int, dealer: int, m
         hands = stacked(hands, seat, [r + rng.choice(SUITS) for r in RANKS[start:start + length]][:HAND[size]])
     elif stack == "fours":
         hands = stacked(hands, seat, [rank_ + s for rank_ in rng.sample(sorted(FOURS), 2) for s in SUITS][:HAND[size]])
-    elif stack == "twins":  # two players with equal-ranking sequences of other suits: the seat decides
+    elif stack == "twins":  # equal sequences in two hands: trump decides, else the seat
         other = (seat + rng.randrange(1, size)) % size
-        plain = [s for s in SUITS if s != trump]
-        a, b = rng.sample(plain, 2)
-        start = rng.randint(0, 6)
-        hands = stacked(hands, seat, [r + a for r in RANKS[start:start + 3]])
-        hands = stacked(hands, other, [r + b for r in RANKS[start:start + 3]])
+        a, b = rng.sample([s for s in SUITS if s != trump] + [trump] * rng.randint(0, 1), 2)
+        length = rng.randint(3, 4)
+        start = rng.randint(0, 9 - length)
+        hands = stacked(hands, seat, [r + a for r in RANKS[start:start + length]])
+        hands = stacked(hands, other, [r + b for r in RANKS[start:start + length]])
+    elif stack == "contest":  # four A, K or Q (100) against a 5-sequence (100): the sequence wins
+        other = (seat + rng.randrange(1, size)) % size
+        four = rng.choice(["A", "K", "Q"])
+        start = rng.randint(RANKS.index(four) + 1, 4)
+        hands = stacked(hands, seat, [four + s for s in SUITS])
+        suit = rng.choice(SUITS)
+        hands = stacked(hands, other, [r + suit for r in RANKS[start:start + 5]])
     favourite = rng.randrange(size)
     tricks = play_out(hands, trump, dealer, rng, mode, favourite)
     card_points = [0] * size
@@ -322,6 +329,13 @@ def one_deal(rng: random.Random, opts: dict[str, Any], size: int, dealer: int, m
     if any(took[s] and not card_points[s] for s in range(size)):
         facts.add("0 card points with a trick of blanks")
     facts |= {"Weis counted"} if any(weis) else set()
+    facts |= {f"stacked: {stack}"} if stack != "none" else set()
+    said = [declared(cards, trump) for cards in entry.get("weis", [])]
+    ranks = sorted((weis_said[0] for weis_said in said if weis_said), reverse=True)
+    if len(ranks) > 1 and ranks[0][0] == ranks[1][0] and ranks[0][1] != ranks[1][1]:
+        facts.add("Weis of equal points: the sequence beats the four")
+    if len(ranks) > 1 and ranks[0][:3] == ranks[1][:3] and ranks[0][3] != ranks[1][3]:
+        facts.add("equal sequences: the trump one wins")
     facts |= {"Weis tied: the dealer's right wins"} if tied else set()
     facts |= {"Stöck"} if any(stoeck) else set()
     return Deal(entry, dealer, trump, hands, tricks, card_points, counted, weis, stoeck, took, weis_tied=tied,
@@ -399,7 +413,7 @@ def sessions(draw: st.DrawFn, **fixed: Any) -> Session:
             facts.add("still tied after the extra deals simulated")
             break
         mode = rng.choice(["real", "real", "random", "sweep", "blanks", "blanks"])
-        stack = rng.choice(["none", "none", "stoeck", "run", "fours", "twins"]) if opts["extras"] else "none"
+        stack = rng.choice(["none", "stoeck", "run", "fours", "twins", "contest"]) if opts["extras"] else "none"
         deal = one_deal(rng, opts, size, dealer, mode, stack)
         steer = played >= agreed - 4 and (played < agreed or rng.random() < 0.5)
         deal.entry["prediction"] = said = announce(rng, deal, opts, totals, group if steer else ())
@@ -446,7 +460,12 @@ def test_every_simulated_deal_is_accepted_and_scored_as_the_note_says(session):
     an exact hit -exact_bonus, an announced 0 made as zero_bonus says."""
     for fact in sorted(session.facts):
         event(fact)
-    for index, ((result, _), deal) in enumerate(zip(replay_each(session), session.deals)):
+    table, state = session.table, GAME.start(session.table)
+    for index, deal in enumerate(session.deals):
+        assert GAME.phases(table, state) == ("bid", "play")
+        locked = GAME.parse_phase(table, state, {"prediction": deal.entry["prediction"]}, "bid")
+        assert locked["prediction"] == deal.entry["prediction"]
+        result, state = GAME.play(table, state, deal.entry)
         assert result.points == deal.penalties, (index, deal.entry, deal.counted, [str(x) for x in result.breakdown])
 
 
@@ -513,6 +532,9 @@ def test_the_game_ends_after_the_agreed_deals_and_the_lowest_wins(session):
         assert standing.winners == tuple(s for s in range(session.size) if session.totals[s] == lowest)
         assert len(standing.winners) == 1 or session.options["tie"] == "shared"
         assert standing.deals_left == 0
+        # equal totals share a place, the next is skipped (1, 1, 3)
+        assert GAME.places(table, standing.state) == tuple(
+            1 + sum(other < mine for other in session.totals) for mine in session.totals)
         with pytest.raises(DealError, match="over"):
             GAME.replay(table, [*session.entries, session.entries[-1]])
     else:
@@ -621,6 +643,12 @@ def test_a_card_too_many_in_a_weis_or_a_second_stoeck_is_refused(session, pick, 
         holder = entry["stoeck"].index(True)
         second = [s in (holder, (holder + 1) % size) for s in range(size)]
         assert refused_at(session, index, entry | {"stoeck": second}).field.startswith("stoeck-")
+    # four 8s (7s, 6s) are no Weis (schieber.md: four A, K, Q, 10 count 100, four 9s 150, four J 200)
+    low = [("8", "7", "6")[card_pick % 3] + s for s in SUITS]
+    assert refused_at(session, index, entry | {"weis": [
+        low if s == seat else [] for s in range(size)], "stoeck": [False] * size}).field == f"weis-{seat}"
+    if any(shown) or any(entry["stoeck"]):  # extras need trump: it ranks the Weis and makes Stöck
+        assert refused_at(session, index, entry | {"trump": None}).field == "trump"
     # a Weis of more cards than a hand holds: four aces, four kings and a run of 3 (11 cards) and more
     big = ["A" + s for s in SUITS] + ["K" + s for s in SUITS] + ["Q" + s for s in SUITS]
     if size == 3:
