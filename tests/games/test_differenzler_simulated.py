@@ -522,8 +522,9 @@ def test_the_game_ends_after_the_agreed_deals_and_the_lowest_wins(session):
         assert not GAME.is_over(table, state), index
         if index < session.agreed:
             assert GAME.deals_left(table, state) == session.agreed - index
-        else:
+        else:  # the lowest are tied after the agreed deals: one more deal, and the board says so
             assert GAME.deals_left(table, state) == 1
+            assert "Equal lowest totals: one more deal decides." in [str(n) for n in GAME.notes(table, state)]
         _, state = GAME.play(table, state, entry)
     standing = GAME.replay(table, session.entries)
     assert standing.over == session.over
@@ -550,8 +551,10 @@ def test_the_deal_passes_to_the_dealers_right_who_announces_first(session):
     assert list(standing.dealers) == [deal.dealer for deal in session.deals]
     assert list(standing.dealers) == [(session.first_dealer - n) % session.size for n in range(len(session.deals))]
     table, state = session.table, GAME.start(session.table)
+    hand = {3: 12, 4: 9}[session.size]
     for entry in [*session.entries, None]:
         assert state.leader == (state.dealer - 1) % session.size
+        assert str(GAME.notes(table, state)[0]).startswith(f"{NAMES[state.dealer]} deals {hand} cards each")
         if entry is None or GAME.is_over(table, state):
             break
         _, state = GAME.play(table, state, entry)
@@ -583,6 +586,11 @@ def test_hidden_announcements_score_as_open_ones(session):
     said = GAME.replay(make_table(GAME, NAMES[:session.size], session.first_dealer,
                                   **(session.options | {"announcement": "open"})), session.entries)
     assert hidden.results == said.results and hidden.winners == said.winners and hidden.over == said.over
+    table, state = session.table, GAME.start(session.table)
+    for entry in session.entries:  # locked and hidden until the deal is saved
+        early = {"prediction": entry["prediction"]}
+        assert not GAME.locked_shown(table) and GAME.pending_notes(table, state, early)
+        _, state = GAME.play(table, state, entry)
 
 
 # --- impossible variations of a simulated deal are refused --------------------------------------------
