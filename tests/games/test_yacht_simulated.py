@@ -353,11 +353,14 @@ def test_the_oracle_reproduces_the_worked_examples():
 def test_every_simulated_deal_is_accepted_and_scored_by_the_house_table(case):
     """"Score per deal": the engine never refuses a real deal (bids in range, tricks adding up to the
     hand size, "Entry") and scores each player as the house table says, edited or not, with start and
-    goal or (``simple_bids``) a number of tricks; only T.U. and L.T.U. score below zero."""
+    goal or (``simple_bids``) a number of tricks, typed as numbers or as a form sends them (strings,
+    empty boxes for a T.U. / L.T.U.); only T.U. and L.T.U. score below zero."""
     sim = case.sim
     t = table_for(sim.players, sim.dealer, **case.options())
     result = GAME.replay(t, [case.raw()]).results[0]  # never refused
     assert result.points == case.points(), (case.bids, sim.tricks)
+    typed = {name: ["" if v is None else str(v) for v in values] for name, values in case.raw().items()}
+    assert GAME.replay(t, [typed]).results[0].points == result.points  # as a form sends it
     for bid, points, tricks in zip(case.bids, result.points, sim.tricks):
         if bid.kind == GOAL:
             assert points >= 0
@@ -566,7 +569,8 @@ def test_a_simulated_session_adds_up_and_ends_as_the_note_says(session):
     """"End": totals are the sums of the deal results; the game is over exactly after the first deal in
     which someone reaches the target (or the agreed number of deals is played), and no deal is taken
     after it; the highest total wins, a tie at the top is a draw (all share the win), no loser named.
-    "Deal": the dealer rotates clockwise; the board names the dealer and the hand size, and under
+    "Deal": the dealer rotates clockwise; the board names the dealer, the hand size and the threes
+    removed or the leftovers set aside as the simulated deal had them, and under
     ``seed_dealing`` the dealer's left as the leader when the leading two is set aside, who is the
     player who led the simulated deal whenever that happened."""
     p = session.players
@@ -577,6 +581,12 @@ def test_a_simulated_session_adds_up_and_ends_as_the_note_says(session):
         assert state.dealer == (session.first + k) % p == sim.dealer, "the dealer rotates clockwise"
         notes = [str(note) for note in GAME.notes(t, state)]
         assert notes[0].startswith(f"{NAMES[sim.dealer]} ") and f" {sim.n} cards each" in notes[0]
+        if sim.aside:
+            assert f"sets the {len(sim.aside)} left over aside" in notes[0]
+        elif sim.removed:
+            assert f"removes {('one', 'two')[len(sim.removed) - 1]} non-trump three" in notes[0]
+        else:
+            assert notes[0] == f"{NAMES[sim.dealer]} deals {sim.n} cards each."
         fallback = [note for note in notes if "dealer's left" in note]
         if sim.seed_dealing and p != 4:
             assert fallback == [f"If that two was set aside, {NAMES[(sim.dealer + 1) % p]} (the dealer's left) leads."]
