@@ -23,7 +23,11 @@ How play is read where the note only sums the seed up (seed 000, steps (4)-(10))
   the deck then;
 - the trick goes to the note's winner (blank < 2 < ... < A < joker, same two, white punisher,
   battalion; individual: the last joker), or to reach lopsided piles to a random player who played
-  face up, or to a favourite whenever they played face up.
+  face up, or to a favourite whenever they played face up, or to the side behind (close games, ties).
+
+Every simulated game is accepted and scored as the note says. Two impossible games the engine accepts
+are kept at the end as strict xfails: more battalions than tricks played, and an early end with every
+player still holding cards (an ace in hand).
 """
 from __future__ import annotations
 
