@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -160,15 +161,27 @@ class SimDeal:
         return tuple(a - b for a, b in zip(self.first, self.second))
 
 
-PLANS = ("rules", "rules", "random", "level", "sweep", "sink")
+PLANS = ("rules", "rules", "random", "level", "sweep", "sink", "twin")
 
 
-def planned(rnd: random.Random, plan: str, half: int, first: list[int] | None) -> list[int] | None:
+def planned(rnd: random.Random, plan: str, half: int, first: list[int] | None,
+            lone: int | None = None) -> list[int] | None:
     """Trick counts per seat for a half, or None to let the note's trick rule decide.
     level: everyone takes as many tricks in the second half as in the first (scores 0);
-    sweep / sink: one player takes all 9 tricks of the first / second half."""
+    sweep / sink: one player takes all 9 tricks of the first / second half; twin: the two players
+    other than `lone` (if given) take as many tricks as each other in each half (equal scores, so a
+    shared top stays shared)."""
     if plan == "rules":
         return None
+    if plan == "twin":
+        each = rnd.randint(0, 4)
+        if lone is None:
+            lone = ([s for s in range(N) if first and first.count(first[s]) == 1] or [rnd.randrange(N)])[0]
+        elif half == 2:  # a given lone player never gains on the pair: the pair's top stays shared
+            each = rnd.randint(0, first[(lone + 1) % N])
+        counts = [each] * N
+        counts[lone] = HALF - 2 * each
+        return counts
     if plan == "level" and half == 2:
         return list(first)
     if plan in ("sweep", "sink") and half == (1 if plan == "sweep" else 2):
@@ -180,9 +193,9 @@ def planned(rnd: random.Random, plan: str, half: int, first: list[int] | None) -
 
 
 def simulate(rnd: random.Random, number: int, dealer: int, plan: str = "rules", split: str = "random",
-             fixed: tuple[list[int], list[int]] | None = None) -> SimDeal:
+             fixed: tuple[list[int], list[int]] | None = None, lone: int | None = None) -> SimDeal:
     """One deal card by card (the note, first paragraph, and the table); `fixed`: the trick counts
-    per seat in each half (the winners of the tricks planned so)."""
+    per seat in each half (the winners of the tricks planned so); `lone`: see `planned`."""
     trump, passing = note_schedule(number)
     deck = list(DECK)
     rnd.shuffle(deck)
@@ -207,7 +220,7 @@ def simulate(rnd: random.Random, number: int, dealer: int, plan: str = "rules", 
             hands = {seat: list(first_hands[seat]) for seat in range(N)}
         else:  # each plays the second hand passed to them
             hands = {holder[seat]: list(second_hands[seat]) for seat in range(N)}
-        want = fixed[half - 1] if fixed else planned(rnd, plan, half, counts[0] if counts else None)
+        want = fixed[half - 1] if fixed else planned(rnd, plan, half, counts[0] if counts else None, lone)
         winners = [seat for seat in range(N) for _ in range(want[seat])] if want else []
         rnd.shuffle(winners)
         taken = [0] * N
@@ -249,10 +262,15 @@ def end_now(options: dict, deals_played: int, totals: list[int]) -> bool:
     return deals_played >= options["deals"]
 
 
+#: the engine's documented defaults (its docstring): 6 deals (one cycle), target 10, ties shared
+DEFAULTS = {"end": "deals", "deals": 6, "target": 10, "tie": "shared"}
+
+
 @dataclasses.dataclass
 class Session:
     first: int
-    options: dict
+    options: dict  # as set at the table
+    rules: dict  # with the defaults filled in
     deals: list[SimDeal]
     over: list[bool]  # after each deal, per the oracle
     reached: list[bool]  # the end reached (and kept) after each deal
@@ -262,13 +280,21 @@ class Session:
 @st.composite
 def sessions(draw):
     """A whole session: deals simulated until the oracle says the game is over (at most 40). Each
-    session draws its own mix of plans, so some are levelled (ties) and some lopsided."""
+    session draws its own mix of plans, so some are levelled (ties) and some lopsided; in some, two
+    players are kept level with each other (a shared top at the end, tie-break deals)."""
     first = draw(st.integers(0, N - 1))
     end = draw(st.sampled_from(("deals", "deals", "target", "loss")))
     options = {"end": end, "tie": draw(st.sampled_from(("shared", "play_on"))),
                "deals": draw(st.sampled_from((1, 2, 3, 6, 6, 7, 12, 18)) | st.integers(1, 24)),
                "target": draw(st.integers(1, 15))}
+    if draw(st.integers(0, 3)) == 0:  # some options left at the default
+        for name in draw(st.sets(st.sampled_from(tuple(DEFAULTS)), min_size=1, max_size=4)):
+            del options[name]
+    rules = {**DEFAULTS, **options}
     pool = draw(st.lists(st.sampled_from(PLANS), min_size=1, max_size=4))
+    lone = draw(st.sampled_from((None, 0, 1, 2)))  # twin deals keep the other two level and ahead
+    if lone is not None:
+        pool = ["twin", "twin", "twin", "level", pool[0]]
     split = draw(st.sampled_from(("random", "weak", "mixed")))
     rnd = random.Random(draw(st.integers(0, 2 ** 32)))
     totals, reached = [0] * N, False
@@ -276,19 +302,19 @@ def sessions(draw):
     cut = False
     for k in range(40):
         sim = simulate(rnd, k + 1, (first + k) % N, rnd.choice(pool),
-                       rnd.choice(("random", "weak")) if split == "mixed" else split)
+                       rnd.choice(("random", "weak")) if split == "mixed" else split, lone=lone)
         new = [t + p for t, p in zip(totals, sim.points())]
-        now = end_now(options, k + 1, new)
+        now = end_now(rules, k + 1, new)
         if reached and not now:  # the target held no more during a tie-break: the readings part
             cut = True
             break
         totals, reached = new, reached or now
         deals.append(sim)
         reach.append(reached)
-        over.append(reached and (options["tie"] == "shared" or totals.count(max(totals)) == 1))
+        over.append(reached and (rules["tie"] == "shared" or totals.count(max(totals)) == 1))
         if over[-1]:
             break
-    return Session(first, options, deals, over, reach, cut)
+    return Session(first, options, rules, deals, over, reach, cut)
 
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -344,8 +370,12 @@ def test_the_simulated_play_follows_suit_and_the_trump(case):
             assert trick.winner == trick.by_rules
         if sim.trump and sim.trump in trick.suits and led != sim.trump:
             event("a trick trumped")
-        if any(is_joker(c) for c in trick.cards):
-            event("a joker played")
+        for i, card in enumerate(trick.cards):
+            if is_joker(card):
+                event("a joker led" if i == 0 else "a joker followed as the led suit" if trick.suits[i] == led
+                      else "a joker played off colour")
+                if trick.suits[i] == sim.trump and trick.by_rules == trick.seats[i] and led != sim.trump:
+                    event("a black joker trumped and won")
 
 
 # --- every real deal is accepted and scored as the note says -------------------------------------
@@ -408,8 +438,8 @@ VARIATIONS = ("one trick too many", "one trick too few", "a trick moved to the o
               "a count no half can hold", "a negative count", "a trick taken twice")
 
 
-def vary(sim: SimDeal, kind: str, rnd: random.Random) -> tuple[dict, str]:
-    """`sim`'s entry changed so that no real deal gives it; and the half it breaks."""
+def vary(sim: SimDeal, kind: str, rnd: random.Random) -> dict:
+    """`sim`'s entry changed so that no real deal gives it."""
     raw = sim.entry()
     half = rnd.choice(("first", "second"))
     other = "second" if half == "first" else "first"
@@ -423,19 +453,23 @@ def vary(sim: SimDeal, kind: str, rnd: random.Random) -> tuple[dict, str]:
         seat = rnd.choice([s for s in range(N) if raw[other][s]])
         raw[other][seat] -= 1
         raw[half][seat] += 1
-        half = "first"  # both halves are off; the first is checked first
     elif kind == "a count no half can hold":  # 10 tricks for one player, the half still adding to 9
         raw[half] = [0] * N
         raw[half][seat], raw[half][(seat + 1) % N] = HALF + 1, -1
-        half = f"{half}-{min(seat, (seat + 1) % N)}"
-    elif kind == "a negative count":
+    elif kind == "a negative count":  # the half still adds up to 9
         raw[half][seat] -= HALF + 1
         raw[half][(seat + 1) % N] += HALF + 1
-        half = f"{half}-{min(seat, (seat + 1) % N)}"
     else:  # the same trick counted for two players
         seat = rnd.choice([s for s in range(N) if raw[half][s]])
         raw[half][(seat + 1) % N] += 1
-    return raw, half
+    return raw
+
+
+def broken(raw: dict) -> set[str]:
+    """The fields of an entry no real deal can give: a player's count outside 0-9 ("first-1"), a half
+    not adding up to 9 ("second")."""
+    wrong = {f"{half}-{seat}" for half in ("first", "second") for seat in range(N) if not 0 <= raw[half][seat] <= HALF}
+    return wrong | {half for half in ("first", "second") if sum(raw[half]) != HALF}
 
 
 @FAST
@@ -446,12 +480,13 @@ def test_an_impossible_variation_of_a_real_deal_is_refused(case, kind):
     half (or the player's field) that cannot be."""
     sim, rnd = case
     event(kind)
-    raw, field = vary(sim, kind, rnd)
+    raw = vary(sim, kind, rnd)
+    assert broken(raw) and not broken(sim.entry())
     t = table()
     assert GAME.replay(t, [sim.entry()]).results[0].points == sim.points()
     with pytest.raises(DealError) as caught:
         GAME.replay(t, [raw])
-    assert caught.value.field == field
+    assert caught.value.field in broken(raw)
     with pytest.raises(RuleError):
         GAME.check_deal(t, GAME.start(t), raw)
 
@@ -466,9 +501,10 @@ def test_a_simulated_session_adds_up_and_ends_as_the_note_says(session):
     more deals until one player alone leads, the schedule going on); no deal after that.
     "Scoring": totals are the sums of the deal scores (first minus second half) and sum to 0.
     First paragraph: the dealer rotates clockwise, the dealer's left leads the first half.
-    Statistics: each player's tricks per half, 9 per half and deal in all."""
-    opts = session.options
-    t = table(session.first, **opts)
+    Statistics: each player's tricks per half, 9 per half and deal in all. The table: each deal's
+    trump and passing, and a multiple of 6 deals plays each combination equally often."""
+    opts = session.rules
+    t = table(session.first, **session.options)
     state = GAME.start(t)
     totals = [0] * N
     n = len(session.deals)
@@ -477,9 +513,15 @@ def test_a_simulated_session_adds_up_and_ends_as_the_note_says(session):
         assert state.leader == (sim.dealer + 1) % N, "the dealer's left leads"
         result, state = GAME.play(t, state, sim.entry())
         assert result.points == sim.points()
+        assert str(result.summary).startswith(f"Deal {k + 1} ({'spades' if sim.trump else 'no trump'}, "
+                                              f"{'keep' if sim.passing == 'kept' else 'pass ' + sim.passing}): ")
         totals = [a + b for a, b in zip(totals, result.points)]
         assert list(state.totals) == totals and sum(totals) == 0
         assert GAME.is_over(t, state) == session.over[k], (k, totals, opts)
+        if opts["end"] != "deals" or (session.reached[k] and not session.over[k]):
+            assert GAME.deals_left(t, state) is None, "open-ended: a target or tie-break deals"
+        else:
+            assert GAME.deals_left(t, state) == max(0, opts["deals"] - k - 1)
         if not session.over[k]:
             tie_break = any("Tie-break deal" in str(note) for note in GAME.notes(t, state))
             assert tie_break == session.reached[k], "play on after the end only on a shared top"
@@ -502,6 +544,12 @@ def test_a_simulated_session_adds_up_and_ends_as_the_note_says(session):
             assert n == 40 or session.cut
     else:
         assert standing.deals_left is None
+    if opts["end"] == "deals" and opts["deals"] % 6 == 0 and n == opts["deals"]:
+        played = Counter(str(r.summary).split("(")[1].split(")")[0] for r in standing.results)
+        assert len(played) == 6 and set(played.values()) == {n // 6}, "each combination equally often"
+        event("a multiple of 6 deals: each combination equally often")
+    if not set(DEFAULTS) & set(session.options):
+        event("all defaults: 6 deals, ties shared")
     top = max(totals)
     event(f"end {opts['end']}, tie {opts['tie']}")
     if session.cut:
@@ -512,8 +560,8 @@ def test_a_simulated_session_adds_up_and_ends_as_the_note_says(session):
             assert len(standing.winners) == 1
         elif len(standing.winners) > 1:
             event("over, the win shared")
-        if n > opts["deals"] and opts["end"] == "deals":
-            event("over after tie-break deals")
+        if len(session.reached) - session.reached.index(True) > 1:
+            event(f"over after tie-break deals ({opts['end']})")
         assert [GAME.places(t, standing.state)[s] == 1 for s in range(N)] == [totals[s] == top for s in range(N)]
         assert standing.losers == ()
         with pytest.raises(DealError, match="over"):
