@@ -131,9 +131,8 @@ def play_trick(rnd: random.Random, hands: dict[int, list[str]], seats: list[int]
         taken = {card2[:-1] for card2 in played if not is_joker(card2) and suit_of(card2) == suits[i]}
         taken |= {r for r, s in zip(ranks, suits) if s == suits[i]}
         ranks.append(rnd.choice([r for r in RANKS if r not in taken]))
-    ranks_all = ranks
     contenders = [i for i, s in enumerate(suits) if s == trump] or [i for i, s in enumerate(suits) if s == led]
-    best = max(contenders, key=lambda i: RANKS.index(ranks_all[i]))
+    best = max(contenders, key=lambda i: RANKS.index(ranks[i]))
     return played, suits, ranks, best
 
 
