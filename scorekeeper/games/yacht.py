@@ -30,8 +30,9 @@ Decisions and named options:
 - Who leads cannot be known before the cards are dealt (the holder of the club 2,
   the diamond 2 when clubs are trump): `notes` says so and names the dealer and,
   under seed dealing, the fallback leader. The engine does not record the leader.
-- A T.U. / L.T.U. bidder leaves start and goal empty; numbers there are refused
-  (most likely a mis-tapped bid kind). A goal that cannot be hit exactly (wrong
+- A T.U. / L.T.U. bidder has no start and goal: the boxes are asked only of a
+  start-and-goal bidder, and numbers left in them when the bid was switched to
+  T.U. / L.T.U. are ignored, not refused. A goal that cannot be hit exactly (wrong
   parity) is a legal, if poor, bid.
 - Dealer rotates clockwise.
 - Statistics (``figures``), per player: T.U. and L.T.U. bid and made; start-and-goal
