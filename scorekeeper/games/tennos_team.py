@@ -33,6 +33,12 @@ Decisions and named options:
 - Battalions are a team figure: they count in the team total that decides the
   game but are not added to any player's points. Battalions need three players
   of one team, so they are asked only with 6 players.
+- A battalion takes its trick's picture card, so a team cannot have more battalions
+  than picture cards were captured: more are refused.
+- Picture cards left in the deck are taken whoever still holds an ace or a joker:
+  the seed ends a game early only once 3 players (2 of 4 or fewer) have no cards
+  left, but a table that stops a game early by agreement must still be able to
+  record it (and sessions stored before keep replaying).
 - Unused jokers: team mode 0-2 per player, at most 2 per team (the blank is not a
   joker there); individual and secret modes 0-1 (the blank counts as a joker).
 - ``teams`` (default ``drawn``): in team and secret modes the teams come from the
@@ -206,6 +212,7 @@ class TennosTeam(Game):
         self._check_fixed_teams(table, state, deal)
         if self.mode(table) == TEAM:
             self._check_team_jokers(table, deal)
+            self._check_battalions(deal)
 
     def _check_suits(self, table: Table, deal: Mapping[str, Any]) -> None:
         """Each suit (the ace drawn) belongs to one player."""
@@ -253,6 +260,18 @@ class TennosTeam(Game):
                 raise RuleError(T("The %(colour)s team had two jokers; %(names)s entered %(n)d unused.",
                                   colour=Text(COLOUR_NAMES[colour]), n=unused,
                                   names=table.names_of(members)), "jokers")
+
+    def _check_battalions(self, deal: Mapping[str, Any]) -> None:
+        """Each trick turns one picture card, and a battalion takes its trick's picture: a team
+        forms at most one battalion per picture card captured."""
+        captured = sum(len(cards) for cards in deal["pictures"])
+        for colour in (BLACK, RED):
+            battalions = deal.get(f"battalions_{colour}", 0)
+            if battalions > captured:
+                raise RuleError(T("%(n)d battalions of the %(colour)s team, but %(pictures)d picture cards "
+                                  "were captured: each battalion takes its trick's picture card.",
+                                  n=battalions, colour=Text(COLOUR_NAMES[colour]), pictures=captured),
+                                f"battalions_{colour}")
 
     # -- scoring -------------------------------------------------------------------
     def groups(self, table: Table, deal: Mapping[str, Any]) -> dict[str, list[int]]:
