@@ -325,15 +325,20 @@ def play_deal(draw, size: int, dealer: int, options: dict) -> Deal:
             stacked(hands, skat, declarer, list(order[n:n + 1]), list(first))
     deal.held = hands[declarer] + skat
     deal.hand = draw(st.booleans())
-    deal.ouvert = draw(st.booleans()) and (deal.hand or game == "null")
-    if game != "null" and deal.hand:
-        deal.announced = "schwarz" if deal.ouvert else draw(st.sampled_from(("none", "schneider", "schwarz")))
+    if game == "null":
+        deal.ouvert = draw(st.booleans())
+    elif deal.hand:  # a hand game: ouvert, or an announcement, or nothing
+        deal.announced = draw(st.sampled_from(("none", "schneider", "schwarz", "ouvert")))
+        deal.ouvert = deal.announced == "ouvert"
+        deal.announced = "schwarz" if deal.ouvert else deal.announced
     if deal.hand:
         deal.skat = list(skat)
     else:  # the declarer takes the skat and puts two cards away
         deal.skat = rng.sample(deal.held, 2)
         hands[declarer] = [c for c in deal.held if c not in deal.skat]
-    deal.tricks = play_out(hands, game, seats, rng, draw(st.sampled_from(PLAYS)), declarer)
+    strong = deal.announced != "none" and draw(st.booleans())  # an announcement is made with strong cards
+    how = draw(st.sampled_from((0.9, 1.0, ("blank", False)) if strong else PLAYS))
+    deal.tricks = play_out(hands, game, seats, rng, how, declarer)
     won_tricks = [cards for winner, cards in deal.tricks if winner == declarer]
     deal.points = worth(c for cards in won_tricks for c in cards) + worth(deal.skat)
     deal.took = "all" if len(won_tricks) == 10 else "none" if not won_tricks else "some"
@@ -346,7 +351,9 @@ def play_deal(draw, size: int, dealer: int, options: dict) -> Deal:
         deal.matadors = matadors(deal.held, game)
         jacks = [j for j in JACKS if j in deal.held]
         run = deal.matadors[1] - 4 if game in SUIT_GAMES and len(jacks) in (0, 4) else 0
-        raw.update(announced=deal.announced, jacks=jacks, run=run, tricks=deal.took)
+        # ouvert is schwarz announced ("Value"): the announced box may say so or be left at nothing
+        announced = draw(st.sampled_from(("schwarz", "none"))) if deal.ouvert else deal.announced
+        raw.update(announced=announced, jacks=jacks, run=run, tricks=deal.took)
         if draw(st.integers(0, 3)) == 0:
             raw.update(counted="opponents", opponents_points=TOTAL - deal.points)
         else:
@@ -371,7 +378,7 @@ def sessions(draw, series: str | None = None) -> Session:
     series ends (36 or 48 games, an agreed number, or an open list stopped after some games)."""
     size = draw(st.sampled_from((3, 4)))
     first = draw(st.integers(0, size - 1))
-    series = series or draw(st.sampled_from(("number", "number", "number", "open", "by_players")))
+    series = series or draw(st.sampled_from(("number", "number", "open")))  # by_players: its own test
     options: dict = {"series": series, "ranking": draw(st.sampled_from(("seeger_fabian", "plain"))),
                      "passed_deal": draw(st.sampled_from(("row", "ramsch"))),
                      "lost_hand_single": draw(st.integers(0, 4)) == 0, "kontra": draw(st.integers(0, 3)) == 0}
@@ -397,6 +404,9 @@ def table_of(session: Session):
 def tally(session: Session) -> None:
     """Hypothesis statistics (pytest --hypothesis-show-statistics): which deep states a run reached."""
     event(f"{session.size} players, series {session.options['series']}")
+    for name in ("kontra", "lost_hand_single"):
+        if session.options[name]:
+            event(f"option {name}")
     for deal in session.deals:
         if deal.game == "passed":
             event("passed: " + ("Ramsch" if deal.ramsch else "row"))
@@ -411,8 +421,9 @@ def tally(session: Session) -> None:
             event(f"matadors {deal.matadors[0]} {deal.matadors[1]}")
             if deal.hand:
                 event("hand " + ("ouvert" if deal.ouvert else f"announced {deal.announced}"))
-            if deal.announced != "none" and not deal.won and not deal.overbid:
-                event("failed announcement")
+            if deal.announced != "none" and not deal.overbid:
+                what = "ouvert" if deal.ouvert else deal.announced + " announced"
+                event(f"{what} {'made' if deal.won else 'failed'}")
             if deal.points >= 90 or deal.points <= 30:
                 event("schneider " + ("for" if deal.points >= 90 else "against") + " the declarer")
             if deal.took != "some":
@@ -452,7 +463,8 @@ def check_cards(deal: Deal) -> None:
 @SIM
 @given(sessions())
 def test_every_simulated_list_is_accepted_and_scored_as_the_note_says(session):
-    """The note's "Value of a suit or grand game" (matadors with the skat, levels both ways, announcements
+    """The note's "Entry at the table" (the app shows the value and the overbid), "Value of a suit or grand
+    game" (matadors with the skat, levels both ways, announcements
     counting every level they imply), "Null games", "Won, lost, overbid" (ISkO 5.3, 5.4.2), "The tally" and
     "Other options" (lost_hand_single, kontra, Ramsch): every simulated real deal is accepted (never refused);
     each deal's points are the ranking column's; both columns equal the sums of the deal results."""
@@ -467,6 +479,13 @@ def test_every_simulated_list_is_accepted_and_scored_as_the_note_says(session):
     for deal, after in zip(session.deals, standing.running):
         running = [r + p for r, p in zip(running, getattr(deal, column))]
         assert after == tuple(running)
+    for deal, result in zip(session.deals, standing.results):  # "Entry at the table": the value, the overbid
+        text = " ".join(str(line) for line in result.breakdown)
+        if deal.game in BASE:
+            assert f"= {BASE[deal.game]} x {trump_levels(deal)} = {deal.reached}." in text, text
+            assert ("Overbid" in text) == deal.overbid
+        elif deal.game == "null":
+            assert f"Null: {deal.value}" in text
     assert standing.state.plain == session.totals("plain")
     assert standing.state.seeger_fabian == session.totals("seeger")
     assert standing.totals == session.totals()
@@ -533,31 +552,56 @@ def test_dealer_rotates_clockwise_and_sits_out_at_four(session):
                 assert deal.seeger[deal.dealer] == 30
 
 
-@SIM
-@given(sessions())
-def test_the_series_ends_exactly_and_the_ranking_column_names_the_winners(session):
-    """The note's "Cards, card points, who plays" (option games: 36 at three, 48 at four, any number, or
-    open; a passed-in deal counts as a game) and "The tally" (option ranking decides the order; equal totals
-    share the place): the list is over after exactly that many games, not before; no game after the end."""
+def check_series(session: Session) -> None:
     t = table_of(session)
     raws = [d.raw for d in session.deals]
     if len(raws) > 1:
         early = GAME.replay(t, raws[:-1])
-        assert not early.over
+        assert not early.over and not early.winners
         assert early.deals_left == (None if session.games is None else session.games - len(raws) + 1)
     standing = GAME.replay(t, raws)
     if session.games is None:
         assert not standing.over and standing.deals_left is None
         return
     assert standing.over and standing.deals_left == 0 and len(raws) == session.games
-    totals = session.totals()
-    assert set(standing.winners) == {s for s in range(session.size) if totals[s] == max(totals)}
-    places = GAME.places(t, standing.state)
-    for seat in range(session.size):
-        assert places[seat] == 1 + sum(other > totals[seat] for other in totals)
+    other = "seeger_fabian" if session.column == "plain" else "plain"
+    flipped = GAME.replay(make_table(GAME, NAMES[:session.size], session.first_dealer,
+                                     **{**session.options, "ranking": other}), raws)
+    for result, totals in ((standing, session.totals()),
+                           (flipped, session.totals("plain" if other == "plain" else "seeger"))):
+        assert result.totals == totals
+        assert set(result.winners) == {s for s in range(session.size) if totals[s] == max(totals)}
+        places = GAME.places(t, result.state)
+        assert places == tuple(1 + sum(o > totals[seat] for o in totals) for seat in range(session.size))
     with pytest.raises(DealError) as error:
         GAME.replay(t, [*raws, raws[0]])
     assert error.value.index == len(raws)
+
+
+SERIES_RULE = """The note's "Cards, card points, who plays" (option games: 36 at three, 48 at four, any number, or
+    open; a passed-in deal counts as a game) and "The tally" (option ranking, Seeger-Fabian or the plain list,
+    decides the order; equal totals share the place): the list is over after exactly that many games, not
+    before; the winners and places follow the ranking column (the other column with the other ranking); no
+    game after the end."""
+
+
+@SIM
+@given(sessions())
+def test_the_series_ends_exactly_and_the_ranking_column_names_the_winners(session):
+    check_series(session)
+
+
+@settings(SIM, max_examples=6)
+@given(sessions(series="by_players"))
+def test_a_whole_dskv_series_of_36_or_48_games(session):
+    tally(session)
+    check_series(session)
+    for deal in session.deals:
+        check_cards(deal)
+
+
+test_the_series_ends_exactly_and_the_ranking_column_names_the_winners.__doc__ = SERIES_RULE
+test_a_whole_dskv_series_of_36_or_48_games.__doc__ = SERIES_RULE + " A whole DSkV series, card by card."
 
 
 @SIM
