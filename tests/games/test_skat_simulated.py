@@ -61,7 +61,7 @@ CONTRA = {"none": 1, "contra": 2, "recontra": 4}
 #: the option `games` (the series): 36 at three, 48 at four
 SERIES = {3: 36, 4: 48}
 
-SIM = settings(max_examples=40, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
+SIM = settings(max_examples=60, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -80,18 +80,22 @@ def worth(cards) -> int:
 def trump_order(game: str) -> tuple[str, ...]:
     """The trumps, highest first: the jacks, then the suit's A 10 K Q 9 8 7; the jacks only in a grand and
     a Ramsch; none in a null game."""
-    if game in SUIT_GAMES:
-        return JACKS + tuple(rank + LETTER[game] for rank in PLAIN)
-    return JACKS if game in ("grand", "ramsch") else ()
+    return TRUMPS[game]
+
+
+TRUMPS = {**{game: JACKS + tuple(rank + LETTER[game] for rank in PLAIN) for game in SUIT_GAMES},
+          "grand": JACKS, "ramsch": JACKS, "null": ()}
+#: the suit a card follows in each game ("T": the trumps)
+FOLLOWS = {game: {card: "T" if card in order else suit_of(card) for card in DECK} for game, order in TRUMPS.items()}
 
 
 def led_suit(card: str, game: str) -> str:
-    return "T" if card in trump_order(game) else suit_of(card)
+    return FOLLOWS[game][card]
 
 
 def power(card: str, game: str, led: str) -> int:
     """How strong a card is in a trick led with suit `led` ("T": trump)."""
-    order = trump_order(game)
+    order = TRUMPS[game]
     if card in order:
         return 100 - order.index(card)
     if led == "T" or suit_of(card) != led:
@@ -290,6 +294,14 @@ def ramsch_scores(points: dict[int, int], took: dict[int, bool], size: int) -> t
     return tuple(-most * factor if points.get(s) == most else 0 for s in range(size))
 
 
+def declarer_points(deal: Deal) -> int:
+    """The declarer's card points: the tricks taken and the skat (put away, or left in a hand game)."""
+    return worth(c for winner, cards in deal.tricks if winner == deal.declarer for c in cards) + worth(deal.skat)
+
+
+#: the declarer's card points at the edges of the rules: schneider against (30), lost (60), won (61),
+#: schneider (89, 90), and the skat alone
+EDGES = (30, 31, 60, 61, 89, 90)
 PLAYS = ("real", 0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0, ("blank", True), ("blank", False))
 
 
@@ -303,9 +315,13 @@ def play_deal(draw, size: int, dealer: int, options: dict) -> Deal:
         raw: dict = {"game": "passed"}
         deal = Deal(dealer, seats, game, raw, plain=(0,) * size, seeger=(0,) * size)
         if options.get("passed_deal") == "ramsch":
-            tricks = play_out(hands, "ramsch", seats, rng, ("few", draw(st.sampled_from((1, 2, 3, 3)))), None)
-            points = {s: worth(c for w, t in tricks if w == s for c in t) for s in seats}
-            points[tricks[-1][0]] += worth(skat)  # the skat to the last trick
+            takers = draw(st.sampled_from((1, 2, 3, 3, "tie")))  # tie: replayed until two share the most
+            for _ in range(200):
+                tricks = play_out(hands, "ramsch", seats, rng, ("few", 3 if takers == "tie" else takers), None)
+                points = {s: worth(c for w, t in tricks if w == s for c in t) for s in seats}
+                points[tricks[-1][0]] += worth(skat)  # the skat to the last trick
+                if takers != "tie" or sorted(points.values())[-2] == max(points.values()):
+                    break
             took = {s: any(w == s for w, _ in tricks) for s in seats}
             deal.tricks, deal.skat = tricks, skat
             deal.ramsch = [points.get(s) for s in range(size)]
@@ -337,10 +353,19 @@ def play_deal(draw, size: int, dealer: int, options: dict) -> Deal:
         deal.skat = rng.sample(deal.held, 2)
         hands[declarer] = [c for c in deal.held if c not in deal.skat]
     strong = deal.announced != "none" and draw(st.booleans())  # an announcement is made with strong cards
-    how = draw(st.sampled_from((0.9, 1.0, ("blank", False)) if strong else PLAYS))
-    deal.tricks = play_out(hands, game, seats, rng, how, declarer)
+    how = draw(st.sampled_from((0.9, 1.0, ("blank", False)) if strong else (*PLAYS, "aim", "aim")))
+    if how == "aim" and game != "null":  # the edges of "won", "schneider": replayed until the count is hit
+        aim = draw(st.sampled_from(EDGES))
+        chance = min(1.0, max(0.0, (aim - worth(deal.skat)) / (TOTAL - worth(deal.skat))))
+        for _ in range(200):
+            deal.tricks = play_out(hands, game, seats, rng, chance, declarer)
+            if declarer_points(deal) == aim:
+                event(f"card points aimed at {aim} and hit")
+                break
+    else:
+        deal.tricks = play_out(hands, game, seats, rng, 0.5 if how == "aim" else how, declarer)
     won_tricks = [cards for winner, cards in deal.tricks if winner == declarer]
-    deal.points = worth(c for cards in won_tricks for c in cards) + worth(deal.skat)
+    deal.points = declarer_points(deal)
     deal.took = "all" if len(won_tricks) == 10 else "none" if not won_tricks else "some"
     raw = deal.raw
     raw.update(game=game, declarer=declarer, hand=deal.hand, ouvert=deal.ouvert)
@@ -666,11 +691,9 @@ def variations(deal: Deal, size: int) -> list[tuple[dict, str]]:
     if where == "points" and deal.points + 11 > TOTAL:  # an ace counted twice
         out.append(({**raw, "points": deal.points + 11}, "points"))
     if deal.took == "none":  # a third card in the skat: refused when no two cards hold the count
-        for card in DECK:
-            points = deal.points + POINTS[rank_of(card)]
-            if points not in SKAT_ONLY and card not in deal.skat:
-                out.append(({**counting(points), "tricks": "none"}, where))
-                break
+        three = sorted({deal.points + POINTS[rank_of(card)] for card in DECK if card not in deal.skat} - SKAT_ONLY)
+        if three:  # the counts two cards cannot hold but three can (9, 16-19) first, then those over 22
+            out.append(({**counting(min(three, key=lambda p: (p > 22, p))), "tricks": "none"}, where))
     # "Value": announcements and ouvert only in hand games; the run only in a suit game after 4 or 0 jacks
     if not deal.hand:
         out.append(({**raw, "announced": "schneider"}, "announced"))
