@@ -9,8 +9,13 @@ The oracle restates the note here instead of calling the engine's helpers: card 
 matadors, the levels of the multiplier, won and lost, the overbid rule (ISkO 5.4.2), the Seeger-Fabian tally
 and the Ramsch. Play is legal enough: the leader plays any card, the others follow the led suit (the trumps
 are one suit) when they can; the winner of a trick is the real best card, or the declarer with a chosen
-chance (else a random opponent), or one side takes all tricks but a trick of blanks. Every card goes to
+chance (else a random opponent), or one side takes all tricks but a trick of blanks. To reach the edges of
+the rules (30/31, 60/61, 89/90 card points, a Ramsch with two players tied at the most) a deal is played again
+from the same cards until it hits them (at most 200 times; a miss is still a real deal). Every card goes to
 exactly one trick or the skat, every trick to one player.
+
+A failing example is noted as the engine gets it (names, first dealer, options, deals): GAME.replay(table,
+deals) replays it. Shrinking is off, as in the other simulators: a list is dozens of drawn deals.
 """
 from __future__ import annotations
 
@@ -299,8 +304,8 @@ def declarer_points(deal: Deal) -> int:
     return worth(c for winner, cards in deal.tricks if winner == deal.declarer for c in cards) + worth(deal.skat)
 
 
-#: the declarer's card points at the edges of the rules: schneider against (30), lost (60), won (61),
-#: schneider (89, 90), and the skat alone
+#: the declarer's card points at the edges of the rules: schneider against (30, 31), lost or won (60, 61),
+#: schneider for the declarer (89, 90)
 EDGES = (30, 31, 60, 61, 89, 90)
 PLAYS = ("real", 0.0, 0.1, 0.25, 0.5, 0.75, 0.9, 1.0, ("blank", True), ("blank", False))
 
@@ -383,7 +388,6 @@ def play_deal(draw, size: int, dealer: int, options: dict) -> Deal:
             raw.update(counted="opponents", opponents_points=TOTAL - deal.points)
         else:
             raw.update(counted="declarer", points=deal.points)
-        deal.bid = 0
         reached = BASE[game] * trump_levels(deal)
         above = [b for b in BIDS if reached < b <= BASE[game] * MOST[game]]
         if above and draw(st.integers(0, 4)) == 0:
@@ -511,6 +515,8 @@ def test_every_simulated_list_is_accepted_and_scored_as_the_note_says(session):
             assert ("Overbid" in text) == deal.overbid
         elif deal.game == "null":
             assert f"Null: {deal.value}" in text
+        if deal.game != "passed":
+            assert ("Won: " in text) == deal.won
     assert standing.state.plain == session.totals("plain")
     assert standing.state.seeger_fabian == session.totals("seeger")
     assert standing.totals == session.totals()
