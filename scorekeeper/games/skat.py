@@ -26,7 +26,8 @@ Decisions and named options (defaults from the rules note):
 - Won: 61 or more card points (90 after schneider announced, every trick after schwarz
   announced or ouvert) and a value that reaches the bid. Otherwise lost: the list gets
   -2 x value (ISkO 5.3 since 1999). ``lost_hand_single`` (off): a lost hand game counts single,
-  the rule before 1999.
+  the rule before 1999; its Seeger-Fabian score is then -value - 50 (the note is silent: the
+  tally's 50 stays, only the list score is single).
 - Overbid (ISkO 5.4.2): the value reached is below the bid: lost whatever the card points, at
   the lowest multiple of the base value that reaches the bid (never less than the value).
 - Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59, won when the declarer takes no
