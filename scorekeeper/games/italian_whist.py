@@ -26,6 +26,11 @@ Decisions and named options:
 - ``tie`` (default ``shared``, the rules note): at the end the highest total
   wins and players tied for it share the win; ``play_on`` plays further deals
   (the schedule continues) until one player alone has the highest total.
+- ``tie_break_end`` (with ``play_on`` at a target or a loss limit; default ``lead``): the end
+  once reached stays reached, so the first tie-break deal after which one player alone leads
+  ends the game, even if every total is back inside the limit. ``limit``: the target or the
+  loss limit must be reached again with one player ahead. Sessions started before this option
+  keep ``limit``, the only reading there was.
 - The entry is each player's tricks per half (two per-seat fields summing to 9);
   the second-half tricks are those made with the second hand the player holds.
 - Statistics (``figures``): each player's tricks in the first half and in the
@@ -37,7 +42,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Figure, Game, State, Table
+from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import CHOICE, INT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text
 
@@ -77,6 +82,12 @@ def half_scores(first: list[int], second: list[int]) -> tuple[int, ...]:
     return tuple(a - b for a, b in zip(first, second))
 
 
+@dataclasses.dataclass(frozen=True)
+class WhistState(State):
+    #: the end (target, loss limit or deals) has been reached in this session
+    reached: bool = False
+
+
 class ItalianWhist(Game):
     slug = "italian_whist"
     name = N_("Italian Whist")
@@ -96,6 +107,10 @@ class ItalianWhist(Game):
         OptionSpec("tie", N_("Tied for the highest total at the end"), CHOICE, "shared",
                    choices=(("shared", N_("the tied players share the win")),
                             ("play_on", N_("play more deals until one player leads")))),
+        OptionSpec("tie_break_end", N_("With a target or loss limit, the extra deals end"), CHOICE, "lead",
+                   choices=(("lead", N_("as soon as one player alone has the highest total")),
+                            ("limit", N_("when the target or limit is reached again, one player ahead"))),
+                   show_if=("tie", ("play_on",))),
     )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
@@ -158,16 +173,24 @@ class ItalianWhist(Game):
         return DealResult(points, tuple(lines), summary)
 
     # -- the session ---------------------------------------------------------------
-    def start(self, table: Table) -> State:
-        state = super().start(table)
-        return dataclasses.replace(state, leader=(state.dealer + 1) % table.size)
+    def start(self, table: Table) -> WhistState:
+        dealer = table.first_dealer
+        return WhistState(0, dealer, (0,) * table.size, (True,) * table.size, leader=(dealer + 1) % table.size)
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
-        state = super().after_deal(table, state, deal, result)
-        return dataclasses.replace(state, leader=(state.dealer + 1) % table.size)
+        new = narrow(super().after_deal(table, state, deal, result), WhistState)
+        return dataclasses.replace(new, leader=(new.dealer + 1) % table.size,
+                                   reached=new.reached or self.limit_met(table, new))
 
     def end_reached(self, table: Table, state: State) -> bool:
-        """The agreed deals are played, or a total reached the target (``end`` option)."""
+        """The end is met now, or was met earlier and stays reached (``tie_break_end`` "lead";
+        sessions without the option keep "limit")."""
+        if self.limit_met(table, state):
+            return True
+        return getattr(state, "reached", False) and table.options.get("tie_break_end", "limit") == "lead"
+
+    def limit_met(self, table: Table, state: State) -> bool:
+        """The agreed deals are played, or a total is at the target (``end`` option)."""
         opts = table.options
         end, target = opts.get("end", "deals"), opts.get("target", 10)
         if end == "target":
