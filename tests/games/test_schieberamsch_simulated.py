@@ -288,6 +288,27 @@ class Plan:
     mode: str
     seek: str | None
     tap: str  # "typed", "cards", "counting"
+    jacks: frozenset[str] | None = None  # a Grand Hand's soloist dealt exactly these jacks (hand and skat)
+
+
+def give_jacks(hands: dict[int, list[str]], skat: list[str], soloist: int, wanted: frozenset[str]) -> None:
+    """Another shuffle: jacks swapped for plain cards so that the soloist's 10 cards and the skat hold
+    exactly the `wanted` jacks (to reach every matador count, "Grand Hand deal")."""
+    for jack in JACKS:
+        mine = jack in hands[soloist] or jack in skat
+        if (jack in wanted) == mine:
+            continue
+        if jack in wanted:
+            holder = next(s for s in hands if jack in hands[s])
+            plain = next(c for c in hands[soloist] if rank(c) != "J")
+            hands[holder][hands[holder].index(jack)] = plain
+            hands[soloist][hands[soloist].index(plain)] = jack
+        else:
+            other = next(s for s in hands if s != soloist)
+            plain = next(c for c in hands[other] if rank(c) != "J")
+            hands[other][hands[other].index(plain)] = jack
+            pile = hands[soloist] if jack in hands[soloist] else skat
+            pile[pile.index(jack)] = plain
 
 
 def simulate_deal(opts: dict[str, Any], dealer: int, plan: Plan) -> Deal:
@@ -299,10 +320,13 @@ def simulate_deal(opts: dict[str, Any], dealer: int, plan: Plan) -> Deal:
     # "Deal and declaration": 10 each (3 each, 2 to the skat, 4 each, 3 each, as in Skat)
     hands = {seat: deck[3 * i:3 * i + 3] + deck[11 + 4 * i:15 + 4 * i] + deck[23 + 3 * i:26 + 3 * i]
              for i, seat in enumerate(order)}
-    skat = deck[9:11]
+    skat = list(deck[9:11])
     assert sorted([*skat, *(card for cards in hands.values() for card in cards)]) == sorted(DECK)
     declared = [seat for seat in order if rng.random() < plan.grand_rate]
     soloist = declared[0] if declared else None
+    if soloist is not None and plan.jacks is not None:
+        give_jacks(hands, skat, soloist, plan.jacks)
+        assert sorted([*skat, *(card for cards in hands.values() for card in cards)]) == sorted(DECK)
     favourite = soloist if soloist is not None and rng.random() < 0.5 else rng.randrange(SIZE)
     if soloist is None:  # "Ramsch deal": take the skat (two cards back) or push it on
         pattern = ""
@@ -353,9 +377,15 @@ def simulate_deal(opts: dict[str, Any], dealer: int, plan: Plan) -> Deal:
         if seek and grand_found(seek, pts[soloist], solo):
             facts.add(f"found {seek}")
     facts.add(kind)
+    if soloist is None and any(took[s] and not pts[s] for s in range(SIZE)):
+        facts.add("a trick of 7, 8, 9 only: took a trick with 0 card points")
     if plan.tap != "typed":
         entry = tapped(rng, entry, piles, took, plan.tap == "counting", soloist)
         facts.add(f"tapped {plan.tap}" if "cards" in entry else f"tapped {plan.tap}: not faithful, typed")
+    if soloist is None and "cards" not in entry and rng.random() < 0.3:
+        # the form asks "took a trick" only of a player with 0 card points; the others' boxes stay empty
+        entry["took_trick"] = [t and not p for t, p in zip(took, pts)]
+        facts.add("took a trick asked only at 0 card points")
     if "cards" not in entry and opts["count_from"] == "cards":
         entry["count"] = "points"  # the session's default is tapping: this deal is typed
     return Deal(entry, scores, soloist is not None, dealer, tricks, taken_by, skat, pts, took, piles, soloist,
@@ -427,7 +457,8 @@ OPTIONS = st.fixed_dictionaries({
 def plans(draw: st.DrawFn, grand_rate: float) -> Plan:
     seek = draw(st.sampled_from(sorted({*RAMSCH_SEEK, *GRAND_SEEK} - {None}, key=str) + [None] * 6))
     return Plan(draw(st.integers(0, 2 ** 32 - 1)), grand_rate, draw(st.sampled_from(["real", "random", "skewed"])),
-                seek, draw(st.sampled_from(["typed", "typed", "cards", "counting"])))
+                seek, draw(st.sampled_from(["typed", "typed", "cards", "counting"])),
+                draw(st.one_of(st.none(), st.none(), st.frozensets(st.sampled_from(JACKS)))))
 
 
 @st.composite
@@ -531,6 +562,7 @@ def test_the_game_ends_after_the_agreed_deals_lowest_total_wins(session):
     assert standing.over == session.over
     if session.over:
         totals = session.running[-1]
+        event(f"{sum(t == min(totals) for t in totals)} share the win")
         assert standing.winners == tuple(s for s in range(SIZE) if totals[s] == min(totals))
         with pytest.raises(DealError, match="over") as caught:
             GAME.replay(table, [*session.entries, session.entries[-1]])
@@ -581,6 +613,36 @@ def test_statistics_count_what_was_played(session):
     assert figures["ramsch_lost"] == [sum(1 for d in ramsch if d.scores[s] > 0) for s in seats]
 
 
+def turned(entry: dict[str, Any], shift: int) -> dict[str, Any]:
+    """The same deal with every player `shift` seats further clockwise."""
+    def seat(s: int | None) -> int | None:
+        return None if s is None else (s + shift) % SIZE
+
+    out = dict(entry)
+    for key in ("points", "took_trick", "cards"):
+        if key in out:
+            out[key] = [out[key][(s - shift) % SIZE] for s in range(SIZE)]
+    for key in ("soloist", "rest"):
+        if key in out:
+            out[key] = seat(out[key])
+    return out
+
+
+@settings(SIM)
+@given(sessions(), st.integers(1, 2))
+def test_the_same_session_one_seat_further_scores_the_same(session, shift):
+    """The note names no seat but the dealer: the same session with every player (and the first dealer)
+    `shift` seats further round the table gives every player the same results and the same end."""
+    table = make_table(GAME, NAMES, (session.first_dealer + shift) % SIZE, **session.options)
+    standing = GAME.replay(table, [turned(entry, shift) for entry in session.entries])
+    for result, deal in zip(standing.results, session.deals):
+        assert result.points == tuple(deal.scores[(s - shift) % SIZE] for s in range(SIZE))
+    assert list(standing.dealers) == [(dealer + shift) % SIZE for dealer in session.dealers]
+    if standing.over:
+        assert standing.winners == tuple(sorted((s + shift) % SIZE for s in GAME.replay(
+            session.table, session.entries).winners))
+
+
 # --- impossible variations of a simulated deal are refused -----------------------------------------
 
 def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
@@ -621,6 +683,12 @@ def test_a_count_no_pile_can_hold_is_refused(session, pick, seat):
         if deal.pts[deal.soloist] != TOTAL:
             every = entry | {"all_tricks": True} | ({"no_tricks": False} if "no_tricks" in entry else {})
             assert refused_at(session, index, every).field == "soloist_points"
+        if session.options["schwarz_both_ways"]:  # no trick: only the skat, at most two aces' 22
+            if deal.pts[deal.soloist] > 22:
+                none = entry | {"no_tricks": True, "all_tricks": False}
+                assert refused_at(session, index, none).field == "soloist_points"
+            assert refused_at(session, index, entry | {"no_tricks": True, "all_tricks": True,
+                                                       "soloist_points": TOTAL}).field == "no_tricks"
         return
     other = next((s for s in range(SIZE) if s != seat and deal.pts[s] + deal.pts[seat] - 1 in PILE_COUNTS), None)
     if other is not None:  # seat's count 1, another takes the difference: still 120 in all
@@ -667,3 +735,36 @@ def test_one_card_too_many_is_refused(session, pick, seat, card_pick):
         event("one card too many: counting cards only, not checked")
         return
     assert refused_at(session, index, entry | {"cards": changed}).field.startswith("cards-")
+
+
+# --- the rare states, one deal at a time ------------------------------------------------------------
+
+@st.composite
+def rare_deals(draw: st.DrawFn, grand: bool) -> tuple[dict[str, Any], Deal]:
+    """One deal seeking a rare state: a Ramsch tie, 40/40/40, Durchmarsch or Jungfrau; a Grand Hand
+    schwarz, without a trick, schneider, at 61 / 60 / 30, with the jacks dealt to give every matador
+    count."""
+    opts = draw(OPTIONS)
+    plan = draw(plans(1.0 if grand else 0.0))
+    rng = random.Random(plan.seed)  # evenly among the states (Hypothesis favours the first of a list)
+    plan.seek = rng.choice([s for s in (GRAND_SEEK if grand else RAMSCH_SEEK) if s])
+    if grand:  # with n: the top n jacks and not the next; against n: not the top n, the next held
+        with_top, n = rng.random() < 0.5, rng.randint(1, 4)
+        rest = [jack for jack in JACKS[n + 1:] if rng.random() < 0.5]
+        plan.jacks = frozenset([*JACKS[:n], *rest] if with_top else [*JACKS[n:n + 1], *rest])
+    return opts, simulate_deal(opts, draw(st.integers(0, SIZE - 1)), plan)
+
+
+@settings(SIM, max_examples=120)
+@given(st.booleans().flatmap(rare_deals))
+def test_rare_states_are_scored_as_the_note_says(sample):
+    """"Ramsch deal": two tied for most both score (twice their points when only two took tricks),
+    40/40/40 scores nobody (or all three, option three_way_tie), Durchmarsch -120 x multiplier;
+    "Grand Hand deal": matadors with / against 1-4, schneider, schwarz, 61 wins and 60 loses, each
+    with contra or recontra, lost_doubled, /10 as option rounding says."""
+    opts, deal = sample
+    for fact in sorted(deal.facts):
+        event(fact)
+    table = make_table(GAME, NAMES, deal.dealer, **opts)
+    result = GAME.replay(table, [deal.entry]).results[0]
+    assert result.points == deal.scores, (deal.entry, [str(line) for line in result.breakdown])
