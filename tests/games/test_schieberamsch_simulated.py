@@ -455,9 +455,12 @@ OPTIONS = st.fixed_dictionaries({
 
 @st.composite
 def plans(draw: st.DrawFn, grand_rate: float) -> Plan:
-    seek = draw(st.sampled_from(sorted({*RAMSCH_SEEK, *GRAND_SEEK} - {None}, key=str) + [None] * 6))
-    return Plan(draw(st.integers(0, 2 ** 32 - 1)), grand_rate, draw(st.sampled_from(["real", "random", "skewed"])),
-                seek, draw(st.sampled_from(["typed", "typed", "cards", "counting"])),
+    """A deal's plan; what it seeks comes from its seed, evenly (Hypothesis favours a list's first)."""
+    seed = draw(st.integers(0, 2 ** 32 - 1))
+    seeks = sorted({*RAMSCH_SEEK, *GRAND_SEEK} - {None}, key=str)
+    seek = random.Random(seed + 1).choice([*seeks, *[None] * 8])
+    return Plan(seed, grand_rate, draw(st.sampled_from(["real", "random", "skewed"])), seek,
+                draw(st.sampled_from(["typed", "typed", "cards", "counting"])),
                 draw(st.one_of(st.none(), st.none(), st.frozensets(st.sampled_from(JACKS)))))
 
 
@@ -755,7 +758,7 @@ def rare_deals(draw: st.DrawFn, grand: bool) -> tuple[dict[str, Any], Deal]:
     return opts, simulate_deal(opts, draw(st.integers(0, SIZE - 1)), plan)
 
 
-@settings(SIM, max_examples=120)
+@settings(SIM, max_examples=200)
 @given(st.booleans().flatmap(rare_deals))
 def test_rare_states_are_scored_as_the_note_says(sample):
     """"Ramsch deal": two tied for most both score (twice their points when only two took tricks),
