@@ -538,6 +538,9 @@ def test_totals_are_the_running_sum_of_the_deals_and_partners_share_them(session
         assert standing.teams == (team(0, session.size), team(1, session.size))
     else:
         assert standing.teams == ()
+    half = len(session.entries) // 2  # a session replayed from a stored standing ends the same
+    resumed = GAME.replay(session.table, session.entries, resume=GAME.replay(session.table, session.entries[:half]))
+    assert resumed.running == standing.running and resumed.winners == standing.winners
 
 
 @FAST
@@ -602,18 +605,23 @@ def test_the_dealer_rotates_to_the_left_and_the_forced_bid_is_the_dealers(sessio
     for deal, result in zip(session.deals, standing.results):
         assert ("(dealer forced)" in text(result)) == deal.all_passed, (deal.bids, text(result))
         assert deal.bids[-1][0] == deal.dealer and deal.bids[0][0] == (deal.dealer + 1) % n
-    if not standing.over:
-        dealer = (session.first_dealer + len(session.deals)) % n
-        notes = " ".join(str(note) for note in standing.notes)
+    table, state = session.table, GAME.start(session.table)
+    for k, deal in enumerate(session.entries):  # before each deal, the notes name who deals and bids first
+        dealer = (session.first_dealer + k) % n
+        assert state.dealer == dealer
+        notes = " ".join(str(note) for note in GAME.notes(table, state))
         assert f"{NAMES[dealer]} deals {HAND[n]} cards each; {NAMES[(dealer + 1) % n]} bids first" in notes
         assert f"{NAMES[dealer]} must bid 5" in notes and f"Game to {session.target}" in notes
+        _, state = GAME.play(table, state, deal)
+    assert standing.dealer == (None if standing.over else (session.first_dealer + len(session.deals)) % n)
 
 
 @FAST
 @given(sessions())
 def test_the_breakdown_names_trump_off_jack_and_the_called_partner(session):
     """'Cards and points': the off-jack is the jack of the other suit of the trump's colour; 'Five
-    players': the declarer's called partner, or the declarer alone when the card was theirs."""
+    players': the declarer's called partner, or the declarer alone when the card was theirs; 'Scoring
+    a deal': the summary gives the declaring side's score, and each other side scores what it took."""
     for deal, (result, _) in zip(session.deals, replay_each(session)):
         said = text(result)
         assert f"trump {SYMBOL[deal.trump]} (off-jack {SYMBOL[SAME_COLOUR[deal.trump]]}J)" in said
@@ -622,6 +630,14 @@ def test_the_breakdown_names_trump_off_jack_and_the_called_partner(session):
             expected = f"{NAMES[deal.bidder]} plays alone" if partner == deal.bidder else (
                 f"Called partner: {NAMES[partner]}")
             assert expected in said
+        side = " & ".join(NAMES[seat] for seat in deal.side)
+        score = deal.scores[deal.side[0]]
+        assert str(result.summary) == f"{side} {deal.bid}: {score:+d}"
+        for col in sorted({column(seat, session.size) for seat in range(session.size)} - {
+                column(seat, session.size) for seat in deal.side}):
+            names = " & ".join(NAMES[seat] for seat in team(col, session.size))
+            took = deal.column_points[col]
+            assert f"{names} took {took}: {took:+d}." in said, said
 
 
 @FAST
