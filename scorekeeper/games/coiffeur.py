@@ -145,8 +145,9 @@ class Coiffeur(Game):
                           choices=JOKER_KINDS, show_if=(f"row_{key}", JOKERS), hide_if=("announcer", TEAMS[1 - team])),
             ]
         fields += [
-            FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1), minimum=0,
-                      maximum=TOTAL, total=TOTAL, help=N_("Under the team's first player.")),
+            FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1),
+                      team_columns=True, minimum=0, maximum=TOTAL, total=TOTAL,
+                      help=N_("Under the team's first player.")),
             FieldSpec("match", N_("Match: all nine tricks"), BOOL,
                       help=N_("In a misère row: the opponents took all nine.")
                       if MISERE in dict(self.rows(table)) else ""),

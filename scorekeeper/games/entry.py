@@ -112,6 +112,10 @@ class FieldSpec:
     #: client) is refused by the engine, naming it (Handjass: card points only for a deal played out)
     page_show_if: tuple[str, tuple[Any, ...]] | None = None
     page_show_if_count: tuple[str, int] | None = None
+    #: per-seat with ``seats`` (0, 1) at a partnership table: each team's entry goes under its first
+    #: player (seat % 2). A partner's entry is not asked; sent (an API client), it must be empty or
+    #: the same as the team's, never silently dropped (Sataat's tricks, Pitch's and Coiffeur's points)
+    team_columns: bool = False
 
     #: what only the web page reads: not part of a field's description in the API
     PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count", "pile_bonus")
@@ -342,6 +346,8 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
         )
     asked = range(size) if spec.seats is None else spec.seats
     entries, every_seat_asked = _parse_asked_seats(spec, value, values, size, asked)
+    if spec.team_columns:
+        _check_partners(spec, value, entries, size, names)
     if every_seat_asked:  # a seat not asked (sits out): no fixed sum
         _check_total(spec, [0 if e is None else e for e in entries], asked, names)
     return entries
@@ -367,6 +373,21 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
     RuleError.every(errors if errors or over else missing)
     return entries, every_seat_asked
+
+
+def _check_partners(spec: FieldSpec, value: Sequence[Any], entries: list[Any], size: int,
+                    names: Sequence[str] | None) -> None:
+    """A partner's entry of a team column, when sent, is empty (0, none) or repeats the team's entry."""
+    for seat in range(2, size):
+        if value[seat] in (None, ""):
+            continue
+        where = f"{spec.name}-{seat}"
+        sent = parse_value(spec, value[seat], where, size)
+        if sent not in (0, [], spec.empty(), entries[seat % 2]):
+            who = names or [str(n + 1) for n in range(size)]
+            raise RuleError(T("%(field)s: a team's entry goes under its first player, %(first)s; the one "
+                              "sent for %(partner)s differs from it.", field=Text(spec.label),
+                              first=who[seat % 2], partner=who[seat]), where)
 
 
 def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:

@@ -131,7 +131,8 @@ class Pitch(Game):
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         every = table.options.get("points_in_play", "all") == "all"
-        columns = None if table.size == 5 else (0, 1)  # a team's entries go under its first player
+        teams = table.size != 5
+        columns = (0, 1) if teams else None  # a team's entries go under its first player
         cards, points = ("entry", (CARDS,)), ("entry", (POINTS,))
         fields = [
             FieldSpec("bidder", N_("Declarer (highest bid)"), SEAT, phase="bid"),
@@ -144,13 +145,14 @@ class Pitch(Game):
         fields += [
             FieldSpec("entry", N_("Enter"), CHOICE, default=CARDS, sticky=True,
                       choices=((CARDS, N_("who took each point card")), (POINTS, N_("points per side")))),
-            FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, show_if=cards,
+            FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, team_columns=teams,
+                      show_if=cards,
                       choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),
                       help=N_("With teams: tick a team's cards under its first player.")),
             FieldSpec("two", N_("Trump 2 played by"), SEAT, required=False, show_if=cards,  # check_deal asks
                       help=N_("The 2 counts for whoever played it, not for the trick winner.")),
-            FieldSpec("points", N_("Points taken"), INT, per_seat=True, seats=columns, show_if=points,
-                      minimum=0, maximum=DEAL_POINTS, default=0, total=DEAL_POINTS if every else None),
+            FieldSpec("points", N_("Points taken"), INT, per_seat=True, seats=columns, team_columns=teams,
+                      show_if=points, minimum=0, maximum=DEAL_POINTS, default=0, total=DEAL_POINTS if every else None),
         ]
         return tuple(fields)
 

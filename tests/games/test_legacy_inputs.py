@@ -9,7 +9,7 @@ import pytest
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
-from . import test_handjass, test_pitch, test_sataat, test_schieberamsch
+from . import test_coiffeur, test_handjass, test_pitch, test_sataat, test_schieberamsch
 from .test_schieberamsch import grand, ramsch
 
 SCHIEBERAMSCH, PITCH = get_game("schieberamsch"), get_game("pitch")
@@ -142,3 +142,40 @@ def test_stored_deals_without_legacy_values_replay_unchanged():
     deal = SCHIEBERAMSCH.parse(t, SCHIEBERAMSCH.start(t), {**grand(0, 10), "no_tricks": True})
     assert "no_tricks" not in deal
     assert SCHIEBERAMSCH.parse(t, SCHIEBERAMSCH.start(t), deal) == deal
+
+
+# --- a team's entry under its first player: a partner's entry sent is never dropped unread ----------
+
+COIFFEUR, SATAAT = get_game("coiffeur"), get_game("sataat")
+TEAM_COLUMNS = [  # (game, table, a deal with the team's entries under seats 0 and 1, the field)
+    (SATAAT, test_sataat.table(), test_sataat.deal(7, 3), "tricks"),
+    (PITCH, test_pitch.table(points_in_play="some"), test_pitch.by_points(0, 6, [6, 3]), "points"),
+    (PITCH, test_pitch.table(6, points_in_play="some"), test_pitch.by_points(0, 6, [6, 3], n=6), "points"),
+    (PITCH, test_pitch.table(), test_pitch.by_points(0, 6, [6, 4]) | {
+        "entry": "cards", "cards": [["A", "J", "offJ", "3"], ["HJ", "LJ", "10"], [], []], "two": 0}, "cards"),
+    (COIFFEUR, test_coiffeur.table(), test_coiffeur.deal(0, "undenufe", 90), "points"),
+]
+
+
+@pytest.mark.parametrize(("game", "table", "deal", "field"), TEAM_COLUMNS)
+def test_a_partner_entry_that_repeats_the_team_or_is_empty_is_accepted(game, table, deal, field):
+    """Sataat's tricks, Pitch's points and cards and Coiffeur's points go under each team's first player
+    (`FieldSpec.team_columns`). An API client that sends the partners' entries empty, 0 or repeating their
+    team's is taken, and the deal scores as without them."""
+    scored = game.replay(table, [deal]).results[0].points
+    values = deal[field]
+    for partners in ([values[seat % 2] for seat in range(2, table.size)],
+                     [[] if field == "cards" else 0] * (table.size - 2), [None] * (table.size - 2)):
+        assert game.replay(table, [deal | {field: [*values[:2], *partners]}]).results[0].points == scored
+
+
+@pytest.mark.parametrize(("game", "table", "deal", "field"), TEAM_COLUMNS)
+def test_a_partner_entry_that_differs_from_the_team_is_refused_naming_it(game, table, deal, field):
+    """The case found by the Pitch simulator: [6, 0, 0, 4] scored team B 0, the 4 unread. A partner's
+    entry that differs from the team's is refused at its box (the last seat: team B's second player)."""
+    values = deal[field]
+    other = values[0] if field == "cards" else values[1] + 1  # team A's cards, or one trick/point more
+    partners = [values[seat % 2] for seat in range(2, table.size - 1)] + [other]
+    error = refused(game, table, deal | {field: [*values[:2], *partners]})
+    assert error.field == f"{field}-{table.size - 1}"
+    assert "first player" in str(error.text)

@@ -156,3 +156,12 @@ def test_handjass_empty_values_for_a_player_who_sits_out_are_accepted(client):
     assert accepted(post_deal(client, "handjass", sits_out))
     assert refused_naming(post_deal(client, "handjass", handjass_deal([80, 10, 50, None], playing=[0, 2])),
                           "points-1")
+
+
+def test_a_partner_entry_is_taken_when_it_repeats_the_team_and_refused_when_it_differs(client):
+    """Sataat's tricks go under each team's first player: [7, 3, 7, 3] and [7, 3, 0, 0] are taken as
+    before; [7, 0, 0, 3] was taken as a 7-0 of North and South with the 3 unread, and is refused now,
+    naming West's box."""
+    assert accepted(post_deal(client, "sataat", sataat_deal(7, 3) | {"tricks": [7, 3, 7, 3]}))
+    assert accepted(post_deal(client, "sataat", sataat_deal(7, 3)))
+    assert refused_naming(post_deal(client, "sataat", sataat_deal(7, 0) | {"tricks": [7, 0, 0, 3]}), "tricks-3")
