@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -34,6 +35,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
 from . import jass_oracle as jass
+from . import sim_replay
 from .helpers import counted_figures, make_table
 from .jass_oracle import (
     DECK,
@@ -54,6 +56,8 @@ from .jass_oracle import SWISS_FOURS as FOURS
 from .jass_oracle import SWISS_SEQUENCE as SEQUENCE
 
 GAME = get_game("differenzler")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("Ann", "Bob", "Cat", "Dan")
 # the deck, card points, trick power and the swiss Weis (schieber.md): jass_oracle.py
 HAND = {3: 12, 4: 9}  # differenzler.md "A deal"
@@ -362,15 +366,6 @@ def sessions(draw: st.DrawFn, **fixed: Any) -> Session:
     return session
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every deal through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for entry in session.entries:
-        result, state = GAME.play(table, state, entry)
-        out.append((result, state))
-    return out
-
-
 # --- the invariants ---------------------------------------------------------------------------------
 
 @SIM
@@ -515,13 +510,6 @@ def test_hidden_announcements_score_as_open_ones(session):
 
 
 # --- impossible variations of a simulated deal are refused --------------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 @FAST
 @given(sessions(), st.integers(0, 99), st.integers(0, 3))

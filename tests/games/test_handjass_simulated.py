@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -43,6 +44,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
 from . import jass_oracle as jass
+from . import sim_replay
 from .helpers import counted_figures, make_table
 from .jass_oracle import DECK, LAST_TRICK, PILE_COUNTS, STOECK, SUITS, TOTAL
 from .jass_oracle import RANKS as NATURAL
@@ -51,6 +53,8 @@ from .jass_oracle import suit_of as suit
 from .jass_oracle import value as points
 
 GAME = get_game("handjass")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("A", "B", "C", "D")
 
 # --- the rules note, read on its own ("Card points", "Weis (melds) and Stöck", "Berner Handjass") ---
@@ -507,15 +511,6 @@ def sessions(draw: st.DrawFn, size: int | None = None, most: int = 30, **fixed: 
     return Session(opts, size, first, deals, dealers, seated, running, active, facts)
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every deal through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for deal in session.entries:
-        result, state = GAME.play(table, state, deal)
-        out.append((result, state))
-    return out
-
-
 FAST = settings(max_examples=30, deadline=None)
 
 
@@ -635,13 +630,6 @@ def test_statistics_count_bars_potatoes_stoeck_and_the_best_weis(session):
 
 
 # --- impossible variations of a simulated deal are refused -----------------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def typed(deal: Deal) -> dict[str, Any]:
     """The deal's entry with its card points typed (as entered, or as its tapped cards count)."""

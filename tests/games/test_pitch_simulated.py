@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -50,9 +51,12 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
+from . import sim_replay
 from .helpers import counted_figures, make_table
 
 GAME = get_game("pitch")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 # --- the note, restated ("Cards and points") --------------------------------------------------------
@@ -477,15 +481,6 @@ def sessions(draw: st.DrawFn, size: int | None = None, most: int = 40, close: bo
                          draw(st.integers(0, 2 ** 32 - 1)), size, most, close, **fixed)
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every deal through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for deal in session.entries:
-        result, state = GAME.play(table, state, deal)
-        out.append((result, state))
-    return out
-
-
 def text(result: Any) -> str:
     return " ".join(str(line) for line in result.breakdown)
 
@@ -696,13 +691,6 @@ def test_the_simulator_plays_by_the_seed():
 
 
 # --- impossible variations of a simulated deal are refused -----------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def ticked(deal: Deal, n: int) -> dict[str, Any]:
     """The deal entered by ticking who took each point card."""

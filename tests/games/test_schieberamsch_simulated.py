@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -37,7 +38,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
-from . import skat_oracle
+from . import sim_replay, skat_oracle
 from .helpers import counted_figures, make_table
 from .skat_oracle import CONTRA, JACKS, SUITS, TOTAL, led_suit
 from .skat_oracle import POINTS as VALUE
@@ -45,6 +46,8 @@ from .skat_oracle import rank_of as rank
 from .skat_oracle import worth as points
 
 GAME = get_game("schieberamsch")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("A", "B", "C")
 SIZE = 3
 
@@ -452,14 +455,6 @@ def sessions(draw: st.DrawFn, full: bool | None = None) -> Session:
     return Session(opts, first, deals, dealers, running, facts)
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    table, state, out = session.table, GAME.start(session.table), []
-    for entry in session.entries:
-        result, state = GAME.play(table, state, entry)
-        out.append((result, state))
-    return out
-
-
 SIM = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -608,13 +603,6 @@ def test_the_same_session_one_seat_further_scores_the_same(session, shift):
 
 
 # --- impossible variations of a simulated deal are refused -----------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def typed(session: Session, deal: Deal) -> dict[str, Any]:
     """The deal's entry with its card points typed (tapped cards replaced by what they count)."""
