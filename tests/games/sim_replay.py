@@ -1,16 +1,37 @@
 """How the simulators feed a simulated session to its engine: not a rule, the harness they share.
 
 Used by the Handjass, Differenzler, Pitch, Schieberamsch and Tennos team simulators: a session there
-has ``table`` (the table as the engine gets it) and ``entries`` (its deals or games as entered). Each
-binds its GAME once: ``replay_each = partial(sim_replay.replay_each, GAME)``.
+has ``table`` (the table as the engine gets it) and ``entries`` (its deals or games as entered), from
+``DealtSession`` where they are the same. Each binds its GAME once:
+``replay_each = partial(sim_replay.replay_each, GAME)``.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 import pytest
 
 from scorekeeper.games.base import DealError
+
+from .helpers import make_table
+
+
+class DealtSession:
+    """A simulated session's ``table`` (its first ``size`` names) and ``entries`` (each deal's entry) as
+    the engine gets them. The subclass, a dataclass with ``options``, ``size``, ``first_dealer`` and
+    ``deals``, names its ``game`` and ``names``."""
+
+    game: ClassVar[Any]
+    names: ClassVar[Sequence[str]]
+
+    @property
+    def table(self):
+        return make_table(self.game, self.names[:self.size], self.first_dealer, **self.options)
+
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        return [deal.entry for deal in self.deals]
 
 
 def replay_each(game: Any, session: Any) -> list[tuple[Any, Any]]:

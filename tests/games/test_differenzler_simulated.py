@@ -166,7 +166,8 @@ class Deal:
 
 
 @dataclass
-class Session:
+class Session(sim_replay.DealtSession):
+    game, names = GAME, NAMES  # table and entries: sim_replay.DealtSession
     options: dict[str, Any]
     size: int
     first_dealer: int
@@ -175,14 +176,6 @@ class Session:
     running: list[tuple[int, ...]]
     over: bool
     facts: set[str]
-
-    @property
-    def table(self):
-        return make_table(GAME, NAMES[:self.size], self.first_dealer, **self.options)
-
-    @property
-    def entries(self) -> list[dict[str, Any]]:
-        return [deal.entry for deal in self.deals]
 
     @property
     def totals(self) -> tuple[int, ...]:

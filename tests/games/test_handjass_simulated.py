@@ -163,7 +163,8 @@ class Deal:
 
 
 @dataclass
-class Session:
+class Session(sim_replay.DealtSession):
+    game, names = GAME, NAMES  # table and entries: sim_replay.DealtSession
     options: dict[str, Any]
     size: int
     first_dealer: int
@@ -173,14 +174,6 @@ class Session:
     running: list[tuple[int, ...]]
     active: tuple[bool, ...]
     facts: set[str]
-
-    @property
-    def table(self):
-        return make_table(GAME, NAMES[:self.size], self.first_dealer, **self.options)
-
-    @property
-    def entries(self) -> list[dict[str, Any]]:
-        return [deal.entry for deal in self.deals]
 
 
 Choose = Callable[[Sequence[Any]], Any]  # picks one of the options; the first is "everybody plays"

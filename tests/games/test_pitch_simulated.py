@@ -52,7 +52,7 @@ from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
 from . import sim_replay
-from .helpers import counted_figures, make_table
+from .helpers import counted_figures
 
 GAME = get_game("pitch")
 replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
@@ -398,7 +398,8 @@ def made(deal: Deal) -> bool:
 
 
 @dataclass
-class Session:
+class Session(sim_replay.DealtSession):
+    game, names = GAME, NAMES  # table and entries: sim_replay.DealtSession
     options: dict[str, Any]
     size: int
     first_dealer: int
@@ -407,14 +408,6 @@ class Session:
     over: bool
     winners: tuple[int, ...]
     facts: set[str]
-
-    @property
-    def table(self):
-        return make_table(GAME, NAMES[:self.size], self.first_dealer, **self.options)
-
-    @property
-    def entries(self) -> list[dict[str, Any]]:
-        return [deal.entry for deal in self.deals]
 
     @property
     def target(self) -> int:
