@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -33,113 +34,53 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
+from . import jass_oracle as jass
+from . import sim_replay
 from .helpers import counted_figures, make_table
+from .jass_oracle import (
+    DECK,
+    LAST_TRICK,
+    PILE_COUNTS,
+    RANKS,
+    STOECK,
+    SUITS,
+    TOTAL,
+    meld_points,
+    meld_rank,
+    rank_of,
+    stacked,
+    suit_of,
+    value,
+)
+from .jass_oracle import SWISS_FOURS as FOURS
+from .jass_oracle import SWISS_SEQUENCE as SEQUENCE
 
 GAME = get_game("differenzler")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("Ann", "Bob", "Cat", "Dan")
-SUITS = ("C", "S", "H", "D")
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first (schieber.md)
-DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
-TOTAL, LAST_TRICK, STOECK = 157, 5, 20
+# the deck, card points, trick power and the swiss Weis (schieber.md): jass_oracle.py
 HAND = {3: 12, 4: 9}  # differenzler.md "A deal"
-SEQUENCE = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}  # schieber.md "Scoring a deal", swiss
-FOURS = {"J": 200, "9": 150, "A": 100, "K": 100, "Q": 100, "10": 100}
 # No shrinking: a session is up to 20 drawn deals; each test notes the session to replay a failure.
 SIM = settings(max_examples=60, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 FAST = settings(SIM, max_examples=25)
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-def value(card: str, trump: str) -> int:
-    """schieber.md "Card points (157 a deal)": trump J 20, 9 14; A 11, 10 10, K 4, Q 3, J 2."""
-    if suit_of(card) == trump:
-        return {"A": 11, "K": 4, "Q": 3, "J": 20, "10": 10, "9": 14}.get(rank_of(card), 0)
-    return {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10}.get(rank_of(card), 0)
-
-
-def power(card: str, trump: str, led: str) -> int:
-    """Trump (J 9 A K Q 10 8 7 6) over the led suit (A high); another suit never wins."""
-    if suit_of(card) == trump:
-        return 100 + ("6", "7", "8", "10", "Q", "K", "A", "9", "J").index(rank_of(card))
-    return 8 - RANKS.index(rank_of(card)) if suit_of(card) == led else -1
-
-
-def pile_counts() -> frozenset[int]:
-    """Every count one pile of cards can hold (without the last trick)."""
-    sums = {0}
-    for card in DECK:
-        sums |= {total + value(card, "H") for total in sums}
-    return frozenset(sums)
-
-
-PILE_COUNTS = pile_counts()
 TAKEN = frozenset(n for n in range(TOTAL + 1) if n in PILE_COUNTS or n - LAST_TRICK in PILE_COUNTS)
 
 
 # --- Weis (schieber.md, swiss values) ------------------------------------------------------------
 
-def melds_in(hand: Sequence[str]) -> list[tuple[str, ...]]:
-    """Every Weis within the cards: runs of 3 to 9 of a suit (overlapping ones too), fours."""
-    held, found = set(hand), []
-    for suit in SUITS:
-        for start in range(9):
-            for end in range(start + 3, 10):
-                run = tuple(rank + suit for rank in RANKS[start:end])
-                if not set(run) <= held:
-                    break
-                found.append(run)
-    found += [tuple(rank + s for s in SUITS) for rank in FOURS if all(rank + s in held for s in SUITS)]
-    return found
-
-
-def meld_points(meld: tuple[str, ...]) -> int:
-    return FOURS[rank_of(meld[0])] if len({rank_of(c) for c in meld}) == 1 else SEQUENCE[len(meld)]
-
-
-def meld_rank(meld: tuple[str, ...], trump: str) -> tuple[int, int, int, int]:
-    """schieber.md: more points; equal points a sequence first; the higher top card; then trump."""
-    four = len({rank_of(card) for card in meld}) == 1
-    trumps = int(not four and suit_of(meld[0]) == trump)
-    return meld_points(meld), int(not four), 8 - RANKS.index(rank_of(meld[0])), trumps
-
-
-def readings(cards: Sequence[str]) -> list[list[tuple[str, ...]]]:
-    """Every way to read shown cards as Weis, each card in exactly one ("A card may not serve in two Weis")."""
-    options = melds_in(cards)
-
-    def cover(left: frozenset[str]) -> list[list[tuple[str, ...]]]:
-        if not left:
-            return [[]]
-        first = min(left)
-        return [[m, *rest] for m in options if first in m and set(m) <= left for rest in cover(left - set(m))]
-
-    return cover(frozenset(cards))
-
-
 def declared(cards: Sequence[str], trump: str) -> tuple[tuple[int, ...], int] | None:
     """The shown cards as the player declares them (the reading with the strongest Weis, then the most
     points): (the strongest Weis's rank, the points of all); None when nothing is shown."""
-    if not cards:
-        return None
-    ways = readings(cards)
-    assert ways, f"the simulator showed cards that are no Weis: {cards}"
-    best = max(ways, key=lambda way: (max(meld_rank(m, trump) for m in way), sum(map(meld_points, way))))
-    return max(meld_rank(m, trump) for m in best), sum(map(meld_points, best))
+    return jass.declared(cards, lambda meld: meld_rank(meld, trump), meld_points)
 
 
 def choose_weis(hand: Sequence[str], rng: random.Random) -> list[str]:
     """Some disjoint Weis of the hand (often all of the strongest, sometimes none)."""
     if rng.random() < 0.15:
         return []
-    melds = sorted(melds_in(hand), key=lambda m: (-meld_points(m), -len(m)))
+    melds = sorted(jass.melds_in(hand), key=lambda m: (-meld_points(m), -len(m)))
     if rng.random() < 0.4:
         rng.shuffle(melds)
     shown: list[str] = []
@@ -164,20 +105,6 @@ def dealt(deck: Sequence[str], dealer: int, size: int) -> list[list[str]]:
     return hands
 
 
-def stacked(hands: list[list[str]], seat: int, wanted: Sequence[str]) -> list[list[str]]:
-    """The wanted cards moved into `seat`'s hand, each swapped for one it does not want: still a deal."""
-    hands = [list(hand) for hand in hands]
-    spare = [card for card in hands[seat] if card not in wanted]
-    for card in wanted:
-        if card in hands[seat] or not spare:
-            continue
-        owner = next(s for s in range(len(hands)) if card in hands[s])
-        give = spare.pop()
-        hands[seat][hands[seat].index(give)] = card
-        hands[owner][hands[owner].index(card)] = give
-    return hands
-
-
 def play_out(hands: list[list[str]], trump: str, dealer: int, rng: random.Random, mode: str,
              favourite: int) -> list[tuple[int, list[str]]]:
     """Every trick (winner, cards) from the dealer's right's lead; the winner leads the next. `mode`:
@@ -191,14 +118,12 @@ def play_out(hands: list[list[str]], trump: str, dealer: int, rng: random.Random
         order = [(leader - k) % size for k in range(size)]
         cards: list[str] = []
         for seat in order:
-            led = suit_of(cards[0]) if cards else None
-            legal = [c for c in held[seat] if suit_of(c) in (led, trump)] if led and any(
-                suit_of(c) == led for c in held[seat]) else held[seat]
+            legal = jass.legal(held[seat], suit_of(cards[0]) if cards else None, trump)
             card = min(legal, key=lambda c: (value(c, trump), rng.random())) if low else rng.choice(legal)
             held[seat].remove(card)
             cards.append(card)
         if mode == "real":
-            winner = order[max(range(size), key=lambda i: power(cards[i], trump, suit_of(cards[0])))]
+            winner = order[jass.trick_winner(cards, trump)]
         elif mode == "sweep":
             winner = favourite
         elif mode == "blanks":
@@ -241,7 +166,8 @@ class Deal:
 
 
 @dataclass
-class Session:
+class Session(sim_replay.DealtSession):
+    game, names = GAME, NAMES  # table and entries: sim_replay.DealtSession
     options: dict[str, Any]
     size: int
     first_dealer: int
@@ -250,14 +176,6 @@ class Session:
     running: list[tuple[int, ...]]
     over: bool
     facts: set[str]
-
-    @property
-    def table(self):
-        return make_table(GAME, NAMES[:self.size], self.first_dealer, **self.options)
-
-    @property
-    def entries(self) -> list[dict[str, Any]]:
-        return [deal.entry for deal in self.deals]
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -441,15 +359,6 @@ def sessions(draw: st.DrawFn, **fixed: Any) -> Session:
     return session
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every deal through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for entry in session.entries:
-        result, state = GAME.play(table, state, entry)
-        out.append((result, state))
-    return out
-
-
 # --- the invariants ---------------------------------------------------------------------------------
 
 @SIM
@@ -594,13 +503,6 @@ def test_hidden_announcements_score_as_open_ones(session):
 
 
 # --- impossible variations of a simulated deal are refused --------------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 @FAST
 @given(sessions(), st.integers(0, 99), st.integers(0, 3))

@@ -32,6 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -41,46 +42,27 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
-from scorekeeper.games.handjass_weis import DECK
 
+from . import jass_oracle as jass
+from . import sim_replay
 from .helpers import counted_figures, make_table
+from .jass_oracle import DECK, LAST_TRICK, PILE_COUNTS, STOECK, SUITS, TOTAL
+from .jass_oracle import RANKS as NATURAL
+from .jass_oracle import rank_of as rank
+from .jass_oracle import suit_of as suit
+from .jass_oracle import value as points
 
 GAME = get_game("handjass")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("A", "B", "C", "D")
 
 # --- the rules note, read on its own ("Card points", "Weis (melds) and Stöck", "Berner Handjass") ---
-SUITS = ("C", "S", "H", "D")
-NATURAL = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequences, and the plain suits' order
-TRUMP_ORDER = ("J", "9", "A", "K", "Q", "10", "8", "7", "6")
-PLAIN_POINTS = {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10}
-TRUMP_POINTS = {**PLAIN_POINTS, "J": 20, "9": 14}
-LAST_TRICK, TOTAL, STOECK = 5, 157, 20
+# (the deck, card points, trick power and the Weis found in a hand: jass_oracle.py; Handjass's own
+# Weis schedule and ranking by class stay here)
 BERNER = {"H": 4, "D": 3, "C": 2, "S": 1}
 FOURS = {"handjass": {"J": 200, "A": 100, "K": 100, "Q": 100, "10": 100},
          "swiss": {"J": 200, "A": 100, "K": 100, "Q": 100, "10": 100, "9": 150}}
-
-
-def rank(card: str) -> str:
-    return card[:-1]
-
-
-def suit(card: str) -> str:
-    return card[-1]
-
-
-def points(card: str, trump: str) -> int:
-    return (TRUMP_POINTS if suit(card) == trump else PLAIN_POINTS).get(rank(card), 0)
-
-
-def pile_counts() -> frozenset[int]:
-    """The card points one pile can hold (without the last trick): every sum of some cards."""
-    sums = {0}
-    for card in DECK:
-        sums |= {total + points(card, "H") for total in sums}
-    return frozenset(sums)
-
-
-PILE_COUNTS = pile_counts()
 
 
 def pile_points(pile: Sequence[str], trump: str) -> int:
@@ -115,41 +97,14 @@ class Weis:
 
 def all_weis(cards: Sequence[str], schedule: str) -> list[Weis]:
     """Every Weis within `cards`: each run of 3+ in a suit (overlapping ones too) and each four."""
-    held, found = set(cards), []
-    for s in SUITS:
-        for start in range(len(NATURAL)):
-            for end in range(start + 3, len(NATURAL) + 1):
-                run = tuple(r + s for r in NATURAL[start:end])
-                if not set(run) <= held:
-                    break
-                found.append(Weis(run))
-    found += [Weis(tuple(r + s for s in SUITS)) for r in FOURS[schedule] if all(r + s in held for s in SUITS)]
-    return found
-
-
-def readings(cards: Sequence[str], schedule: str) -> list[list[Weis]]:
-    """Every way to read shown cards as Weis with each card in exactly one ('A card cannot be in two Weis')."""
-    options = all_weis(cards, schedule)
-
-    def cover(left: frozenset[str]) -> list[list[Weis]]:
-        if not left:
-            return [[]]
-        first = min(left)
-        return [[w, *rest] for w in options if first in w.cards and set(w.cards) <= left
-                for rest in cover(left - set(w.cards))]
-
-    return cover(frozenset(cards))
+    return [Weis(meld) for meld in jass.melds_in(cards, FOURS[schedule])]
 
 
 def declared(cards: Sequence[str], schedule: str, trump: str) -> tuple[tuple[int, ...], int] | None:
     """A player's shown cards as the player declares them (their best reading): the strongest Weis's
     key and the points of all of them; None when nothing is shown."""
-    if not cards:
-        return None
-    ways = readings(cards, schedule)
-    assert ways, f"the simulator showed cards that are no Weis: {cards}"
-    best = max(ways, key=lambda way: (max(w.key(schedule, trump) for w in way), sum(w.value(schedule) for w in way)))
-    return max(w.key(schedule, trump) for w in best), sum(w.value(schedule) for w in best)
+    return jass.declared(cards, lambda meld: Weis(meld).key(schedule, trump), lambda meld: Weis(meld).value(schedule),
+                         FOURS[schedule])
 
 
 def choose_weis(hand: Sequence[str], schedule: str, rng: random.Random) -> list[str]:
@@ -187,18 +142,6 @@ def deal_in_threes(deck: Sequence[str], order: Sequence[int], hand: int) -> dict
     return hands
 
 
-def trick_winner(cards: Sequence[str], trump: str) -> int:
-    """The highest trump, else the highest card of the led suit: its index in `cards`."""
-    led = suit(cards[0])
-
-    def strength(card: str) -> tuple[int, int]:
-        if suit(card) == trump:
-            return 2, -TRUMP_ORDER.index(rank(card))
-        return (1, -NATURAL.index(rank(card))) if suit(card) == led else (0, 0)
-
-    return max(range(len(cards)), key=lambda i: strength(cards[i]))
-
-
 @dataclass
 class Deal:
     """One deal as it happened and as the table enters it."""
@@ -220,7 +163,8 @@ class Deal:
 
 
 @dataclass
-class Session:
+class Session(sim_replay.DealtSession):
+    game, names = GAME, NAMES  # table and entries: sim_replay.DealtSession
     options: dict[str, Any]
     size: int
     first_dealer: int
@@ -230,14 +174,6 @@ class Session:
     running: list[tuple[int, ...]]
     active: tuple[bool, ...]
     facts: set[str]
-
-    @property
-    def table(self):
-        return make_table(GAME, NAMES[:self.size], self.first_dealer, **self.options)
-
-    @property
-    def entries(self) -> list[dict[str, Any]]:
-        return [deal.entry for deal in self.deals]
 
 
 Choose = Callable[[Sequence[Any]], Any]  # picks one of the options; the first is "everybody plays"
@@ -340,14 +276,11 @@ def play_out(rng: random.Random, hands: dict[int, list[str]], order: list[int], 
         seats = order[start:] + order[:start]
         trick: list[str] = []
         for seat in seats:
-            led = suit(trick[0]) if trick else None
-            legal = [card for card in held[seat] if suit(card) in (led, trump)] if led and any(
-                suit(card) == led for card in held[seat]) else held[seat]
-            card = rng.choice(legal)
+            card = rng.choice(jass.legal(held[seat], suit(trick[0]) if trick else None, trump))
             held[seat].remove(card)
             trick.append(card)
         if mode == "real":
-            leader = seats[trick_winner(trick, trump)]
+            leader = seats[jass.trick_winner(trick, trump)]
         elif mode == "skewed" and rng.random() < 0.75:
             leader = favourite
         else:
@@ -571,15 +504,6 @@ def sessions(draw: st.DrawFn, size: int | None = None, most: int = 30, **fixed: 
     return Session(opts, size, first, deals, dealers, seated, running, active, facts)
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every deal through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for deal in session.entries:
-        result, state = GAME.play(table, state, deal)
-        out.append((result, state))
-    return out
-
-
 FAST = settings(max_examples=30, deadline=None)
 
 
@@ -699,13 +623,6 @@ def test_statistics_count_bars_potatoes_stoeck_and_the_best_weis(session):
 
 
 # --- impossible variations of a simulated deal are refused -----------------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def typed(deal: Deal) -> dict[str, Any]:
     """The deal's entry with its card points typed (as entered, or as its tapped cards count)."""

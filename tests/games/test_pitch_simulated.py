@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -50,9 +51,12 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
-from .helpers import counted_figures, make_table
+from . import sim_replay
+from .helpers import counted_figures
 
 GAME = get_game("pitch")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
 
 # --- the note, restated ("Cards and points") --------------------------------------------------------
@@ -394,7 +398,8 @@ def made(deal: Deal) -> bool:
 
 
 @dataclass
-class Session:
+class Session(sim_replay.DealtSession):
+    game, names = GAME, NAMES  # table and entries: sim_replay.DealtSession
     options: dict[str, Any]
     size: int
     first_dealer: int
@@ -403,14 +408,6 @@ class Session:
     over: bool
     winners: tuple[int, ...]
     facts: set[str]
-
-    @property
-    def table(self):
-        return make_table(GAME, NAMES[:self.size], self.first_dealer, **self.options)
-
-    @property
-    def entries(self) -> list[dict[str, Any]]:
-        return [deal.entry for deal in self.deals]
 
     @property
     def target(self) -> int:
@@ -475,15 +472,6 @@ def sessions(draw: st.DrawFn, size: int | None = None, most: int = 40, close: bo
     """`build_session` as a Hypothesis strategy: every choice drawn (and shrunk) by Hypothesis."""
     return build_session(lambda values: draw(st.sampled_from(values)) if values is not SEEDS else
                          draw(st.integers(0, 2 ** 32 - 1)), size, most, close, **fixed)
-
-
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every deal through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for deal in session.entries:
-        result, state = GAME.play(table, state, deal)
-        out.append((result, state))
-    return out
 
 
 def text(result: Any) -> str:
@@ -696,13 +684,6 @@ def test_the_simulator_plays_by_the_seed():
 
 
 # --- impossible variations of a simulated deal are refused -----------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def ticked(deal: Deal, n: int) -> dict[str, Any]:
     """The deal entered by ticking who took each point card."""

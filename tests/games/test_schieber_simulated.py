@@ -21,104 +21,47 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
+from . import jass_oracle as jass
 from .helpers import counted_figures, make_table
+from .jass_oracle import (
+    DECK,
+    LAST_TRICK,
+    RANKS,
+    STOECK,
+    SUITS,
+    TOTAL,
+    meld_points,
+    meld_rank,
+    stacked,
+    suit_of,
+    value,
+)
 
 SCHIEBER, COIFFEUR = get_game("schieber"), get_game("coiffeur")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # Anna & Cleo are team A (seats 0, 2), Ben & Dan team B (1, 3)
-SUITS = ("C", "S", "H", "D")
-RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # sequence order, high first (schieber.md "Scoring a deal")
-DECK = tuple(rank + suit for suit in SUITS for rank in RANKS)
+# the deck, card points per trump kind, trick power and the Weis (swiss values): jass_oracle.py
 KINDS = ("H", "D", "S", "C", "obenabe", "undenufe")
-TOTAL, LAST_TRICK, STOECK = 157, 5, 20
 # schieber.md "Factors per trump kind"
 PRESETS = {"swisslos": dict(zip(KINDS, (1, 1, 2, 2, 3, 3))), "none": dict.fromkeys(KINDS, 1),
            "pagat": dict(zip(KINDS, (1, 1, 2, 2, 3, 4)))}
 # schieber.md "Start, presets and the end": the three presets of the start form
 START_PRESETS = ((2500, "swisslos"), (1000, "none"), (3000, "pagat"))
-SEQUENCE = {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300}
-FOURS = {"J": 200, "9": 150, "A": 100, "K": 100, "Q": 100, "10": 100}
 # No shrinking: a session is dozens of drawn deals and shrinking one takes minutes (past the 180 s timeout);
 # each test notes the session as the engine gets it (options, first dealer, deals), to replay a failure.
 SIM = settings(max_examples=150, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
 def team_of(seat: int) -> int:
     return seat % 2
 
 
-def value(card: str, kind: str) -> int:
-    """schieber.md "Card points (157 a deal)": the table of card values per trump kind (Undenufe: six_11)."""
-    rank = rank_of(card)
-    if kind == "obenabe":
-        return {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "8": 8}.get(rank, 0)
-    if kind == "undenufe":
-        return {"6": 11, "K": 4, "Q": 3, "J": 2, "10": 10, "8": 8}.get(rank, 0)
-    if suit_of(card) == kind:
-        return {"A": 11, "K": 4, "Q": 3, "J": 20, "10": 10, "9": 14}.get(rank, 0)
-    return {"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10}.get(rank, 0)
-
-
-def power(card: str, kind: str, led: str) -> int:
-    """How strong a card is in a trick: trump (J, 9, A, K, Q, 10, 8, 7, 6) over the led suit; Obenabe aces
-    high, Undenufe sixes high; a card of another suit never wins."""
-    if kind in SUITS and suit_of(card) == kind:
-        return 100 + ("6", "7", "8", "10", "Q", "K", "A", "9", "J").index(rank_of(card))
-    if suit_of(card) != led:
-        return -1
-    return RANKS.index(rank_of(card)) if kind == "undenufe" else 8 - RANKS.index(rank_of(card))
-
-
 # --- Weis: what each player shows, and which team scores ------------------------------------------
-
-def melds_in(hand: list[str]) -> list[tuple[str, ...]]:
-    """Every Weis the hand holds: runs of 3 to 9 in A K Q J 10 9 8 7 6 of a suit, fours of A K Q J 10 9."""
-    held, found = set(hand), []
-    for suit in SUITS:
-        for start in range(9):
-            for end in range(start + 3, 10):
-                run = tuple(rank + suit for rank in RANKS[start:end])
-                if not set(run) <= held:
-                    break
-                found.append(run)
-    for rank in FOURS:
-        four = tuple(rank + suit for suit in SUITS)
-        if set(four) <= held:
-            found.append(four)
-    return found
-
-
-def meld_points(meld: tuple[str, ...]) -> int:
-    if len({rank_of(card) for card in meld}) == 1:
-        return FOURS[rank_of(meld[0])]
-    return SEQUENCE[len(meld)]
-
-
-def meld_rank(meld: tuple[str, ...], kind: str) -> tuple[int, int, int, int]:
-    """schieber.md "Scoring a deal", ranking between Weis: more points; equal points: a sequence first
-    (weis_tie sequence_first); then the higher top card (in Undenufe the lower sequence); then trump."""
-    four = len({rank_of(card) for card in meld}) == 1
-    if four:
-        height = 8 - RANKS.index(rank_of(meld[0]))
-    elif kind == "undenufe":
-        height = RANKS.index(rank_of(meld[-1]))
-    else:
-        height = 8 - RANKS.index(rank_of(meld[0]))
-    return meld_points(meld), int(not four), height, int(not four and suit_of(meld[0]) == kind)
-
 
 def shown(hand: list[str], kind: str) -> tuple[tuple[str, ...], ...]:
     """The Weis a player declares: no card in two Weis ("A card may not serve in two Weis"), the way with
     the strongest single Weis, then the most points."""
-    melds = melds_in(hand)
+    melds = jass.melds_in(hand)
     best: tuple[tuple, tuple[tuple[str, ...], ...]] = (((),), ())
 
     def choose(start: int, used: frozenset[str], chosen: tuple[tuple[str, ...], ...]) -> None:
@@ -154,20 +97,6 @@ def dealt(deck: list[str], dealer: int) -> list[list[str]]:
     hands: list[list[str]] = [[] for _ in range(4)]
     for packet in range(12):
         hands[(dealer - 1 - packet) % 4] += deck[3 * packet:3 * packet + 3]
-    return hands
-
-
-def stacked(hands: list[list[str]], seat: int, wanted: list[str]) -> list[list[str]]:
-    """The wanted cards moved into `seat`'s hand, each swapped with one it does not want: still 9 each."""
-    hands = [list(hand) for hand in hands]
-    spare = [card for card in hands[seat] if card not in wanted]
-    for card in wanted:
-        if card in hands[seat]:
-            continue
-        owner = next(s for s in range(4) if card in hands[s])
-        give = spare.pop()
-        hands[seat][hands[seat].index(give)] = card
-        hands[owner][hands[owner].index(card)] = give
     return hands
 
 
@@ -208,7 +137,7 @@ def play_out(hands: list[list[str]], kind: str, leader: int, rng: random.Random,
             cards[seat] = rng.choice(pool)
             hands[seat].remove(cards[seat])
         if how[0] == "real":
-            winner = max(order, key=lambda s: power(cards[s], kind, suit_of(cards[leader])))
+            winner = order[jass.trick_winner([cards[s] for s in order], kind)]
         elif how[0] == "random":
             winner = rng.choice(order)
         else:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -37,67 +38,29 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
+from . import sim_replay, skat_oracle
 from .helpers import counted_figures, make_table
+from .skat_oracle import CONTRA, JACKS, SUITS, TOTAL, led_suit
+from .skat_oracle import POINTS as VALUE
+from .skat_oracle import rank_of as rank
+from .skat_oracle import worth as points
 
 GAME = get_game("schieberamsch")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("A", "B", "C")
 SIZE = 3
 
 # --- the note, restated ("Cards and card points") ---------------------------------------------------
-SUITS = ("C", "S", "H", "D")
-PLAIN = ("A", "10", "K", "Q", "9", "8", "7")  # a suit's order, highest first (jacks are trumps)
-JACKS = ("JC", "JS", "JH", "JD")  # the trump "suit", highest first
+# (the cards, their points, the jacks as trumps, trick power and matadors: skat_oracle.py)
+# this order of the deck is the one shuffled here (skat_oracle.DECK's differs)
 DECK = tuple(rank + suit for suit in SUITS for rank in ("7", "8", "9", "10", "J", "Q", "K", "A"))
-VALUE = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
-TOTAL = 120
-CONTRA = {"none": 1, "contra": 2, "recontra": 4}
-
-
-def rank(card: str) -> str:
-    return card[:-1]
-
-
-def points(cards: Sequence[str]) -> int:
-    return sum(VALUE[rank(card)] for card in cards)
-
-
-def pile_counts() -> frozenset[int]:
-    """Every count one pile of cards can hold."""
-    sums = {0}
-    for card in DECK:
-        sums |= {total + VALUE[rank(card)] for total in sums}
-    return frozenset(sums)
-
-
-PILE_COUNTS = pile_counts()
-
-
-def colour(card: str) -> str:
-    """The "suit" a card follows: J for every jack (trumps), else its suit."""
-    return "J" if rank(card) == "J" else card[-1]
-
-
-def trick_winner(cards: Sequence[str]) -> int:
-    """The highest jack, else the highest card of the led suit: its index in `cards`."""
-    led = colour(cards[0])
-
-    def strength(card: str) -> tuple[int, int]:
-        if colour(card) == "J":
-            return 2, -JACKS.index(card)
-        return (1, -PLAIN.index(rank(card))) if colour(card) == led else (0, 0)
-
-    return max(range(len(cards)), key=lambda i: strength(cards[i]))
+PILE_COUNTS = skat_oracle.pile_counts()
 
 
 def matadors(jacks: Sequence[str]) -> tuple[str, int]:
     """"Grand Hand deal": with n (the club J and those below it unbroken) or against n (missing)."""
-    with_top = "JC" in jacks
-    n = 0
-    for jack in JACKS:
-        if (jack in jacks) != with_top:
-            break
-        n += 1
-    return ("with" if with_top else "against"), n
+    return skat_oracle.matadors(jacks, JACKS)
 
 
 def tenths(value: int, rounding: str) -> int:
@@ -181,12 +144,13 @@ def play_out(rng: random.Random, hands: dict[int, list[str]], leader: int, mode:
         seats = [leader, left_of(leader), left_of(left_of(leader))]
         trick: list[str] = []
         for seat in seats:
-            follow = [card for card in held[seat] if trick and colour(card) == colour(trick[0])]
+            follow = [card for card in held[seat]
+                      if trick and led_suit(card, "ramsch") == led_suit(trick[0], "ramsch")]
             card = rng.choice(follow or held[seat])
             held[seat].remove(card)
             trick.append(card)
         if mode == "real":
-            leader = seats[trick_winner(trick)]
+            leader = seats[skat_oracle.trick_winner(trick, "ramsch")]
         elif mode == "skewed" and rng.random() < 0.8:
             leader = favourite
         else:
@@ -491,14 +455,6 @@ def sessions(draw: st.DrawFn, full: bool | None = None) -> Session:
     return Session(opts, first, deals, dealers, running, facts)
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    table, state, out = session.table, GAME.start(session.table), []
-    for entry in session.entries:
-        result, state = GAME.play(table, state, entry)
-        out.append((result, state))
-    return out
-
-
 SIM = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -647,13 +603,6 @@ def test_the_same_session_one_seat_further_scores_the_same(session, shift):
 
 
 # --- impossible variations of a simulated deal are refused -----------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def typed(session: Session, deal: Deal) -> dict[str, Any]:
     """The deal's entry with its card points typed (tapped cards replaced by what they count)."""

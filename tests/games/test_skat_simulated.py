@@ -30,27 +30,18 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 
+from . import skat_oracle
 from .helpers import counted_figures, make_table
+from .skat_oracle import CONTRA, DECK, JACKS, POINTS, SUIT_GAMES, TOTAL, TRUMPS, led_suit, power, rank_of, worth
 
 GAME = get_game("skat")
 NAMES = ("Anna", "Ben", "Cleo", "Dan")
 
 # --- the note, restated -----------------------------------------------------------------------------
+# (the cards, card points, trumps, trick power and matadors: skat_oracle.py)
 
-#: "Cards, card points, who plays": A 11, 10 10, K 4, Q 3, J 2, 9/8/7 0
-POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
-LETTERS = ("C", "S", "H", "D")
-DECK = tuple(rank + suit for suit in LETTERS for rank in POINTS)
-TOTAL = 120
 #: "Value of a suit or grand game": base values
 BASE = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24}
-SUIT_GAMES = ("diamonds", "hearts", "spades", "clubs")
-LETTER = dict(zip(SUIT_GAMES, ("D", "H", "S", "C")))
-JACKS = ("JC", "JS", "JH", "JD")
-#: "Matadors": the jacks, then (suit games) trump A, 10, K, Q, 9, 8, 7; also the order of a plain suit
-PLAIN = ("A", "10", "K", "Q", "9", "8", "7")
-#: a null game (and its suits): A K Q J 10 9 8 7, no trumps
-NULL_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")
 #: "Null games": by (hand, ouvert)
 NULL = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 #: the most levels: with 11 (grand 4), game, hand, schneider, announced, schwarz, announced, ouvert
@@ -61,25 +52,11 @@ BIDS = sorted({BASE[g] * m for g in BASE for m in range(2, MOST[g] + 1)} | set(N
 SKAT_ONLY = frozenset(POINTS[a[:-1]] + POINTS[b[:-1]] for a, b in combinations(DECK, 2))
 #: "The tally": a lost game's bonus to each other player, at three and at four
 OTHERS = {3: 40, 4: 30}
-#: "Other options", kontra
-CONTRA = {"none": 1, "contra": 2, "recontra": 4}
 #: the option `games` (the series): 36 at three, 48 at four
 SERIES = {3: 36, 4: 48}
 
 SIM = settings(max_examples=60, deadline=None, phases=(Phase.explicit, Phase.reuse, Phase.generate),
                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-
-
-def rank_of(card: str) -> str:
-    return card[:-1]
-
-
-def suit_of(card: str) -> str:
-    return card[-1]
-
-
-def worth(cards) -> int:
-    return sum(POINTS[rank_of(card)] for card in cards)
 
 
 def trump_order(game: str) -> tuple[str, ...]:
@@ -88,37 +65,9 @@ def trump_order(game: str) -> tuple[str, ...]:
     return TRUMPS[game]
 
 
-TRUMPS = {**{game: JACKS + tuple(rank + LETTER[game] for rank in PLAIN) for game in SUIT_GAMES},
-          "grand": JACKS, "ramsch": JACKS, "null": ()}
-#: the suit a card follows in each game ("T": the trumps)
-FOLLOWS = {game: {card: "T" if card in order else suit_of(card) for card in DECK} for game, order in TRUMPS.items()}
-
-
-def led_suit(card: str, game: str) -> str:
-    return FOLLOWS[game][card]
-
-
-def power(card: str, game: str, led: str) -> int:
-    """How strong a card is in a trick led with suit `led` ("T": trump)."""
-    order = TRUMPS[game]
-    if card in order:
-        return 100 - order.index(card)
-    if led == "T" or suit_of(card) != led:
-        return -1
-    return 50 - (NULL_RANKS if game == "null" else PLAIN).index(rank_of(card))
-
-
 def matadors(cards, game: str) -> tuple[str, int]:
     """"Matadors": ("with" | "against", n) in the declarer's ten cards plus the skat."""
-    held = set(cards)
-    order = trump_order(game)
-    top = order[0] in held
-    n = 0
-    for card in order:
-        if (card in held) != top:
-            break
-        n += 1
-    return ("with" if top else "against"), n
+    return skat_oracle.matadors(cards, trump_order(game))
 
 
 # --- dealing and playing out ------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
@@ -44,9 +45,12 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError
 
+from . import sim_replay
 from .helpers import counted_figures, make_table
 
 GAME = get_game("tennos_team")
+replay_each = partial(sim_replay.replay_each, GAME)  # the harness: sim_replay.py
+refused_at = partial(sim_replay.refused_at, GAME)
 NAMES = ("A", "B", "C", "D", "E", "F")
 
 # --- the note, restated -----------------------------------------------------------------------
@@ -543,15 +547,6 @@ def simulate(mode: str, n: int, options: dict[str, Any], first_dealer: int, seed
     return session
 
 
-def replay_each(session: Session) -> list[tuple[Any, Any]]:
-    """Every game through GAME.play from the state before it: (result, state after)."""
-    table, state, out = session.table, GAME.start(session.table), []
-    for entry in session.entries:
-        result, state = GAME.play(table, state, entry)
-        out.append((result, state))
-    return out
-
-
 FAST = settings(max_examples=25, deadline=None)
 
 
@@ -698,13 +693,6 @@ def test_statistics_count_each_players_sets_and_the_team_battalions(session):
 
 
 # --- impossible variations of a simulated game are refused -------------------------------------------
-
-def refused_at(session: Session, index: int, entry: dict[str, Any]) -> DealError:
-    with pytest.raises(DealError) as caught:
-        GAME.replay(session.table, [*session.entries[:index], entry])
-    assert caught.value.index == index, str(caught.value)
-    return caught.value
-
 
 def tapped(entry: dict[str, Any], game: SimGame) -> dict[str, Any]:
     """The entry with every pile tapped (no rest player)."""
