@@ -48,8 +48,23 @@ def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], cha
     except DealError as error:
         if error.index == changed:
             raise error.error from None
-        raise RuleError(T("This change would make deal %(number)d impossible: %(reason)s",
-                          number=error.index + 1, reason=error.text)) from None
+        why = T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
+                reason=error.text)
+        raise _spoiled(game, table, payloads[:error.index], why, error.index + 1, len(payloads)) from None
+
+
+def _spoiled(game: Game, table: Table, before: Sequence[Mapping[str, Any]], why: Any, first: int,
+             last: int) -> RuleError:
+    """The refusal of a change that spoils deal `first` (as the table numbers it now; `last`: the last
+    deal), the deals `before` it replaying fine: when the game would already be over, the table is told
+    which deals to delete first; otherwise `why`."""
+    if before and game.replay(table, before).over:
+        if first == last:
+            return RuleError(T("With this change the game is over before deal %(first)d: delete deal %(first)d "
+                               "first.", first=first))
+        return RuleError(T("With this change the game is over before deal %(first)d: delete deals %(first)d "
+                           "to %(last)d first.", first=first, last=last))
+    return RuleError(why)
 
 
 def _next_position(session: GameSession) -> int:
@@ -178,8 +193,10 @@ def _after_deletion(game: Game, table: Table, ordered: list[Deal], index: int | 
         except DealError as stored:
             if index is None or index >= stored.index:
                 return None
-        raise RuleError(T("Deleting this deal would make deal %(number)d impossible: %(reason)s",
-                          number=error.index + 2, reason=error.text)) from None
+        kept = [d.payload for i, d in enumerate(ordered) if i != index]
+        why = T("Deleting this deal would make deal %(number)d impossible: %(reason)s", number=error.index + 2,
+                reason=error.text)
+        raise _spoiled(game, table, kept[:error.index], why, error.index + 2, len(ordered)) from None
 
 
 def _close_gap(session: GameSession, position: int) -> None:

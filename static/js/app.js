@@ -527,6 +527,17 @@
     }, { once: true });
   }
 
+  // a change refused from the deal rows (a Delete): its message where the eye is, under the pinned totals
+  function showBoardError() {
+    var error = document.getElementById("board-error");
+    if (!error || error.dataset.seen) return;
+    error.dataset.seen = "1";
+    var pinned = document.getElementById("pinned");
+    var top = error.getBoundingClientRect().top + window.scrollY - (pinned ? pinned.offsetHeight : 0) - 8;
+    window.scrollTo({ top: Math.max(0, top) });
+    error.focus({ preventScroll: true });
+  }
+
   // after a refused save the focus goes to the first error's field (or the error itself)
   function focusFirstError() {
     var form = entryForm();
@@ -582,6 +593,7 @@
     offlineNotice();
     resumeQueued();
     focusFirstError();
+    showBoardError();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     trimChanges();
     localTimes(document);

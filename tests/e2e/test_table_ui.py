@@ -774,3 +774,26 @@ def test_a_deals_breakdown_correct_and_delete_are_reached_by_keyboard(any_mobile
     tab_to(row.get_by_role("link", name="Correct"), limit=10)
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(rf"/sessions/{sid}/deals/\d+/edit"))
+
+
+def test_a_refused_delete_is_said_where_the_eye_is(any_mobile_page):
+    """Found at a table: a Delete refused far down the deal rows put its message above the rows, under
+    the pinned totals, and nothing seemed to happen. The message now comes into view below the
+    pinned totals, with the focus, and says which deal to delete first."""
+    page = any_mobile_page
+    deals = [{"first": [9, 0, 0], "second": [0, 9, 0]}, {"first": [0, 9, 0], "second": [9, 0, 0]},
+             {"first": [9, 0, 0], "second": [0, 0, 9]}, {"first": [1, 4, 4], "second": [0, 4, 5]}]
+    sid = api_session(page, "italian_whist", ("Ann", "Ben", "Cat"), {"end": "target", "target": 10}, deals)
+    page.goto(f"/sessions/{sid}")
+    row = page.locator("tr.deal-row").nth(1)
+    row.scroll_into_view_if_needed()
+    row.locator("td").first.click()  # a tap on the row opens its breakdown (on a phone too)
+    page.once("dialog", lambda dialog: dialog.accept())
+    row.get_by_role("button", name="Delete").click()
+    error = page.locator("#board-error")
+    expect(error).to_have_text("With this change the game is over before deal 4: delete deal 4 first.")
+    expect(error).to_be_focused()
+    pinned = page.locator("#pinned").bounding_box()
+    box = error.bounding_box()
+    assert box["y"] >= pinned["y"] + pinned["height"] - 1 and box["y"] + box["height"] <= page.viewport_size["height"]
+    screenshot(page, f"table-delete-refused-{page.size_name}", full_page=False)

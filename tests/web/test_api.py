@@ -146,6 +146,42 @@ def test_a_correction_that_would_spoil_a_later_deal_is_refused_naming_it(client)
     assert len(after["deals"]) == 1 and after["standings"]["active"][0] is True
 
 
+def _whist(client, deals, **options):
+    """An Italian Whist session (Ann, Ben, Cat) with these (first half, second half) tricks entered."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "italian_whist", "players": ["Ann", "Ben", "Cat"],
+                                                    "options": options}).json["id"]
+    ids = [call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {"first": first, "second": second}})
+           .json["deals"][-1]["id"] for first, second in deals]
+    return sid, ids
+
+
+def test_a_correction_that_ends_the_game_earlier_says_which_deals_to_delete(client):
+    """Found at a table: at target 10 with ties played on, Ann and Cat tie at 10 after deal 3 and three
+    tie-break deals follow. Deal 1 corrected (Ann took 6, not 5) puts Ann alone at 11 after deal 3: the
+    game is over there, so the refusal says to delete deals 4 to 6, not "deal 4 impossible: over"."""
+    sid, ids = _whist(client, [([5, 2, 2], [3, 6, 0]), ([5, 0, 4], [1, 8, 0]), ([5, 0, 4], [1, 8, 0]),
+                               ([3, 3, 3], [3, 3, 3]), ([3, 4, 2], [4, 2, 3]), ([2, 4, 3], [3, 3, 3])],
+                      end="target", target=10, tie="play_on")
+    response = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{ids[0]}",
+                    {"values": {"first": [6, 1, 2], "second": [3, 6, 0]}})
+    assert response.status_code == 422
+    assert response.json["message"] == "With this change the game is over before deal 4: delete deals 4 to 6 first."
+    for deal_id in reversed(ids[3:]):
+        assert call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}").status_code == 204
+    corrected = call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{ids[0]}",
+                     {"values": {"first": [6, 1, 2], "second": [3, 6, 0]}})
+    assert corrected.status_code == 200 and corrected.json["standings"]["winners"] == [0]
+
+
+def test_a_deletion_that_ends_the_game_earlier_says_which_deal_to_delete(client):
+    """Deal 2 held Ann back (-9); without it Ann reaches 18 at the old deal 3, so deal 4 cannot follow."""
+    sid, ids = _whist(client, [([9, 0, 0], [0, 9, 0]), ([0, 9, 0], [9, 0, 0]), ([9, 0, 0], [0, 0, 9]),
+                               ([1, 4, 4], [0, 4, 5])], end="target", target=10)
+    response = call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{ids[1]}")
+    assert response.status_code == 422
+    assert response.json["message"] == "With this change the game is over before deal 4: delete deal 4 first."
+
+
 def _games_script():
     path = Path(__file__).resolve().parents[2] / "scripts" / "openapi_games.py"
     spec = importlib.util.spec_from_file_location("openapi_games", path)
