@@ -26,7 +26,7 @@ Decisions and named options:
 - ``tie`` (default ``shared``, the rules note): at the end the highest total
   wins and players tied for it share the win; ``play_on`` plays further deals
   (the schedule continues) until one player alone has the highest total.
-- ``tie_break_end`` (with ``play_on`` at a target or a loss limit; default ``lead``): the end
+- ``tie_break_end`` (asked with a target or a loss limit, read with ``play_on``; default ``lead``): the end
   once reached stays reached, so the first tie-break deal after which one player alone leads
   ends the game, even if every total is back inside the limit. ``limit``: the target or the
   loss limit must be reached again with one player ahead. Sessions started before this option
@@ -107,10 +107,10 @@ class ItalianWhist(Game):
         OptionSpec("tie", N_("Tied for the highest total at the end"), CHOICE, "shared",
                    choices=(("shared", N_("the tied players share the win")),
                             ("play_on", N_("play more deals until one player leads")))),
-        OptionSpec("tie_break_end", N_("With a target or loss limit, the extra deals end"), CHOICE, "lead",
-                   choices=(("lead", N_("as soon as one player alone has the highest total")),
-                            ("limit", N_("when the target or limit is reached again, one player ahead"))),
-                   show_if=("tie", ("play_on",))),
+        OptionSpec("tie_break_end", N_("When a tie at the target is played on, the extra deals end"), CHOICE,
+                   "lead", choices=(("lead", N_("as soon as one player alone has the highest total")),
+                                    ("limit", N_("when the target or limit is reached again, one player ahead"))),
+                   show_if=("end", ("target", "loss"))),
     )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
