@@ -22,6 +22,7 @@ from sqlalchemy.orm import selectinload
 from .board import board, pending_deal, table_of
 from .extensions import db
 from .games import get_game
+from .i18n import translate
 from .models import Deal, GameSession, utcnow
 
 FORMAT = "scorekeeper-export"
@@ -107,16 +108,17 @@ def canonical(value: Any) -> str:
 
 
 def scoreboard_csv(session: GameSession) -> str:
-    """One row per deal (number, dealer, points per player), then the totals, headed in the
-    table's language."""
+    """One row per deal (number, dealer, points per player), then the totals and any totals the game
+    keeps beside them (the Skat list's other column), headed in the table's language."""
     current = board(session)
-    names = current.table.names
-    standing = current.standing
-    rows = [[gettext("Deal"), gettext("Dealer"), *names]]
+    game, table, standing = current.game, current.table, current.standing
+    rows = [[gettext("Game") if game.rounds_are_games else gettext("Deal"), gettext("Dealer"), *table.names]]
     for number, result in enumerate(standing.results, start=1):
         dealer = standing.dealers[number - 1]
-        rows.append([number, "" if dealer is None else names[dealer], *result.points])
+        rows.append([number, "" if dealer is None else table.names[dealer], *result.points])
     rows.append([gettext("Total"), "", *standing.totals])
+    for label, totals in game.other_totals(table, standing.state):
+        rows.append([gettext("Total (%(column)s)", column=translate(label)), "", *totals])
     out = io.StringIO()
     csv.writer(out).writerows([[_cell(value) for value in row] for row in rows])
     return out.getvalue()

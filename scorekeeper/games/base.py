@@ -308,6 +308,11 @@ class Game:
         """Per-player status once the game is over (marks about the next deal no longer apply)."""
         return self.seat_notes(table, state)
 
+    def other_totals(self, table: Table, state: State) -> tuple[tuple[Text, tuple[int, ...]], ...]:
+        """Totals the game keeps beside the ones that rank (the Skat list's second column), each
+        with its name; the CSV adds a row for each."""
+        return ()
+
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:
         return ()
 

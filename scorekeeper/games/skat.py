@@ -452,6 +452,13 @@ class Skat(Game):
             return tuple(T("list %(points)d", points=p) for p in skat.plain)
         return tuple(T("Seeger-Fabian %(points)d", points=p) for p in skat.seeger_fabian)
 
+    def other_totals(self, table: Table, state: State) -> tuple[tuple[Text, tuple[int, ...]], ...]:
+        """The column that does not rank (both are kept: the rules note's "The tally")."""
+        skat = narrow(state, SkatState)
+        if table.options.get("ranking") == "seeger_fabian":
+            return ((Text(N_("plain list")), skat.plain),)
+        return ((Text(N_("Seeger-Fabian")), skat.seeger_fabian),)
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         dealer, forehand = state.dealer, (state.dealer + 1) % table.size
         if table.size == 4:

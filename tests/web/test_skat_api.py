@@ -51,3 +51,14 @@ def test_a_bid_no_game_is_worth_is_refused_at_the_bid_in_the_tables_language(cli
                     headers={"Accept-Language": "ja"})
     assert japanese.json["fields"]["bid"] == "19になるゲームはないので、ビッドにはなりません。近いビッドは18と20です。"
     assert call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"] == []
+
+
+def test_the_csv_keeps_both_columns_of_the_list(client):
+    """rules/skat.md "The tally": two columns per player, both kept. The CSV's rows are games, ranked by
+    Seeger-Fabian (the default) with the plain list's totals in a row of their own, both as on the board."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": GRAND}).status_code == 201
+    rows = [line.split(",") for line in client.get(f"/sessions/{sid}/scoreboard.csv").data.decode("utf-8-sig")
+            .splitlines()]
+    assert rows == [["Game", "Dealer", "Anna", "Ben", "Carl"], ["1", "Anna", "0", "146", "0"],
+                    ["Total", "", "0", "146", "0"], ["Total (plain list)", "", "0", "96", "0"]]
