@@ -289,9 +289,8 @@
     return form && form.dataset.draft ? "draft:" + form.dataset.draft : null;
   }
 
-  function saveDraft() {
-    var form = entryForm(), key = draftKey();
-    if (!form || !key) return;
+  // what a form holds, by name (ticked boxes and radio buttons as lists), and back into the form
+  function formValues(form) {
     var data = {};
     Array.prototype.forEach.call(form.elements, function (el) {
       if (!el.name || el.name === "csrf_token" || el.type === "submit") return;
@@ -302,7 +301,24 @@
         data[el.name] = el.value;
       }
     });
-    store.set(key, JSON.stringify(data));
+    return data;
+  }
+  function fillForm(form, raw) {
+    var data;
+    try { data = JSON.parse(raw); } catch (e) { return; }
+    Array.prototype.forEach.call(form.elements, function (el) {
+      if (!el.name || !(el.name in data) || el.name === "csrf_token") return;
+      var value = data[el.name];
+      if (el.type === "checkbox" || el.type === "radio") el.checked = value.indexOf(el.value) !== -1;
+      else el.value = value;
+    });
+    form.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function saveDraft() {
+    var form = entryForm(), key = draftKey();
+    if (!form || !key) return;
+    store.set(key, JSON.stringify(formValues(form)));
   }
 
   function restoreDraft() {
@@ -319,16 +335,22 @@
     if (!form || form.querySelector(".field-error, .form-error")) return;  // the server kept what was typed
     var raw = store.get(key);
     if (!raw) return;
-    var data;
-    try { data = JSON.parse(raw); } catch (e) { return; }
-    Array.prototype.forEach.call(form.elements, function (el) {
-      if (!el.name || !(el.name in data) || el.name === "csrf_token") return;
-      var value = data[el.name];
-      if (el.type === "checkbox" || el.type === "radio") el.checked = value.indexOf(el.value) !== -1;
-      else el.value = value;
-    });
-    form.dispatchEvent(new Event("change", { bubbles: true }));
+    fillForm(form, raw);
     form.classList.add("restored");
+  }
+
+  // The language buttons load the page again: a form marked data-keep (a new game's players and
+  // options) comes back as typed, in the other language (once, for this page only).
+  document.addEventListener("submit", function (event) {
+    var form = document.querySelector("form[data-keep]");
+    if (form && event.target.matches("form.language")) {
+      store.set("keep:" + location.pathname, JSON.stringify(formValues(form)));
+    }
+  });
+  function restoreKept() {
+    var key = "keep:" + location.pathname, raw = store.get(key), form = document.querySelector("form[data-keep]");
+    store.remove(key);
+    if (raw && form && !form.querySelector(".field-error, .form-error")) fillForm(form, raw);
   }
 
   // --- saving: say so when the scorekeeper cannot be reached, and send again when it can ----
@@ -590,6 +612,7 @@
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
+    restoreKept();
     offlineNotice();
     resumeQueued();
     focusFirstError();
