@@ -98,7 +98,7 @@
     }
     var box = open[0];
     if (box === document.activeElement) {
-      if (box.dataset.filled === "1") { box.value = ""; delete box.dataset.filled; }
+      if (box.dataset.filled === "1") { box.value = ""; delete box.dataset.filled; box.dataset.ghost = "1"; }
       box.placeholder = String(rest);
     } else {
       box.value = String(rest);
@@ -164,18 +164,27 @@
     });
   }
 
-  // A correction, or a deal the server refused, opens with every box of a fixed sum typed: its last
-  // box is taken as the filled remainder, so that changing one count recomputes it instead of
-  // breaking the sum.
+  // A correction, a deal the server refused or Undo put back, or a draft restored, opens with every
+  // box of a fixed sum typed: its last box is taken as the filled remainder, so that changing one
+  // count recomputes it instead of breaking the sum; the boxes are "stored" (not typed here).
   function storedRemainders(root) {
     root.querySelectorAll("#correction [data-total], #entry [data-total]").forEach(function (row) {
       var boxes = row.querySelectorAll("input.num");
       var last = boxes[boxes.length - 1];
       if (!last || last.dataset.remainder) return;
       last.dataset.remainder = "1";
+      boxes.forEach(function (b) { if (b.value.trim() !== "") b.dataset.stored = "1"; });
       var sum = Array.prototype.reduce.call(boxes, function (acc, b) { return acc + parseInt(b.value, 10); }, 0);
       if (sum === parseInt(row.getAttribute("data-total"), 10)) last.dataset.filled = "1";
     });
+  }
+  // Typing into the filled remainder passes that role to the last other stored box (Coiffeur after
+  // Undo: Ben's 157 retyped as 75 fills Anna's box with 82); a box the table typed here keeps its count.
+  function passRemainder(row, box) {
+    var others = Array.prototype.filter.call(row.querySelectorAll("input.num"), function (b) {
+      return b !== box && b.dataset.stored === "1" && !b.disabled;
+    });
+    if (others.length) others[others.length - 1].dataset.filled = "1";
   }
 
   function init(root) {
@@ -202,7 +211,11 @@
     if (event.target.matches && event.target.matches("input.name")) nameDealers();
     var row = event.target.closest && event.target.closest("[data-total]");
     if (row && event.target.matches("input.num")) {
-      delete event.target.dataset.filled;
+      var box = event.target.dataset;
+      if (box.filled === "1" || box.ghost === "1") passRemainder(row, event.target);  // the remainder retyped
+      delete box.filled;
+      delete box.ghost;
+      delete box.stored;
       fillTotal(row);
     }
     if (event.target.matches && event.target.matches("input.num")) impliedTrick(event.target);
@@ -222,6 +235,7 @@
   });
   document.addEventListener("DOMContentLoaded", function () { init(document); });
   document.addEventListener("htmx:afterSwap", function (event) { init(document); });
+  document.addEventListener("draft-restored", function () { storedRemainders(document); });
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
   // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
@@ -337,6 +351,8 @@
     if (!raw) return;
     fillForm(form, raw);
     form.classList.add("restored");
+    form.querySelectorAll("[data-remainder]").forEach(function (box) { delete box.dataset.remainder; });
+    document.dispatchEvent(new Event("draft-restored"));  // its fixed sums hold a remainder again
   }
 
   // The language buttons load the page again: a form marked data-keep (a new game's players and

@@ -148,3 +148,25 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(any_
     expect(page.get_by_label("ミゼール")).to_have_value("0")
     assert fits(page)
     screenshot(page, f"{shot}-ja-new-game")
+
+
+def test_the_other_team_is_filled_to_157_again_after_undo_and_after_a_reload(page):
+    """Found at a table: after Undo put a deal back (Ben 157, a match) and after a reload restored a typed
+    deal, retyping one team's card points left the other box as it was, and Save was refused ("must add
+    up to 157"). The other box takes the remainder again, as while typing a new deal."""
+    start_session(page, "Coiffeur", NAMES, "Anna")
+    enter_deal(page, "Ben", "Schellen ♥", 157, match=True)
+    save(page)
+    click_and_settle(page, page.locator("#undo-toast").get_by_role("button", name="Undo"))
+    entry = page.locator("#entry")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("157")
+    entry.get_by_label(MATCH).uncheck(force=True)
+    entry.get_by_label(POINTS + "Ben").fill("75")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("82")
+    page.reload()  # the typed deal comes back from its draft
+    entry = page.locator("#entry")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("82")
+    entry.get_by_label(POINTS + "Ben").fill("100")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("57")
+    save(page)
+    expect(page.locator("tr.deal-row")).to_have_count(1)
