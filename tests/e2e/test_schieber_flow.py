@@ -183,3 +183,23 @@ def test_a_preset_sets_target_and_factors_and_keeps_the_names(page):
     sid = page.url.rstrip("/").split("/")[-1]
     options = page.request.get(f"/api/v1/sessions/{sid}").json()["options"]
     assert (options["target"], options["factors"]) == (1000, "none")
+
+
+def test_a_stray_tap_on_thanked_first_can_be_taken_back(page):
+    """Found at a table: "Thanked first" is a row of names asked only when both teams reach the target by
+    card points; a name tapped by mistake could not be untapped, folding did not clear it, and every Save
+    of an ordinary deal was refused ("Asked only when ..."). It has "nobody" to go back to."""
+    start_session(page, "Schieber 4 players", NAMES, "Anna", options={"Points to reach": 1000})
+    entry = page.locator("#entry")
+    trump(page, "♠ spades").click()
+    entry.get_by_label(POINTS + "Anna").fill("100")
+    fold = entry.locator("[data-field=thanked_first]")
+    fold.locator("summary").click()
+    fold.get_by_text("Carl", exact=True).click()
+    save(page)
+    expect(page.locator("#entry .field-error")).to_have_text(
+        ["Asked only when both teams reach the target by card points in this deal."])
+    page.locator("#entry [data-field=thanked_first]").get_by_text("nobody", exact=True).click()
+    save(page)
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    expect(page.locator("tfoot td.total")).to_have_text(["200", "114", "200", "114"])
