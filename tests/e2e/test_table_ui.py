@@ -797,3 +797,19 @@ def test_a_refused_delete_is_said_where_the_eye_is(any_mobile_page):
     box = error.bounding_box()
     assert box["y"] >= pinned["y"] + pinned["height"] - 1 and box["y"] + box["height"] <= page.viewport_size["height"]
     screenshot(page, f"table-delete-refused-{page.size_name}", full_page=False)
+
+
+def test_big_numbers_of_four_and_five_digits_fit_their_cards(any_mobile_page):
+    """Found at a table: Schieber and Coiffeur totals reach four digits, and on an iPad "2617" ran into the
+    next card and was cut ("2611"), the page wider than the screen. Each total fits its card."""
+    page = any_mobile_page
+    deals = [{"points": [2617, 1760, -12345, 998]}]
+    sid = api_session(page, "free_pad", ("Anna", "Ben", "Carl", "Dora"), {}, deals)
+    page.goto(f"/sessions/{sid}/big")
+    expect(page.locator(".big-total")).to_have_text(["2617", "1760", "-12345", "998"])
+    assert fits(page)
+    spill = page.evaluate("""() => Array.from(document.querySelectorAll('.big-total')).map(total => {
+        const card = total.closest('li').getBoundingClientRect(), box = total.getBoundingClientRect();
+        return box.left >= card.left && box.right <= card.right && total.scrollWidth <= total.clientWidth + 1; })""")
+    assert spill == [True] * 4
+    screenshot(page, f"big-four-digits-{page.size_name}", full_page=False)
