@@ -394,7 +394,9 @@ def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], name
     """Per-seat whole numbers with a `total` must add up to it once every entry is there."""
     if spec.total is None or spec.kind != INT or None in entries or sum(entries) == spec.total:
         return
-    who = names or [str(seat + 1) for seat in range(len(entries))]
+    who = list(names or [str(seat + 1) for seat in range(len(entries))])
+    if spec.team_columns:  # each column is a team's: "Ann & Cat 5, Ben & Dan 4"
+        who[:2] = [" & ".join(who[first::2]) for first in (0, 1)]
     listed = ", ".join(f"{who[seat]} {entries[seat]}" for seat in asked)
     raise RuleError(
         T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",

@@ -148,7 +148,7 @@ class Pitch(Game):
             FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, team_columns=teams,
                       show_if=cards,
                       choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),
-                      help=N_("With teams: tick a team's cards under its first player.")),
+                      help=N_("Tick a team's cards under its first player.") if teams else ""),
             FieldSpec("two", N_("Trump 2 played by"), SEAT, required=False, show_if=cards,  # check_deal asks
                       help=N_("The 2 counts for whoever played it, not for the trick winner.")),
             FieldSpec("points", N_("Points taken"), INT, per_seat=True, seats=columns, team_columns=teams,

@@ -149,8 +149,11 @@ def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
     made = points >= needed[0] and (needed[1] == "some" or tricks == "all")
     lines = [T("%(base)d x (%(levels)s) = %(base)d x %(m)d = %(value)d.", base=base,
                levels=joined(" + ", [name for name, _ in levels]), m=multiplier, value=value),
-             T("Declarer's card points: %(points)d: %(outcome)s.", points=points,
-               outcome=Text(N_("made")) if made else Text(N_("not made")))]
+             T("Declarer's card points: %(points)d, every trick needed: %(outcome)s.", points=points,
+               outcome=Text(N_("reached")) if made else Text(N_("not reached")))
+             if announced == "schwarz" else
+             T("Declarer's card points: %(points)d, %(needed)d needed: %(outcome)s.", points=points,
+               needed=needed[0], outcome=Text(N_("reached")) if made else Text(N_("not reached")))]
     overbid = value < bid
     if overbid:
         value = max(value, overbid_value(base, bid))

@@ -376,7 +376,7 @@ class TennosTeam(Game):
                            suit=tennos_label("A" + suit)[0], parts=joined(" + ", shown) if shown else "0",
                            total=points[seat]))
         won, decision = self.decide(table, deal)
-        summary = T("%(names)s win", names=table.names_of(won))
+        summary = P("%(names)s wins", "%(names)s win", len(won), names=table.names_of(won))
         return DealResult(points, tuple(lines + decision), summary)
 
     figures = (Figure("sets", N_("J-Q-K sets")), Figure("battalions", N_("Battalions of the team")))

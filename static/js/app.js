@@ -731,9 +731,11 @@
     });
     // a zero-point card tapped anywhere: every card counts and whole tricks are checked (captured.py)
     var way = block.querySelector(".pile-way");
-    var every = Object.keys(owner).some(function (card) { return !points[card]; });
-    way.textContent = way.getAttribute(every ? "data-every" : "data-counting");
-    way.classList.toggle("every", every);
+    if (way) {
+      var every = Object.keys(owner).some(function (card) { return !points[card]; });
+      way.textContent = way.getAttribute(every ? "data-every" : "data-counting");
+      way.classList.toggle("every", every);
+    }
     // Handjass: once who plays is ticked, only the players' piles are offered
     var players = form ? Array.prototype.map.call(form.querySelectorAll('input[type=checkbox][name="playing"]:checked'),
       function (input) { return input.value; }) : [];

@@ -181,6 +181,17 @@ def test_points_over_10_refused_when_cards_can_be_absent():
     assert caught.value.field == "points"
 
 
+def test_a_sum_that_does_not_add_up_names_the_teams():
+    """A tester read "Ann 5, Ben 4 add up to 9" for team columns: each column is a team's, so it names them;
+    with five players each column is a player's."""
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(), [by_points(0, 5, [5, 4])])
+    assert str(caught.value) == "Points taken must add up to 10, but Ann & Cat 5, Ben & Dan 4 add up to 9."
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(5), [by_points(0, 5, [5, 1, 1, 1, 1], n=5)])
+    assert "Ann 5, Ben 1, Cat 1, Dan 1, Eve 1 add up to 9" in str(caught.value)
+
+
 def test_five_players_need_the_partner():
     deal = by_points(0, 6, [6, 1, 1, 1, 1], n=5)
     del deal["partner"]

@@ -52,6 +52,8 @@ def test_example_1_overbid_clubs_hand_lost_at_the_next_multiple_of_12():
     assert columns(deal) == ((0, -96, 0), (40, -146, 40))
     text = " ".join(str(line) for line in standing([deal]).results[0].breakdown)
     assert "12 x 3 = 36" in text and "lost whatever the card points, at 48" in text
+    # the card points reach 61 but the game is lost: the line says "reached", never "made" beside "lost"
+    assert "Declarer's card points: 74, 61 needed: reached." in text and "made" not in text
 
 
 def test_example_1_with_schneider_the_value_reaches_the_bid():

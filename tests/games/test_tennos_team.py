@@ -416,3 +416,10 @@ def test_figures_count_sets_per_player_and_battalions_for_each_team_member():
     alone = table(4, mode="individual")
     four = [game("SHCD", [["JS", "QS", "KS"], [], [], []])]
     assert GAME.seat_figures(alone, four, GAME.replay(alone, four).results) == [{"sets": 1}, {}, {}, {}]
+
+
+def test_a_game_won_by_one_player_says_wins():
+    """A tester read "Anna win" on a deal row of individual mode: one winner "wins", a team "win"."""
+    one = game("SHC", [["JS", "QS", "KS"], [], []])
+    assert str(play(one).results[0].summary) == "A wins"
+    assert str(play(close_game()).results[0].summary) == "A, C win"

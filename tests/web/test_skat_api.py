@@ -62,3 +62,14 @@ def test_the_csv_keeps_both_columns_of_the_list(client):
             .splitlines()]
     assert rows == [["Game", "Dealer", "Anna", "Ben", "Carl"], ["1", "Anna", "0", "146", "0"],
                     ["Total", "", "0", "146", "0"], ["Total (plain list)", "", "0", "96", "0"]]
+
+
+def test_the_change_log_calls_every_row_of_the_list_a_game(client):
+    """A tester read "Game 1 deleted." then "Deal 1 restored." in the Skat list's changes: a row is a game."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    deal_id = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": GRAND}).json["deals"][0]["id"]
+    gone = call(client, "DELETE", f"/api/v1/sessions/{sid}/deals/{deal_id}")
+    restore = f"/api/v1/sessions/{sid}/revisions/{gone.headers['Revision-Id']}/restore"
+    assert call(client, "POST", restore).status_code == 201
+    html = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    assert "Game 1 restored." in html and "Game 1 deleted." in html and "Deal 1" not in html

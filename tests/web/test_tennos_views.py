@@ -36,6 +36,7 @@ def test_suits_offered_in_seat_order_then_as_the_last_game(client, ctx):
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert offered_suits(html) == ["S", "H", "C", "D"]
     assert 'value="" checked><span>nobody</span>' in html  # the rest: nobody until tapped
+    assert 'class="pile-way"' not in html  # picture cards have no points: no "counting cards only" (a tester)
     response = client.post(f"/sessions/{sid}/deals", data=game_form("CDSH", [["JC"], [], [], []]))
     assert response.status_code == 302, alerts(response.get_data(as_text=True))
     assert offered_suits(client.get(f"/sessions/{sid}").get_data(as_text=True)) == ["C", "D", "S", "H"]

@@ -63,3 +63,16 @@ def test_a_finished_sataat_session_says_the_rule_beside_its_winners_also_in_japa
     client.post("/language", data={"language": "ja", "next": "/"})
     translated = rule_on_board(client, sid)
     assert translated != SATAAT_RULE and "勝" in translated
+
+
+def test_a_drawn_sataat_session_says_it_is_a_draw(client):
+    """rules/sataat.md, decided 2026-11-26: "still equal: a draw, both teams shown as winners". A tester read
+    "Winner: N, E, S, W" under the totals; the board, the big numbers, the history and the shared picture
+    say it is a draw."""
+    sid = new_session(client, "sataat", "NESW", deals=2)
+    for tricks in ([7, 3, 0, 0], [3, 7, 0, 0]):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {"tricks": tricks}}).status_code == 201
+    draw = "A draw: N, E, S, W share the win."
+    for page in (f"/sessions/{sid}", f"/sessions/{sid}/big", "/history", f"/sessions/{sid}/result.svg"):
+        assert draw in client.get(page).get_data(as_text=True), page
+    assert "Winner: N, E, S, W" not in client.get(f"/sessions/{sid}").get_data(as_text=True)
