@@ -46,3 +46,5 @@ COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]
 # gzip and cost no more time than gzip's own level 6.
 COMPRESS_ZSTD_LEVEL = 9
 COMPRESS_BR_LEVEL = 5
+# gzip (for a browser that takes nothing better) at its smallest
+COMPRESS_LEVEL = 9

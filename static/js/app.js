@@ -98,7 +98,7 @@
     }
     var box = open[0];
     if (box === document.activeElement) {
-      if (box.dataset.filled === "1") { box.value = ""; delete box.dataset.filled; box.dataset.ghost = "1"; }
+      if (box.dataset.filled === "1") box.value = "";  // still the remainder until the finger types
       box.placeholder = String(rest);
     } else {
       box.value = String(rest);
@@ -187,7 +187,8 @@
     if (others.length) others[others.length - 1].dataset.filled = "1";
   }
 
-  function init(root) {
+  function init() {
+    var root = document;
     untypedDefaults(root);
     storedRemainders(root);
     applyShowIf(root);
@@ -212,9 +213,8 @@
     var row = event.target.closest && event.target.closest("[data-total]");
     if (row && event.target.matches("input.num")) {
       var box = event.target.dataset;
-      if (box.filled === "1" || box.ghost === "1") passRemainder(row, event.target);  // the remainder retyped
+      if (box.filled === "1") passRemainder(row, event.target);  // the remainder retyped
       delete box.filled;
-      delete box.ghost;
       delete box.stored;
       fillTotal(row);
     }
@@ -233,9 +233,9 @@
     var row = event.target.closest && event.target.closest("[data-total]");
     if (row && event.target.matches("input.num")) setTimeout(function () { fillTotal(row); }, 0);
   });
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
-  document.addEventListener("htmx:afterSwap", function (event) { init(document); });
-  document.addEventListener("draft-restored", function () { storedRemainders(document); });
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSwap", init);
+  document.addEventListener("draft-restored", init);
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
   // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
@@ -336,10 +336,14 @@
   }
 
   function restoreDraft() {
-    var form = entryForm(), key = draftKey();
+    var form = entryForm(), key = draftKey(), board = document.getElementById("board");
+    store.keys().forEach(function (other) {
+      // a board shown: a new game's form (kept while typed, across a language switch) is started or left
+      if (board && other.indexOf("draft:new-") === 0) store.remove(other);
+    });
     if (!key) return;
     var session = key.split("-")[0] + "-";
-    if (document.getElementById("board")) {
+    if (board) {
       // back on the board: drafts of deals, phases and corrections already saved (or left) are stale
       store.keys().forEach(function (other) {
         if (other.indexOf(session) === 0 && other !== key) store.remove(other);
@@ -353,20 +357,6 @@
     form.classList.add("restored");
     form.querySelectorAll("[data-remainder]").forEach(function (box) { delete box.dataset.remainder; });
     document.dispatchEvent(new Event("draft-restored"));  // its fixed sums hold a remainder again
-  }
-
-  // The language buttons load the page again: a form marked data-keep (a new game's players and
-  // options) comes back as typed, in the other language (once, for this page only).
-  document.addEventListener("submit", function (event) {
-    var form = document.querySelector("form[data-keep]");
-    if (form && event.target.matches("form.language")) {
-      store.set("keep:" + location.pathname, JSON.stringify(formValues(form)));
-    }
-  });
-  function restoreKept() {
-    var key = "keep:" + location.pathname, raw = store.get(key), form = document.querySelector("form[data-keep]");
-    store.remove(key);
-    if (raw && form && !form.querySelector(".field-error, .form-error")) fillForm(form, raw);
   }
 
   // --- saving: say so when the scorekeeper cannot be reached, and send again when it can ----
@@ -565,17 +555,6 @@
     }, { once: true });
   }
 
-  // a change refused from the deal rows (a Delete): its message where the eye is, under the pinned totals
-  function showBoardError() {
-    var error = document.getElementById("board-error");
-    if (!error || error.dataset.seen) return;
-    error.dataset.seen = "1";
-    var pinned = document.getElementById("pinned");
-    var top = error.getBoundingClientRect().top + window.scrollY - (pinned ? pinned.offsetHeight : 0) - 8;
-    window.scrollTo({ top: Math.max(0, top) });
-    error.focus({ preventScroll: true });
-  }
-
   // after a refused save the focus goes to the first error's field (or the error itself)
   function focusFirstError() {
     var form = entryForm();
@@ -628,11 +607,9 @@
     var chart = document.querySelector("details.chart-box");  // the chart stays open across saves
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
-    restoreKept();
     offlineNotice();
     resumeQueued();
     focusFirstError();
-    showBoardError();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     trimChanges();
     localTimes(document);
@@ -957,7 +934,8 @@
     document.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
   });
 
-  function init(root) {
+  function init() {
+    var root = document;
     root.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
     applyHideIf(root);
     hideEmptyGrids(root);
@@ -1007,6 +985,6 @@
       if (next && !next.querySelector("input:checked")) next.open = true;
     }
   });
-  document.addEventListener("DOMContentLoaded", function () { init(document); });
-  document.addEventListener("htmx:afterSwap", function () { init(document); });
+  document.addEventListener("DOMContentLoaded", init);
+  document.addEventListener("htmx:afterSwap", init);
 })();
