@@ -69,10 +69,24 @@ def replay_asked(game: Game, table: Table, other: Table,
             kept.append(asked_values(game, table, other, standing.state, payload))
             standing = game.replay(other, kept, resume=standing)
         except DealError as error:
-            return standing, error
+            return standing, DealError(index, never_entered(game, table, other, standing.state, payload, error.error))
         except RuleError as error:
             return standing, DealError(index, error)
     return standing, None
+
+
+def never_entered(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any],
+                  error: RuleError) -> RuleError:
+    """The engine's refusal of a stored deal under `other`, said as missing when it names an entry the
+    session's own rules never asked (Yacht's simple bids over a start-and-goal session: "Tricks bid is
+    missing", not "Anna bid a number of tricks: enter it", which the page cannot do)."""
+    base, _, seat = (error.field or "").rpartition("-")
+    name = base if seat.isdigit() else error.field  # "bid_tricks-0": the field, seat by seat
+    asked = {spec.name: spec for spec in game.deal_fields(game.as_entered(other, payload), state)}
+    own = {spec.name for spec in game.deal_fields(game.as_entered(table, payload), game.start(table))}
+    if name in asked and name not in own and name not in payload:
+        return RuleError(T("%(field)s is missing.", field=Text(asked[name].label)), name)
+    return error
 
 
 def asked_values(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any]) -> dict[str, Any]:

@@ -192,3 +192,14 @@ def test_stendhal_with_a_custom_limit_plays_on_while_the_lead_is_shared(client):
     low = what_if(client, sid, {"limit": "custom", "custom_limit": 34}).json
     assert low["standings"]["totals"] == [-51, -42, -39, 0, 0, 0] and low["uncounted_deals"] == 0
     assert not low["standings"]["over"] and low["options"]["custom_limit"] == 34
+
+
+def test_yacht_with_simple_bids_says_what_the_deals_lack(client):
+    """A tester tried simple bids on a start-and-goal session and read "Anna bid a number of tricks: enter it"
+    on a page where nothing can be entered: the deals were entered without a number of tricks bid, and the
+    refusal says that, as for any entry other rules ask and the deals lack."""
+    deal = {"bid": ["goal", "tu", "goal"], "start": [3, None, 5], "goal": [4, None, 9], "tricks": [4, 0, 13]}
+    sid = session_with(client, "yacht", ["Anna", "Ben", "Carl"], [deal])
+    response = what_if(client, sid, {"simple_bids": True})
+    assert response.status_code == 422
+    assert response.json["message"] == "Under these rules deal 1 cannot be scored: Tricks bid is missing."
