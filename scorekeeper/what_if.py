@@ -21,7 +21,19 @@ from typing import Any
 
 from .board import Board, build, complete_deals, table_of
 from .games import get_game
-from .games.base import DealError, Game, RuleError, Standing, State, T, Table, Text, is_shown, resolve_options
+from .games.base import (
+    DealError,
+    FieldSpec,
+    Game,
+    RuleError,
+    Standing,
+    State,
+    T,
+    Table,
+    Text,
+    is_shown,
+    resolve_options,
+)
 from .models import GameSession
 
 
@@ -78,28 +90,34 @@ def replay_asked(game: Game, table: Table, other: Table,
 def never_entered(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any],
                   error: RuleError) -> RuleError:
     """The engine's refusal of a stored deal under `other`, said as missing when it names an entry the
-    session's own rules never asked (Yacht's simple bids over a start-and-goal session: "Tricks bid is
-    missing", not "Anna bid a number of tricks: enter it", which the page cannot do)."""
-    base, _, seat = (error.field or "").rpartition("-")
-    name = base if seat.isdigit() else error.field  # "bid_tricks-0": the field, seat by seat
-    asked = {spec.name: spec for spec in game.deal_fields(game.as_entered(other, payload), state)}
-    own = {spec.name for spec in game.deal_fields(game.as_entered(table, payload), game.start(table))}
-    if name in asked and name not in own and name not in payload:
-        return RuleError(T("%(field)s is missing.", field=Text(asked[name].label)), name)
+    deal lacks (Yacht's simple bids over a start-and-goal session: "Tricks bid is missing", not "Anna
+    bid a number of tricks: enter it", which the page cannot do)."""
+    for spec in lacking(game, table, game.deal_fields(game.as_entered(other, payload), state), payload):
+        if error.field == spec.name or (error.field or "").startswith(spec.name + "-"):  # "bid_tricks-0"
+            return _missing(spec)
     return error
 
 
 def asked_values(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any]) -> dict[str, Any]:
     """A stored deal's values that `other` asks (or reads as legacy inputs); RuleError naming the first
     entry `other` asks of this deal that it was saved without, where the empty box would be an answer
-    (False, none, 0): not one the session's own options ask, which an old deal may lack."""
+    (False, none, 0)."""
     entered = game.as_entered(other, payload)
     fields = game.deal_fields(entered, state)
-    own = {spec.name for spec in game.deal_fields(game.as_entered(table, payload), game.start(table))}
-    for spec in fields:
+    for spec in lacking(game, table, fields, payload):
         seats = (range(other.size) if spec.seats is None else spec.seats) if spec.per_seat else (None,)
-        if (spec.name not in payload and spec.name not in own and spec.empty() is not None
-                and any(is_shown(spec, payload, seat) for seat in seats)):
-            raise RuleError(T("%(field)s is missing.", field=Text(spec.label)), spec.name)
+        if spec.empty() is not None and any(is_shown(spec, payload, seat) for seat in seats):
+            raise _missing(spec)
     asked = {spec.name for spec in fields} | {old.name for old in game.legacy(entered, state)}
     return {name: value for name, value in payload.items() if name in asked}
+
+
+def lacking(game: Game, table: Table, fields: Sequence[FieldSpec], payload: Mapping[str, Any]) -> list[FieldSpec]:
+    """Of `fields` (what other rules ask of a stored deal), those the deal was saved without: not the
+    ones the session's own rules ask, which an old deal may lack."""
+    own = {spec.name for spec in game.deal_fields(game.as_entered(table, payload), game.start(table))}
+    return [spec for spec in fields if spec.name not in payload and spec.name not in own]
+
+
+def _missing(spec: FieldSpec) -> RuleError:
+    return RuleError(T("%(field)s is missing.", field=Text(spec.label)), spec.name)
