@@ -147,13 +147,13 @@ def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
     value = base * multiplier
     needed = {"none": (61, "some"), "schneider": (90, "some"), "schwarz": (SKAT_TOTAL, "all")}[announced]
     made = points >= needed[0] and (needed[1] == "some" or tricks == "all")
+    outcome = Text(N_("reached")) if made else Text(N_("not reached"))
     lines = [T("%(base)d x (%(levels)s) = %(base)d x %(m)d = %(value)d.", base=base,
                levels=joined(" + ", [name for name, _ in levels]), m=multiplier, value=value),
-             T("Declarer's card points: %(points)d, every trick needed: %(outcome)s.", points=points,
-               outcome=Text(N_("reached")) if made else Text(N_("not reached")))
+             T("Declarer's card points: %(points)d, every trick needed: %(outcome)s.", points=points, outcome=outcome)
              if announced == "schwarz" else
              T("Declarer's card points: %(points)d, %(needed)d needed: %(outcome)s.", points=points,
-               needed=needed[0], outcome=Text(N_("reached")) if made else Text(N_("not reached")))]
+               needed=needed[0], outcome=outcome)]
     overbid = value < bid
     if overbid:
         value = max(value, overbid_value(base, bid))
