@@ -336,21 +336,19 @@
   }
 
   function restoreDraft() {
-    var form = entryForm(), key = draftKey(), board = document.getElementById("board");
-    store.keys().forEach(function (other) {
-      // a board shown: a new game's form (kept while typed, across a language switch) is started or left
-      if (board && other.indexOf("draft:new-") === 0) store.remove(other);
-    });
-    if (!key) return;
-    var session = key.split("-")[0] + "-";
-    if (board) {
-      // back on the board: drafts of deals, phases and corrections already saved (or left) are stale
+    var form = entryForm(), key = draftKey();
+    var session = key ? key.split("-")[0] + "-" : null;
+    if (document.getElementById("board")) {
+      // back on the board: a new game's form (kept while typed, across a language switch) is started
+      // or left; drafts of deals, phases and corrections already saved (or left) are stale
       store.keys().forEach(function (other) {
+        if (other.indexOf("draft:new-") === 0) store.remove(other);
+        if (!session) return;
         if (other.indexOf(session) === 0 && other !== key) store.remove(other);
         if (other.indexOf("queued:" + session) === 0 && other !== "queued:" + key) store.remove(other);
       });
     }
-    if (!form || form.querySelector(".field-error, .form-error")) return;  // the server kept what was typed
+    if (!key || !form || form.querySelector(".field-error, .form-error")) return;  // the server kept what was typed
     var raw = store.get(key);
     if (!raw) return;
     fillForm(form, raw);
