@@ -45,6 +45,17 @@ class Table:
         """The names of the players in `seats`, joined: "Anna, Ben" (or "Anna & Cleo")."""
         return separator.join(self.names[seat] for seat in seats)
 
+    def scores(self, points: Sequence[int], sides: Iterable[Iterable[int]] | None = None) -> str:
+        """Each player's (or side's) points of a deal as the board's save line writes them:
+        "Anna 0, Ben -5, Carl +3"."""
+        sides = sides if sides is not None else ((seat,) for seat in range(self.size))
+        return ", ".join(f"{self.names_of(side, ' & ')} {signed(points[side[0]])}" for side in map(tuple, sides))
+
+
+def signed(value: int) -> str:
+    """A deal's points with their sign; nothing is written before 0."""
+    return f"{value:+d}" if value else "0"
+
 
 # --- what comes out ----------------------------------------------------------
 

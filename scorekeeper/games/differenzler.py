@@ -188,8 +188,7 @@ class Differenzler(Game):
             else:
                 lines.append(T("%(player)s: announced %(announced)d, took %(took)s: exact, %(points)d.",
                                player=table.name(seat), announced=announced, took=took_text, points=points[-1]))
-        summary = T("Differenzler: %(scores)s", scores=", ".join(
-            f"{table.name(seat)} {p:+d}" for seat, p in enumerate(points)))
+        summary = T("Differenzler: %(scores)s", scores=table.scores(points))
         return DealResult(tuple(points), tuple(lines), summary)
 
     # -- statistics -----------------------------------------------------------------

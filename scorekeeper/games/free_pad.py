@@ -116,8 +116,7 @@ class FreePad(Game):
         sides = self.teams(table) or tuple((seat,) for seat in range(table.size))
         lines = tuple(T("%(side)s: %(points)+d, total %(total)d.", side=table.names_of(side, " & "),
                         points=points[side[0]], total=state.totals[side[0]] + points[side[0]]) for side in sides)
-        summary = ", ".join(f"{table.names_of(side, ' & ')} {points[side[0]]:+d}" for side in sides)
-        return DealResult(points, lines, T("Scores: %(scores)s", scores=summary))
+        return DealResult(points, lines, T("Scores: %(scores)s", scores=table.scores(points, sides)))
 
     figures = (Figure("deals_played", N_("Deals played")), Figure("deals_won", N_("Deals won (the best score)")))
 

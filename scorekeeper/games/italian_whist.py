@@ -169,7 +169,7 @@ class ItalianWhist(Game):
         summary = T("Deal %(n)d (%(trump)s, %(passing)s): %(scores)s", n=number,
                     trump=Text(N_("spades")) if trump else Text(N_("no trump")),
                     passing=Text({LEFT: N_("pass left"), RIGHT: N_("pass right"), KEPT: N_("keep")}[passing]),
-                    scores=", ".join(f"{table.name(seat)} {p:+d}" for seat, p in enumerate(points)))
+                    scores=table.scores(points))
         return DealResult(points, tuple(lines), summary)
 
     # -- the session ---------------------------------------------------------------

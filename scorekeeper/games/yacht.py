@@ -216,8 +216,7 @@ class Yacht(Game):
         scored = [self.score_seat(table, deal, seat) for seat in range(table.size)]
         points = tuple(p for p, _ in scored)
         lines = tuple(line for _, line in scored) + (T("Points from the house table (editable in the options)."),)
-        summary = T("Yacht: %(scores)s", scores=", ".join(
-            f"{table.name(seat)} {p:+d}" for seat, p in enumerate(points)))
+        summary = T("Yacht: %(scores)s", scores=table.scores(points))
         return DealResult(points, lines, summary)
 
     # -- the session ----------------------------------------------------------------

@@ -98,6 +98,17 @@ def test_breakdown_labels_the_house_table():
     assert any("house table" in str(line) for line in result.breakdown)
 
 
+def test_row_summary_writes_a_deal_of_no_points_as_the_save_line_does():
+    """A player who scores nothing in a deal is written "Cat 0" in the deal's row, as the board's
+    save line writes it, not "+0" (the same helper writes Differenzler's, Italian Whist's and the
+    free pad's rows)."""
+    result = GAME.replay(table(), [deal([goal(5, 9), FILLER, FILLER, FILLER], [8, 5, 0, 0])]).results[0]
+    assert result.points[0] > 0 and 0 in result.points
+    assert str(result.summary) == "Yacht: " + ", ".join(
+        f"{name} {points:+d}" if points else f"{name} 0" for name, points in zip(NAMES, result.points))
+    assert "+0" not in str(result.summary)
+
+
 @pytest.mark.parametrize("players, n", [(3, 17), (4, 13), (5, 10)])
 def test_hand_size_by_player_count(players, n):
     """yacht.md Deal: 17 each with 3, 13 with 4, 10 with 5; start n goal n, every trick -> exact."""
