@@ -20,6 +20,7 @@ from sqlalchemy.orm import selectinload
 from .extensions import db
 from .games import get_game
 from .games.base import DealError, Game, Standing, State, Table
+from .games.text import P, Text
 from .models import Deal, GameSession, Seat
 
 COMPLETE = "complete"
@@ -62,6 +63,14 @@ class Board:
     def state(self) -> State:
         """Where the session stands before the next deal."""
         return self.standing.state
+
+    @property
+    def winner_rule(self) -> Text:
+        """What decides the winner: the game's rule, or the totals when the table ended the game early."""
+        if self.stopped_early:
+            return P("The table ended this game after deal %(n)d: the totals so far decide.",
+                     "The table ended this game after %(n)d deals: the totals so far decide.", len(self.deals))
+        return self.game.winner_rule(self.table)
 
     @property
     def phase(self) -> str:
@@ -120,7 +129,7 @@ def build(session: GameSession, game: Game, table: Table, standing: Standing, de
     if early:  # the table stopped before the game's own end: the totals so far decide
         state = standing.state
         standing = dataclasses.replace(
-            standing, over=True, dealer=None, leader=None, notes=(),
+            standing, over=True, dealer=None, leader=None, notes=(), deals_left=None,
             winners=game.winners(table, state), losers=game.losers(table, state),
             seat_notes=game.final_seat_notes(table, state),
         )

@@ -7,7 +7,8 @@ from .. import export, importer, restore, turns
 from ..extensions import db
 from ..models import Revision
 from .blueprint import bp
-from .views import api_session, json_body, session_json, stale_response
+from .changes import stale_response
+from .views import api_session, json_body, session_json
 
 
 @bp.get("/export")

@@ -3,17 +3,16 @@ in openapi.json beside this file."""
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, jsonify, request, send_from_directory, url_for
+from flask import abort, current_app, request, send_from_directory, url_for
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import access, history, turns, writes
-from ..board import Board, board, deal_or_404, session_or_404
+from .. import access, history, writes
+from ..board import Board, board, session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
 from ..errors import error_response
 from ..extensions import db
@@ -21,11 +20,10 @@ from ..filters import StatsFilterForm
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
-from ..models import Deal, GameSession, Player, Revision
+from ..models import GameSession, Player
 from ..stats import figure_rows, session_stats
 from ..what_if import what_if
 from .blueprint import bp
-from .checks import checked_entry, unknown_or_hidden
 
 
 def json_body() -> dict[str, Any]:
@@ -47,10 +45,6 @@ def json_body() -> dict[str, Any]:
 
 def api_session(session_id: int) -> GameSession:
     return session_or_404(session_id, "There is no such session.")
-
-
-def _deal(session: GameSession, deal_id: int) -> Deal:
-    return deal_or_404(session, deal_id, "There is no such deal in this session.")
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -98,6 +92,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
         "first_dealer": session.first_dealer,
         "options": current.table.options,
         "created_at": session.created_at.isoformat() + "Z",
+        "closed_at": session.closed_at and session.closed_at.isoformat() + "Z",
         "standings": {
             "totals": list(standing.totals),
             "dealer": standing.dealer,
@@ -108,7 +103,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "deals_left": standing.deals_left,
             "active": list(standing.active),
             "notes": [translate(note) for note in standing.notes],
-            "winner_rule": translate(current.game.winner_rule(current.table)),
+            "winner_rule": translate(current.winner_rule),
         },
         "deals": deals,
         "next": facts,
@@ -225,126 +220,3 @@ def player_statistics(player_id: int):
 def openapi_document():
     """The document beside this module, sent as a file: ETag and Last-Modified, so a client revalidates."""
     return send_from_directory(Path(__file__).parent, "openapi.json", max_age=3600)
-
-
-def _request_key(body: dict[str, Any] | None) -> turns.RequestKey | None:
-    """The client's Idempotency-Key, with the fingerprint of this request (method, path, body): the
-    same key sent with another request is refused (turns.KeyReused)."""
-    key = request.headers.get("Idempotency-Key", "").strip()
-    if len(key) > 80:
-        raise RuleError(T("The Idempotency-Key header can have at most 80 characters."), "Idempotency-Key")
-    if not key:
-        return None
-    canonical = json.dumps([request.method, request.path, body], sort_keys=True, separators=(",", ":"))
-    return turns.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
-
-
-def _claimed_version(body: dict[str, Any]) -> int | None:
-    """The board version the client built its change on: If-Match ("7" or 7) or the body's board_version."""
-    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
-    if not raw and "board_version" in body:
-        raw = body["board_version"]
-        if raw is None:
-            return None
-        if not isinstance(raw, int) or isinstance(raw, bool):
-            raise RuleError(T("The board version must be a whole number."), "board_version")
-        raw = str(raw)
-    if not raw or raw == "*":
-        return None
-    if not raw.isdigit() or len(raw) > 18:
-        raise RuleError(T("The board version must be a whole number."), "board_version")
-    return int(raw)
-
-
-def stale_response(stale: turns.StaleBoard):
-    body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
-    return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
-
-
-def _values(body: dict[str, Any]) -> dict[str, Any]:
-    values = body.get("values")
-    if not isinstance(values, dict):
-        raise RuleError(T("A deal must be a set of named values."), "values")
-    return values
-
-
-@bp.post("/sessions/<int:session_id>/deals")
-def add_deal(session_id: int):
-    session = api_session(session_id)
-    body = json_body()
-    key = _request_key(body)
-    earlier = turns.earlier_save(session, key)
-    if earlier is not None:  # a retry of a save already stored: answered as the first one was
-        return _created(session, earlier)
-    values, claimed, phase = _values(body), _claimed_version(body), body.get("phase")
-    current = board(session)
-    if phase is not None and phase != current.phase:
-        raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
-    whole, refused = (False, None) if current.standing.over else checked_entry(current, values, phase)
-    if refused is not None:
-        return refused
-    try:
-        saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
-    except turns.StaleBoard as stale:
-        return stale_response(stale)
-    return _created(session, saved)
-
-
-def _created(session: GameSession, saved: turns.Saved):
-    location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
-    return session_json(session, saved.board), 201, {"Location": location}
-
-
-@bp.route("/sessions/<int:session_id>/deals/<int:deal_id>", methods=["PUT", "DELETE"])
-def deal_view(session_id: int, deal_id: int):
-    """One rule for both methods: with a rule each, an id beyond the id columns met the other
-    method's rule and was answered 405 instead of 404."""
-    return (replace_deal if request.method == "PUT" else delete_deal)(session_id, deal_id)
-
-
-def replace_deal(session_id: int, deal_id: int):
-    session = api_session(session_id)
-    body = json_body()
-    key = _request_key(body)
-    if turns.earlier_save(session, key) is not None:
-        return session_json(session)
-    deal = _deal(session, deal_id)
-    values = _values(body)
-    if deal.phase != "complete":
-        values = {**deal.payload, **values}
-    current = board(session)
-    state = current.state_before(deal)
-    # what the client sends back as the deal holds it (a GET, changed and PUT) is not asked again
-    sent = {name: value for name, value in values.items() if name not in deal.payload or deal.payload[name] != value}
-    refused = unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, sent, state)
-    if refused is not None:
-        return refused
-    claimed = _claimed_version(body)
-    try:
-        saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
-    except turns.StaleBoard as stale:
-        return stale_response(stale)
-    except turns.DealGone:
-        abort(404, "There is no such deal in this session.")
-    return session_json(session, saved.board)
-
-
-def delete_deal(session_id: int, deal_id: int):
-    session = api_session(session_id)
-    key = _request_key(None)
-    if turns.earlier_save(session, key) is None:
-        deal = _deal(session, deal_id)
-        try:
-            writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
-        except turns.StaleBoard as stale:
-            return stale_response(stale)
-        except turns.DealGone:
-            abort(404, "There is no such deal in this session.")
-    deletion = _deletion(session, deal_id)
-    return "", 204, {"Revision-Id": str(deletion)} if deletion else {}
-
-
-def _deletion(session: GameSession, deal_id: int) -> int | None:
-    """The change that deleted the deal: what POST .../revisions/<id>/restore takes to bring it back."""
-    return db.session.scalar(select(Revision.id).where(Revision.session_id == session.id, Revision.deal_id == deal_id,
-                                                       Revision.action == "delete").order_by(Revision.id.desc()))

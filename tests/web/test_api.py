@@ -276,3 +276,35 @@ def test_a_reused_idempotency_key_with_another_body_is_refused(client, ctx):
     # a key without a fingerprint (the pages' form) is never compared
     session = db.session.get(GameSession, sid)
     assert turns.earlier_save(session, turns.RequestKey("k1")) is not None
+
+
+def test_a_script_ends_a_game_early_and_continues_it_as_the_board_does(client):
+    """The board's "End the game here" and "Continue playing" under /api/v1: ended, the totals so far
+    decide, the session says when and why, no deal is taken; continued, it goes on."""
+    sid = new_session(client, deals=12)
+    assert call(client, "POST", f"/api/v1/sessions/{sid}/close").status_code == 422  # nothing to end yet
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})  # Carl 113: loses
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/close")
+    assert response.status_code == 200
+    ended = response.json
+    assert ended["closed_at"] is not None and ended["standings"]["over"] is True
+    assert ended["standings"]["winners"] == [0, 1] and ended["standings"]["deals_left"] is None
+    assert ended["standings"]["winner_rule"] == "The table ended this game after deal 1: the totals so far decide."
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json == ended
+    assert call(client, "POST", f"/api/v1/sessions/{sid}/close").json == ended  # already ended: as it is
+    refused = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    assert refused.status_code in (409, 422)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/reopen")
+    assert response.status_code == 200 and response.json["closed_at"] is None
+    assert response.json["standings"]["over"] is False and response.json["standings"]["deals_left"] == 11
+    assert response.json["standings"]["winner_rule"].startswith("The lowest total after 12 deals wins")
+    assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}).status_code == 201
+
+
+def test_ending_a_game_early_needs_the_table_pin(client):
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                    "pin": "9876"}).json["id"]
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    other = client.application.test_client()
+    assert call(other, "POST", f"/api/v1/sessions/{sid}/close").status_code == 403
+    assert call(other, "POST", f"/api/v1/sessions/{sid}/close", headers={"X-Table-PIN": "9876"}).status_code == 200

@@ -200,6 +200,9 @@ def test_the_table_can_end_early_and_change_its_mind(client, ctx):
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Game over." in html and "Winner: Ben" in html and 'id="entry"' not in html
     assert "The table ended the game here." in html
+    # what decides is said once: the totals so far, not the full game's rule (12 deals)
+    assert "The table ended this game after 2 deals: the totals so far decide." in html
+    assert "after 12 deals" not in html
     assert "Winner: Ben" in client.get("/history").get_data(as_text=True)
     assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50])).status_code == 409
     client.post(f"/sessions/{sid}/reopen")

@@ -1,0 +1,166 @@
+"""The JSON API's changes to a session: a deal added, corrected or deleted, the game ended early or
+continued. Each goes through writes.py as the pages' do; a client names the board version it built on
+(If-Match or `board_version`: 409 when another client changed the board first) and may send an
+Idempotency-Key (a retry is answered as the first request was)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from flask import abort, jsonify, request, url_for
+from sqlalchemy import select
+
+from .. import turns, writes
+from ..board import board, deal_or_404
+from ..errors import error_response
+from ..extensions import db
+from ..games.base import RuleError, T
+from ..i18n import translate
+from ..models import Deal, GameSession, Revision
+from .blueprint import bp
+from .checks import checked_entry, unknown_or_hidden
+from .views import api_session, json_body, session_json
+
+
+def _deal(session: GameSession, deal_id: int) -> Deal:
+    return deal_or_404(session, deal_id, "There is no such deal in this session.")
+
+
+def _request_key(body: dict[str, Any] | None) -> turns.RequestKey | None:
+    """The client's Idempotency-Key, with the fingerprint of this request (method, path, body): the
+    same key sent with another request is refused (turns.KeyReused)."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if len(key) > 80:
+        raise RuleError(T("The Idempotency-Key header can have at most 80 characters."), "Idempotency-Key")
+    if not key:
+        return None
+    canonical = json.dumps([request.method, request.path, body], sort_keys=True, separators=(",", ":"))
+    return turns.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
+
+
+def _claimed_version(body: dict[str, Any]) -> int | None:
+    """The board version the client built its change on: If-Match ("7" or 7) or the body's board_version."""
+    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    if not raw and "board_version" in body:
+        raw = body["board_version"]
+        if raw is None:
+            return None
+        if not isinstance(raw, int) or isinstance(raw, bool):
+            raise RuleError(T("The board version must be a whole number."), "board_version")
+        raw = str(raw)
+    if not raw or raw == "*":
+        return None
+    if not raw.isdigit() or len(raw) > 18:
+        raise RuleError(T("The board version must be a whole number."), "board_version")
+    return int(raw)
+
+
+def stale_response(stale: turns.StaleBoard):
+    body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
+    return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
+
+
+def _values(body: dict[str, Any]) -> dict[str, Any]:
+    values = body.get("values")
+    if not isinstance(values, dict):
+        raise RuleError(T("A deal must be a set of named values."), "values")
+    return values
+
+
+@bp.post("/sessions/<int:session_id>/deals")
+def add_deal(session_id: int):
+    session = api_session(session_id)
+    body = json_body()
+    key = _request_key(body)
+    earlier = turns.earlier_save(session, key)
+    if earlier is not None:  # a retry of a save already stored: answered as the first one was
+        return _created(session, earlier)
+    values, claimed, phase = _values(body), _claimed_version(body), body.get("phase")
+    current = board(session)
+    if phase is not None and phase != current.phase:
+        raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
+    whole, refused = (False, None) if current.standing.over else checked_entry(current, values, phase)
+    if refused is not None:
+        return refused
+    try:
+        saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
+    except turns.StaleBoard as stale:
+        return stale_response(stale)
+    return _created(session, saved)
+
+
+def _created(session: GameSession, saved: turns.Saved):
+    location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
+    return session_json(session, saved.board), 201, {"Location": location}
+
+
+@bp.route("/sessions/<int:session_id>/deals/<int:deal_id>", methods=["PUT", "DELETE"])
+def deal_view(session_id: int, deal_id: int):
+    """One rule for both methods: with a rule each, an id beyond the id columns met the other
+    method's rule and was answered 405 instead of 404."""
+    return (replace_deal if request.method == "PUT" else delete_deal)(session_id, deal_id)
+
+
+def replace_deal(session_id: int, deal_id: int):
+    session = api_session(session_id)
+    body = json_body()
+    key = _request_key(body)
+    if turns.earlier_save(session, key) is not None:
+        return session_json(session)
+    deal = _deal(session, deal_id)
+    values = _values(body)
+    if deal.phase != "complete":
+        values = {**deal.payload, **values}
+    current = board(session)
+    state = current.state_before(deal)
+    # what the client sends back as the deal holds it (a GET, changed and PUT) is not asked again
+    sent = {name: value for name, value in values.items() if name not in deal.payload or deal.payload[name] != value}
+    refused = unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, sent, state)
+    if refused is not None:
+        return refused
+    claimed = _claimed_version(body)
+    try:
+        saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
+    except turns.StaleBoard as stale:
+        return stale_response(stale)
+    except turns.DealGone:
+        abort(404, "There is no such deal in this session.")
+    return session_json(session, saved.board)
+
+
+def delete_deal(session_id: int, deal_id: int):
+    session = api_session(session_id)
+    key = _request_key(None)
+    if turns.earlier_save(session, key) is None:
+        deal = _deal(session, deal_id)
+        try:
+            writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
+        except turns.StaleBoard as stale:
+            return stale_response(stale)
+        except turns.DealGone:
+            abort(404, "There is no such deal in this session.")
+    deletion = _deletion(session, deal_id)
+    return "", 204, {"Revision-Id": str(deletion)} if deletion else {}
+
+
+def _deletion(session: GameSession, deal_id: int) -> int | None:
+    """The change that deleted the deal: what POST .../revisions/<id>/restore takes to bring it back."""
+    return db.session.scalar(select(Revision.id).where(Revision.session_id == session.id, Revision.deal_id == deal_id,
+                                                       Revision.action == "delete").order_by(Revision.id.desc()))
+
+
+@bp.post("/sessions/<int:session_id>/close")
+def close_session(session_id: int):
+    """The table stops before the game's own end: the totals so far decide (`closed_at` says when)."""
+    session = api_session(session_id)
+    if not board(session).deals:
+        raise RuleError(T("No deal is saved yet: there is nothing to end."))
+    return session_json(session, writes.close_session(session).board)
+
+
+@bp.post("/sessions/<int:session_id>/reopen")
+def reopen_session(session_id: int):
+    """A game the table ended early goes on."""
+    session = api_session(session_id)
+    return session_json(session, writes.reopen_session(session).board)
