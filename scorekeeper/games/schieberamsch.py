@@ -166,8 +166,11 @@ class Schieberamsch(Game):
         return captured.with_cards(tuple(fields), CARD_DERIVED, "contra", piles, count, "type")
 
     def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
-        """Counting by cards: each pile's points, who took a trick, the soloist's points, schwarz."""
+        """Who took a trick in a Ramsch (stored so: a player with card points took one); counting by
+        cards, each pile's points, the soloist's points and schwarz too."""
         if deal.get("count") != captured.CARDS:
+            if deal["type"] == RAMSCH:
+                deal["took_trick"] = self.took(deal)
             return
         captured.check_given_once(table.names, deal["cards"])
         piles = captured.piles(deal["cards"], deal["rest"], SKAT_DECK)

@@ -40,7 +40,10 @@ def test_took_trick_sent_for_a_player_with_points_is_accepted_when_it_agrees():
     deal = ramsch([30, 0, 90], took=[True, False, True])
     assert sent(SCHIEBERAMSCH, t, deal) is None
     assert test_schieberamsch.score(deal) == test_schieberamsch.score(ramsch([30, 0, 90], took=[False] * 3))
-    assert SCHIEBERAMSCH.parse(t, SCHIEBERAMSCH.start(t), deal)["took_trick"] == [False, False, False]
+    # stored as who took a trick (a player with points did), whatever was sent for them
+    assert SCHIEBERAMSCH.parse(t, SCHIEBERAMSCH.start(t), deal)["took_trick"] == [True, False, True]
+    assert SCHIEBERAMSCH.parse(t, SCHIEBERAMSCH.start(t), ramsch([30, 0, 90], took=[False] * 3))["took_trick"] \
+        == [True, False, True]
 
 
 def test_took_trick_false_sent_for_a_player_with_points_is_refused_naming_it():

@@ -98,11 +98,26 @@ def test_a_deal_read_changed_and_sent_back_is_taken(client):
     ramsch_deal = {"type": "ramsch", "pushed": 0, "points": [20, 40, 60], "took_trick": [None, None, None]}
     assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": ramsch_deal}).status_code == 201
     stored = client.get(f"/api/v1/sessions/{sid}").json["deals"][0]
-    assert stored["values"]["took_trick"] == [False, False, False]  # as stored: no box was shown
+    assert stored["values"]["took_trick"] == [True, True, True]  # stored as who took a trick
     values = {**stored["values"], "points": [25, 40, 55]}
     response = client.put(f"/api/v1/sessions/{sid}/deals/{stored['id']}", json={"values": values})
     assert response.status_code == 200, response.json
     assert response.json["deals"][0]["values"]["points"] == [25, 40, 55]
+
+
+def test_a_deal_read_from_one_session_is_taken_by_another(client):
+    """A script that copies a deal POSTs the values a GET gave: who took a trick is stored as it is
+    (a player with card points took one), so nothing it reads contradicts the points."""
+    first = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": PLAYERS["schieberamsch"]})
+    sid = first.json["id"]
+    sent = {"type": "ramsch", "pushed": 2, "points": [0, 7, 113], "took_trick": [False, None, None]}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": sent}).status_code == 201
+    values = client.get(f"/api/v1/sessions/{sid}").json["deals"][0]["values"]
+    assert values["took_trick"] == [False, True, True]
+    other = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": PLAYERS["schieberamsch"]})
+    copied = client.post(f"/api/v1/sessions/{other.json['id']}/deals", json={"values": values})
+    assert copied.status_code == 201, copied.json
+    assert copied.json["standings"]["totals"] == client.get(f"/api/v1/sessions/{sid}").json["standings"]["totals"]
 
 
 def test_stendhal_revealed_cards_together_in_a_seats_session_are_stored_and_scored(client):
