@@ -83,12 +83,7 @@
     var typed = boxes.filter(function (b) { return b.value.trim() !== "" && b.dataset.filled !== "1"; });
     var open = boxes.filter(function (b) { return typed.indexOf(b) === -1; });
     boxes.forEach(function (b) { b.placeholder = ""; });
-    // a count outside 0..total (-5) is no count: nothing is filled from it
-    var sum = typed.reduce(function (acc, b) {
-      var n = parseInt(b.value, 10);
-      return acc + (isNaN(n) || n < 0 || n > total ? NaN : n);
-    }, 0);
-    var rest = total - sum;
+    var rest = total - countSum(typed, total);
     var whole = !boxes.some(function (b) { return b.disabled; });
     var sigma = row.querySelector("th .sum");
     if (sigma) sigma.hidden = !whole;
@@ -105,6 +100,14 @@
       box.dataset.filled = "1";
       box.dispatchEvent(new Event("change", { bubbles: true }));
     }
+  }
+
+  // The boxes' sum; a count outside 0..total (-5) is no count: NaN, so nothing is filled from it.
+  function countSum(boxes, total) {
+    return boxes.reduce(function (acc, b) {
+      var n = parseInt(b.value, 10);
+      return acc + (n >= 0 && n <= total ? n : NaN);
+    }, 0);
   }
 
   // Card points above zero mean the player took a trick (Schieberamsch): tick it unless the
@@ -169,13 +172,14 @@
   // count recomputes it instead of breaking the sum; the boxes are "stored" (not typed here).
   function storedRemainders(root) {
     root.querySelectorAll("#correction [data-total], #entry [data-total]").forEach(function (row) {
-      var boxes = row.querySelectorAll("input.num");
+      var boxes = Array.prototype.slice.call(row.querySelectorAll("input.num"));
       var last = boxes[boxes.length - 1];
       if (!last || last.dataset.remainder) return;
       last.dataset.remainder = "1";
       boxes.forEach(function (b) { if (b.value.trim() !== "") b.dataset.stored = "1"; });
-      var sum = Array.prototype.reduce.call(boxes, function (acc, b) { return acc + parseInt(b.value, 10); }, 0);
-      if (sum === parseInt(row.getAttribute("data-total"), 10)) last.dataset.filled = "1";
+      // counts that make the sum; -5 and 162, refused, stay as typed
+      var total = parseInt(row.getAttribute("data-total"), 10);
+      if (countSum(boxes, total) === total) last.dataset.filled = "1";
     });
   }
   // Typing into the filled remainder passes that role to the last other stored box (Coiffeur after

@@ -203,3 +203,27 @@ def test_a_stray_tap_on_thanked_first_can_be_taken_back(page):
     save(page)
     expect(page.locator("tr.deal-row")).to_have_count(1)
     expect(page.locator("tfoot td.total")).to_have_text(["200", "114", "200", "114"])
+
+
+def test_a_refused_count_keeps_both_teams_boxes_as_typed(page):
+    """Found at a table: -5 and 162 (the sum is 157, but -5 is no count) were refused, and the page
+    then emptied the 162 as if it were the filled remainder: the message quoted a number the box no
+    longer held. Both boxes keep what was typed, and a real count refills the other side again."""
+    start_session(page, "Schieber 4 players", NAMES, "Anna", options={"Points to reach": 1000})
+    entry = page.locator("#entry")
+    trump(page, "♥ hearts").click()
+    entry.get_by_label(POINTS + "Anna").fill("-5")
+    entry.get_by_label(POINTS + "Ben").fill("162")
+    save(page)
+    expect(page.locator("#entry .field-error").first).to_be_visible()
+    for name in ("Anna", "Ben", "Anna"):
+        box = entry.get_by_label(POINTS + name)
+        box.focus()  # each focus and blur asks the row to fill its remainder
+        box.blur()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("-5")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("162")
+    entry.get_by_label(POINTS + "Anna").fill("100")  # typed: Ben's 162 is still what the table typed
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("162")
+    entry.get_by_label(POINTS + "Ben").fill("57")
+    save(page)
+    expect(page.locator("tr.deal-row")).to_have_count(1)
