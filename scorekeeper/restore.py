@@ -7,6 +7,8 @@ deal) nothing is stored and the reason is given. A "restore" revision records it
 """
 from __future__ import annotations
 
+from sqlalchemy import select
+
 from .board import Board, board
 from .extensions import db
 from .games.base import DealError, RuleError, T
@@ -23,6 +25,12 @@ def restorable(session: GameSession, revision: Revision) -> bool:
         return True
     deal = db.session.get(Deal, revision.deal_id)
     return deal is None or deal.session_id != session.id
+
+
+def deletion(session: GameSession, deal_id: int) -> Revision | None:
+    """The change that deleted the deal (the latest, should its id have been deleted twice)."""
+    return db.session.scalar(select(Revision).where(Revision.session_id == session.id, Revision.deal_id == deal_id,
+                                                    Revision.action == "delete").order_by(Revision.id.desc()))
 
 
 def _was_pending(session: GameSession, revision: Revision) -> bool:

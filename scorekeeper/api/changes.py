@@ -9,15 +9,13 @@ import json
 from typing import Any
 
 from flask import abort, jsonify, request, url_for
-from sqlalchemy import select
 
-from .. import turns, writes
+from .. import restore, turns, writes
 from ..board import board, deal_or_404
 from ..errors import error_response
-from ..extensions import db
 from ..games.base import RuleError, T
 from ..i18n import translate
-from ..models import Deal, GameSession, Revision
+from ..models import Deal, GameSession
 from .blueprint import bp
 from .checks import checked_entry, unknown_or_hidden
 from .views import api_session, json_body, session_json
@@ -140,14 +138,8 @@ def delete_deal(session_id: int, deal_id: int):
             return stale_response(stale)
         except turns.DealGone:
             abort(404, "There is no such deal in this session.")
-    deletion = _deletion(session, deal_id)
-    return "", 204, {"Revision-Id": str(deletion)} if deletion else {}
-
-
-def _deletion(session: GameSession, deal_id: int) -> int | None:
-    """The change that deleted the deal: what POST .../revisions/<id>/restore takes to bring it back."""
-    return db.session.scalar(select(Revision.id).where(Revision.session_id == session.id, Revision.deal_id == deal_id,
-                                                       Revision.action == "delete").order_by(Revision.id.desc()))
+    deletion = restore.deletion(session, deal_id)  # what POST .../revisions/<id>/restore takes
+    return "", 204, {"Revision-Id": str(deletion.id)} if deletion else {}
 
 
 @bp.post("/sessions/<int:session_id>/close")

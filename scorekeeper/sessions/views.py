@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
-from .. import access, turns, writes
+from .. import access, restore, turns, writes
 from ..board import Board, board, deal_context, deal_or_404, session_or_404
 from ..dbsafety import column_int
 from ..extensions import db
@@ -252,7 +252,8 @@ def delete_deal(session_id: int, deal_id: int):
         fields = phase_fields(after)
         form = deal_form(fields, after.table, payload=deal.payload)
         return render(**context(session, after, form=form, fields=fields, undone=len(after.deals) + 1))
-    return render(422 if error else 200, **context(session, after, board_error=error))
+    deleted = restore.deletion(session, deal_id) if after is not None else None
+    return render(422 if error else 200, **context(session, after, board_error=error, deleted=deleted))
 
 
 @bp.post("/sessions/<int:session_id>/close")

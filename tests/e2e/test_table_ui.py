@@ -799,6 +799,28 @@ def test_a_refused_delete_is_said_where_the_eye_is(any_mobile_page):
     screenshot(page, f"table-delete-refused-{page.size_name}", full_page=False)
 
 
+def test_a_deleted_deal_is_said_and_undone_from_the_top(any_mobile_page):
+    """Found at a table: a deal deleted from its row left no word of it and no Undo (a save has both);
+    the way back was the change log at the foot of the page."""
+    page = any_mobile_page
+    second = {**RAMSCH, "points": [60, 30, 30], "took_trick": None}
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH, second, RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    before = page.locator("tfoot td.total").all_text_contents()
+    row = page.locator("tr.deal-row").nth(1)
+    row.locator("td").first.click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    row.get_by_role("button", name="Delete").click()
+    expect(page.locator("#flash")).to_have_text("Deal 2 deleted.")
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    undo = page.locator("#undo-toast").get_by_role("button", name="Undo")
+    expect(undo).to_be_in_viewport()
+    screenshot(page, f"table-deleted-{page.size_name}", full_page=False)
+    undo.click()
+    expect(page.locator("tr.deal-row")).to_have_count(3)
+    expect(page.locator("tfoot td.total")).to_have_text(before)
+
+
 def test_big_numbers_of_four_and_five_digits_fit_their_cards(any_mobile_page):
     """Found at a table: Schieber and Coiffeur totals reach four digits, and on an iPad "2617" ran into the
     next card and was cut ("2611"), the page wider than the screen. Each total fits its card."""

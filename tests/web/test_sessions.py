@@ -119,6 +119,26 @@ def test_delete_recomputes_and_dealer_follows(client, ctx):
     assert "Deal 2 deleted." in html
 
 
+def test_a_deletion_says_so_at_the_top_with_an_undo_that_brings_the_deal_back(client, ctx):
+    """Found at a table: a deal deleted from its row left no word of it and no Undo, unlike a save;
+    the way back was the change log at the foot of the page."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=grand_form(0, 100, jacks=("JC",)))
+    grand = Deal.query.order_by(Deal.position).all()[1]
+    before = totals(client.get(f"/sessions/{sid}").get_data(as_text=True))
+    html = client.post(f"/sessions/{sid}/deals/{grand.id}/delete", headers={"HX-Request": "true"})\
+        .get_data(as_text=True)
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', html, re.S)
+    assert flash and flash.group(1).strip() == "Deal 2 deleted." and totals(html) == [0, 0, 5]
+    deletion = Revision.query.filter_by(action="delete").one()
+    undo = re.search(r'id="undo-toast">.*?hx-post="([^"]+)"', html, re.S)
+    assert undo and undo.group(1) == f"/sessions/{sid}/revisions/{deletion.id}/restore"
+    html = client.post(undo.group(1), headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert len(Deal.query.all()) == 2 and totals(html) == before != [0, 0, 5]
+    assert 'id="undo-toast"' not in html
+
+
 def test_htmx_entry_returns_only_the_changed_parts(client):
     sid = new_schieberamsch(client)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
