@@ -39,6 +39,27 @@ def test_the_watch_page_shares_the_picture_and_prints_the_score_sheet(any_page):
     screenshot(page, f"result-picture-{page.size_name}", full_page=False)
 
 
+def test_the_printed_board_is_the_score_sheet_without_the_page_buttons(any_page):
+    """Found by a tester: the board printed on A4 carried "New game with the same players" and the
+    download buttons; a game ended early, its "Continue playing"."""
+    page = any_page
+    for options, deals, end_early in (({"deals": 3}, [RAMSCH] * 3, False), ({"deals": 8}, [RAMSCH] * 2, True)):
+        sid = api_session(page, options=options, deals=deals)
+        if end_early:
+            assert page.request.post(f"/api/v1/sessions/{sid}/close").status == 200
+        page.goto(f"/sessions/{sid}")
+        buttons = [page.get_by_role("link", name=name) for name in ("Download JSON", "Download CSV")]
+        buttons.append(page.get_by_role("button", name="Continue playing") if end_early
+                       else page.get_by_role("link", name="New game with the same players"))
+        for button in buttons:
+            expect(button).to_be_visible()
+        page.emulate_media(media="print")
+        for button in buttons:
+            expect(button).to_be_hidden()
+        expect(page.locator("tr.deal-row")).to_have_count(len(deals))
+        page.emulate_media(media="screen")
+
+
 def test_score_under_other_rules_from_the_board(any_page):
     page = any_page
     sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 2)
