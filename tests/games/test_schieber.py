@@ -192,6 +192,25 @@ def test_a_count_no_cards_make_is_refused(a):
     assert GAME.replay(table(), [deal("obenabe", 2), deal("undenufe", 155)]).totals[:2] == (3 * 157, 3 * 157)
 
 
+def test_card_points_that_do_not_add_up_name_the_teams():
+    """rules/schieber.md, "Entry at the table": one count per team. A table read "Anna 103, Ben 60" as
+    two players' counts; the refusal names the teams whose columns they are."""
+    with pytest.raises(RuleError) as error:
+        GAME.parse(table(), GAME.start(table()), deal("H", 103, 60))
+    assert error.value.field == "points"
+    assert "Anna & Cleo 103, Ben & Dan 60 add up to 163" in str(error.value)
+
+
+def test_a_partners_entry_must_repeat_the_teams_or_be_left_empty():
+    """A team's count goes under its first player (an API client may repeat it under the partner)."""
+    t = table()
+    same = {**deal("H", 100, 57), "points": [100, 57, 100, 57]}
+    assert GAME.play(t, GAME.start(t), same)[0].points == GAME.play(t, GAME.start(t), deal("H", 100, 57))[0].points
+    with pytest.raises(RuleError) as error:
+        GAME.parse(t, GAME.start(t), {**deal("H", 100, 57), "points": [100, 57, 20, None]})
+    assert error.value.field == "points-2"
+
+
 def test_both_teams_by_card_points_asks_who_thanked_first():
     """rules/schieber.md, "Start, presets and the end": both only with card points: the app asks (no default)."""
     t = table(factors="none", target=1000)
