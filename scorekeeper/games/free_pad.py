@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Figure, Game, State, Table
+from .base import DealResult, Figure, Game, State, Table, signed
 from .entry import CHOICE, INT, TEXT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text, joined
 
@@ -114,8 +114,9 @@ class FreePad(Game):
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         points = self.side_points(table, deal)
         sides = self.teams(table) or tuple((seat,) for seat in range(table.size))
-        lines = tuple(T("%(side)s: %(points)+d, total %(total)d.", side=table.names_of(side, " & "),
-                        points=points[side[0]], total=state.totals[side[0]] + points[side[0]]) for side in sides)
+        lines = tuple(T("%(side)s: %(points)s, total %(total)d.", side=table.names_of(side, " & "),
+                        points=signed(points[side[0]]), total=state.totals[side[0]] + points[side[0]])
+                      for side in sides)
         return DealResult(points, lines, T("Scores: %(scores)s", scores=table.scores(points, sides)))
 
     figures = (Figure("deals_played", N_("Deals played")), Figure("deals_won", N_("Deals won (the best score)")))

@@ -106,4 +106,4 @@ def test_the_api_keeps_a_pad_in_both_languages(client):
     assert body["standings"]["over"] and body["standings"]["winners"] == [3]
     ja = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
     assert ja["standings"]["winner_rule"].startswith("誰かの合計が100に達したディールで終了します。")
-    assert ja["deals"][0]["breakdown"][3] == "Dan：+0、合計0。"
+    assert ja["deals"][0]["breakdown"][3] == "Dan：0、合計0。"  # no sign before 0, as the save line writes it
