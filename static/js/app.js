@@ -473,11 +473,14 @@
   });
 
   // --- breakdowns loaded when a row is opened; on a phone a tap on the row opens it -------
-  function loadBreakdown(details) {  // a deal's breakdown, the chart or the statistics (details[data-src])
-    if (!details.open || details.dataset.loaded || !details.dataset.src) return;
+  // a deal's breakdown (the page its row links to without scripts), the chart or the statistics (data-src)
+  function loadBreakdown(details) {
+    var link = details.querySelector(".breakdown-body > a");
+    var src = details.dataset.src || link && link.getAttribute("href");
+    if (!details.open || details.dataset.loaded || !src) return;
     details.dataset.loaded = "1";
     var body = details.querySelector(".breakdown-body, .chart-body, .stats-body");
-    fetch(details.dataset.src, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+    fetch(src, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
       .then(function (html) { body.innerHTML = html; if (window.htmx) window.htmx.process(body); })
       .catch(function () { delete details.dataset.loaded; });

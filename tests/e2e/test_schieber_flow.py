@@ -38,7 +38,7 @@ def breakdown(page, index, line):
         row.locator("summary").click()
         expect(row).to_contain_text(line)
     else:
-        href = row.locator("details.breakdown").get_attribute("data-src")
+        href = row.locator("details.breakdown .breakdown-body > a").get_attribute("href")
         page.goto(href)
         expect(page.locator("main")).to_contain_text(line)
         page.go_back()

@@ -140,7 +140,7 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(phone):
 
     # Every page of the session fits the phone.
     board = re.search(r"/sessions/\d+", page.url).group(0)  # the board's own address, without ?saved=
-    href = page.locator("tr.deal-row details.breakdown").first.get_attribute("data-src")
+    href = page.locator("tr.deal-row .breakdown-body > a").first.get_attribute("href")
     for name, path in (("watch", board + "/watch"), ("big", board + "/big"), ("breakdown", href),
                        ("chart", board + "/chart"), ("statistics", board + "/statistics")):
         page.goto(path)
