@@ -41,7 +41,7 @@ def test_the_watch_page_shares_the_picture_and_prints_the_score_sheet(any_page):
 
 def test_the_printed_board_is_the_score_sheet_without_the_page_buttons(any_page):
     """Found by a tester: the board printed on A4 carried "New game with the same players" and the
-    download buttons; a game ended early, its "Continue playing"."""
+    download buttons (a game ended early, its "Continue playing"), and no date."""
     page = any_page
     for options, deals, end_early in (({"deals": 3}, [RAMSCH] * 3, False), ({"deals": 8}, [RAMSCH] * 2, True)):
         sid = api_session(page, options=options, deals=deals)
@@ -53,9 +53,13 @@ def test_the_printed_board_is_the_score_sheet_without_the_page_buttons(any_page)
                        else page.get_by_role("link", name="New game with the same players"))
         for button in buttons:
             expect(button).to_be_visible()
+        when = page.locator(".board-head time")
+        expect(when).to_be_hidden()  # the date is the printed sheet's; on screen the heading stays one line
         page.emulate_media(media="print")
         for button in buttons:
             expect(button).to_be_hidden()
+        expect(when).to_be_visible()
+        expect(when).to_have_text(re.compile(r"\b20\d\d\b"))
         expect(page.locator("tr.deal-row")).to_have_count(len(deals))
         page.emulate_media(media="screen")
 
