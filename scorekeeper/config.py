@@ -41,6 +41,8 @@ IMPORT_MAX_BYTES = 64 * 1024 * 1024
 MAX_JSON_DEPTH = 32
 # Flask-Compress: static files are sent as streams; a browser that takes only gzip gets them gzipped too
 COMPRESS_ALGORITHM_STREAMING = ["zstd", "br", "gzip", "deflate"]
+# ...and a file sent so answers 304 to the compressed ETag it gave (the OpenAPI document too)
+COMPRESS_STREAMING_ENDPOINT_CONDITIONAL = ["static", "api.openapi_document"]
 # At Flask-Compress's levels (zstd 3, brotli 4) a browser that takes them (Chromium on https or
 # localhost) got the scripts and pages bigger than gzip makes them; these levels are smaller than
 # gzip and cost no more time than gzip's own level 6.

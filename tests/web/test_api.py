@@ -308,3 +308,15 @@ def test_ending_a_game_early_needs_the_table_pin(client):
     other = client.application.test_client()
     assert call(other, "POST", f"/api/v1/sessions/{sid}/close").status_code == 403
     assert call(other, "POST", f"/api/v1/sessions/{sid}/close", headers={"X-Table-PIN": "9876"}).status_code == 200
+
+
+def test_the_openapi_document_is_revalidated_with_the_etag_it_was_sent_with(client):
+    """CHANGELOG: the document is served "with ETag, revalidated after an hour". A client that takes
+    gzip gets the compressed ETag and must get 304 for it, as for an uncompressed one."""
+    for encoding in ("gzip", "br", "identity"):
+        first = client.get("/api/v1/openapi.json", headers={"Accept-Encoding": encoding})
+        first.get_data()
+        tag = first.headers["ETag"]
+        again = client.get("/api/v1/openapi.json", headers={"Accept-Encoding": encoding, "If-None-Match": tag})
+        again.get_data()
+        assert again.status_code == 304, (encoding, tag)
