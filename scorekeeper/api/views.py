@@ -89,6 +89,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
         "version": current.version,
         "game": session.game,
         "players": list(current.table.names),
+        "player_ids": [seat.player_id for seat in session.seats],
         "first_dealer": session.first_dealer,
         "options": current.table.options,
         "created_at": session.created_at.isoformat() + "Z",

@@ -320,3 +320,14 @@ def test_the_openapi_document_is_revalidated_with_the_etag_it_was_sent_with(clie
         again = client.get("/api/v1/openapi.json", headers={"Accept-Encoding": encoding, "If-None-Match": tag})
         again.get_data()
         assert again.status_code == 304, (encoding, tag)
+
+
+def test_a_session_names_its_players_ids_for_their_statistics(client):
+    """A script could not find the id that /players/{player_id}/stats takes: a session listed names only."""
+    sid = new_session(client)
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    session = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert len(session["player_ids"]) == 3
+    for name, player_id in zip(session["players"], session["player_ids"]):
+        stats = call(client, "GET", f"/api/v1/players/{player_id}/stats").json
+        assert stats["player"]["name"] == name and stats["games"][0]["sessions"] == 1
