@@ -11,7 +11,7 @@ import time
 from collections.abc import Callable
 
 from flask import current_app, request
-from flask_babel import gettext
+from flask_babel import ngettext
 from flask_wtf import FlaskForm
 from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -117,7 +117,8 @@ def guess_keys(kind: str, target: str) -> list[Key]:
 
 
 def too_many(wait: int) -> str:
-    return gettext("Too many wrong attempts; try again in %(seconds)d seconds.", seconds=wait)
+    return ngettext("Too many wrong attempts; try again in %(num)d second.",
+                    "Too many wrong attempts; try again in %(num)d seconds.", wait)
 
 
 def guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool]) -> tuple[bool, int]:

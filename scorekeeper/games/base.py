@@ -52,6 +52,17 @@ class Table:
         return ", ".join(f"{self.names_of(side, ' & ')} {signed(points[side[0]])}" for side in map(tuple, sides))
 
 
+def player_counts(counts: Sequence[int]) -> str:
+    """How many may play: "3 / 4", or a run of more as "1–12".
+
+    >>> player_counts((4, 5, 6)), player_counts(tuple(range(1, 13)))
+    ('4 / 5 / 6', '1–12')
+    """
+    if len(counts) > 3 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return " / ".join(str(n) for n in counts)
+
+
 def signed(value: int) -> str:
     """A deal's points with their sign; nothing is written before 0."""
     return f"{value:+d}" if value else "0"
@@ -206,7 +217,7 @@ class Game:
         """Raise RuleError when the number of players or an option combination cannot be played."""
         if table.size not in self.players:
             raise RuleError(T("%(game)s is played by %(counts)s players.", game=Text(self.name),
-                              counts=" / ".join(str(n) for n in self.players)), "players")
+                              counts=player_counts(self.players)), "players")
         if not 0 <= table.first_dealer < table.size:
             raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
 

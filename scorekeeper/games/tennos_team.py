@@ -67,7 +67,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Figure, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow, player_counts
 from .captured import piles
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .tennos import (
@@ -172,7 +172,7 @@ class TennosTeam(Game):
         mode = self.mode(table)
         if table.size not in PLAYERS[mode]:
             raise RuleError(T("This mode is played by %(counts)s players.",
-                              counts=" / ".join(str(n) for n in PLAYERS[mode])), "players")
+                              counts=player_counts(PLAYERS[mode])), "players")
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         mode = self.mode(table)

@@ -203,3 +203,10 @@ def test_figures_of_worked_example_3_teams_and_an_equal_round():
     table = make_table(GAME, ("Anna", "Ben", "Cleo", "Dan"), teams=2, rounds=3)
     deals = [{"points": [a, b, None, None]} for a, b in ((12, -4), (0, 7), (5, 5))]
     assert counted_figures(GAME, table, deals) == {"deals_played": [3] * 4, "deals_won": [1, 1, 1, 1]}
+
+
+def test_too_many_players_are_refused_naming_how_many_may_play():
+    """rules/free-pad.md: 1 to 12 players. A tester read "1 / 2 / 3 / 4 / 5 / 6 / 7 / 8 / 9 / 10 / 11 / 12"."""
+    with pytest.raises(RuleError) as error:
+        GAME.check_table(make_table(GAME, tuple(f"P{n}" for n in range(13))))
+    assert str(error.value) == "Free score pad is played by 1–12 players."

@@ -127,6 +127,9 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
         guesses.attempts.failed(key)
         assert guesses.attempts.wait(key) == 0
         assert db.session.scalar(select(AccessAttempt.failures)) == 1  # it started afresh
+        # a wait of one second is said so (a tester read "try again in 1 seconds")
+        assert guesses.too_many(1) == "Too many wrong attempts; try again in 1 second."
+        assert guesses.too_many(8) == "Too many wrong attempts; try again in 8 seconds."
 
 
 def test_a_right_secret_writes_nothing_while_nobody_guesses(app):
