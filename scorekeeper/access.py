@@ -226,7 +226,9 @@ def pin_problem(pin: Any) -> RuleError | None:
     """Why `pin` cannot be a table PIN (None: it can; an empty PIN means no PIN)."""
     if pin in (None, ""):
         return None
-    if not isinstance(pin, str) or not re.match(PIN_PATTERN, pin):
+    if not isinstance(pin, str):
+        return RuleError(T("Send the PIN as text: 4 to 12 digits in quotes."), "pin")
+    if not re.match(PIN_PATTERN, pin):
         return RuleError(T("A PIN is 4 to 12 digits."), "pin")
     return None
 
@@ -282,6 +284,8 @@ def require_table_pin():
             return _api_error(429, too_many(wait), **{"Retry-After": str(wait)})
         if accepted:
             return None
+        if request.headers.get("X-Table-PIN"):
+            return _api_error(403, gettext("That is not this table's PIN."))
         return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
     target = url_for("access.pin", session_id=session.id)
     if request.headers.get("HX-Request") == "true":

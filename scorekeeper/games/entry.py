@@ -252,8 +252,12 @@ def _as_text(spec: FieldSpec, value: Any, where: str) -> str:
 
 def _as_choice(spec: FieldSpec, value: Any, where: str) -> Any:
     """One of the offered values, as given."""
-    if value not in [choice for choice, _ in spec.choices]:
+    offered = [choice for choice, _ in spec.choices]
+    if value in (None, ""):
         raise RuleError(T("%(field)s: choose one of the offered values.", field=Text(spec.label)), where)
+    if value not in offered:  # sent by a client: say what is offered
+        raise RuleError(T("%(field)s: %(value)s is not one of %(offered)s.", field=Text(spec.label), value=repr(value),
+                          offered=", ".join(map(str, offered))), where)
     return value
 
 

@@ -174,7 +174,7 @@ def test_secret_full_tie_goes_to_the_pair_nearest_spade():
         (game("SHCD", [[]] * 4, jokers=[0, 2, 0, 0]), {"mode": "individual"}, "jokers-1", "more than 1"),
         (game("SHXLCD", [[]] * 6, joker=["black"] * 3 + ["red"] * 2 + ["white"]), {"mode": "secret"}, "joker",
          "black: A, B, C"),
-        (game("SHXD", [[]] * 4), {}, "suit-2", "choose one of the offered"),
+        (game("SHXD", [[]] * 4), {}, "suit-2", "is not one of"),
     ],
 )
 def test_impossible_games_are_refused_with_a_reason(deal, options, field, message):

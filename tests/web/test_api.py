@@ -331,3 +331,23 @@ def test_a_session_names_its_players_ids_for_their_statistics(client):
     for name, player_id in zip(session["players"], session["player_ids"]):
         stats = call(client, "GET", f"/api/v1/players/{player_id}/stats").json
         assert stats["player"]["name"] == name and stats["games"][0]["sessions"] == 1
+
+
+def test_refusals_a_script_author_can_act_on(client):
+    """A tester's script met refusals that did not say what was wrong: a choice not offered, a PIN sent
+    as a number, a wrong X-Table-PIN answered as a missing one."""
+    sid = new_session(client)
+    refused = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**RAMSCH, "type": "grand"}})
+    assert refused.status_code == 422
+    assert refused.json["fields"]["type"] == "Deal: 'grand' is not one of ramsch, grand_hand."
+    refused = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                        "pin": 1234})
+    assert refused.status_code == 422 and refused.json["fields"]["pin"].startswith("Send the PIN as text")
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                    "pin": "1234"}).json["id"]
+    other = client.application.test_client()
+    missing = call(other, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    wrong = call(other, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"X-Table-PIN": "4321"})
+    assert missing.status_code == wrong.status_code == 403
+    assert "send it in X-Table-PIN" in missing.json["message"]
+    assert wrong.json["message"] == "That is not this table's PIN."

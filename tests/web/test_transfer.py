@@ -41,7 +41,7 @@ def played(client) -> tuple[int, int]:
 def without_ids(node):
     if isinstance(node, dict):
         return {key: without_ids(value) for key, value in node.items()
-                if key not in ("id", "deal_id", "exported_at")}
+                if key not in ("id", "deal_id", "player_ids", "exported_at")}
     if isinstance(node, list):
         return [without_ids(value) for value in node]
     return node
