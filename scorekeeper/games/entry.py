@@ -465,7 +465,7 @@ def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) 
     raw = dict(raw or {})
     unknown = sorted(set(raw) - {spec.name for spec in specs})
     if unknown:
-        raise RuleError(T("Unknown option: %(names)s.", names=", ".join(unknown)))
+        raise RuleError(T("Unknown option: %(names)s.", names=", ".join(unknown)), unknown[0])
     options: dict[str, Any] = {}
     for spec in specs:
         value = raw.get(spec.name, spec.default)

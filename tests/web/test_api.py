@@ -341,6 +341,9 @@ def test_refusals_a_script_author_can_act_on(client):
     assert refused.status_code == 422
     assert refused.json["fields"]["type"] == "Deal: 'grand' is not one of ramsch, grand_hand."
     refused = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
+                                                        "options": {"bogus": 1}})
+    assert refused.status_code == 422 and refused.json["fields"] == {"bogus": "Unknown option: bogus."}
+    refused = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
                                                         "pin": 1234})
     assert refused.status_code == 422 and refused.json["fields"]["pin"].startswith("Send the PIN as text")
     sid = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
