@@ -110,6 +110,16 @@
     }, 0);
   }
 
+  // A team's match (Schieber: all nine tricks) is all the card points: its box takes the total, the
+  // other side's is emptied to be filled with the rest (0).
+  function matchTaken(tick) {
+    var box = tick.form.querySelector('tr[data-total] input[name="points-' + tick.name.split("-").pop() + '"]');
+    if (!box) return;
+    box.closest("tr").querySelectorAll("input.num").forEach(function (b) { b.value = ""; });
+    box.value = box.closest("tr").getAttribute("data-total");
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+
   // Card points above zero mean the player took a trick (Schieberamsch): tick it unless the
   // table already touched that box.
   function impliedTrick(box) {
@@ -206,6 +216,7 @@
       event.target.dataset.touched = "1";
     }
     if (event.target.matches && event.target.matches("input.num")) impliedTrick(event.target);
+    if (event.target.checked && event.target.matches("tr[data-field=match] input")) matchTaken(event.target);
     applyShowIf(document);
     // who plays changed: a fixed sum may hold again, or no longer
     if (event.target.matches && !event.target.matches("input.num")) document.querySelectorAll("[data-total]").forEach(fillTotal);

@@ -79,10 +79,16 @@ def test_a_game_of_schieber_to_1000(screen):
     expect(page.locator("#status")).to_contain_text("Dora deals")
 
     # Deal 2: Carl chooses Obenabe (x3), Ben & Dora take all nine tricks (Kontermatsch): 3 x 257.
-    trump(page, "Obenabe").click()
-    entry.get_by_label(POINTS + "Ben").fill("157")
-    entry.get_by_label(MATCH + "Ben").check(force=True)
+    # The match is all the card points: its tap fills Ben & Dora's 157 and Anna & Carl's 0 (3 taps).
+    taps = Taps()
+    taps.tap(trump(page, "Obenabe"))
+    entry.get_by_label(POINTS + "Anna").fill("20")  # typed first by mistake: the match clears it
+    taps.tap(entry.locator("tr[data-field=match] label.toggle").nth(1))
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("157")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("0")
+    taps.count += 1  # Save
     save(page)
+    assert taps.count == 3, f"{taps.count} taps for a match"
     expect_totals(page, 346, 879)
     expect(page.locator(".note", has_text="Berg")).to_have_text("Berg: Ben & Dora reached 500 first.")
     breakdown(page, 1, "Ben & Dora took all nine tricks: Kontermatsch, +100.")
