@@ -45,7 +45,7 @@ from flask_wtf import FlaskForm
 from sqlalchemy import delete
 from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import PasswordField
-from wtforms.validators import DataRequired
+from wtforms.validators import DataRequired, Regexp
 
 from .errors import error_response
 from .extensions import db
@@ -151,7 +151,8 @@ class LoginForm(FlaskForm):
 
 
 class PinForm(FlaskForm):
-    pin = PasswordField(_l("Table PIN"), validators=[DataRequired()],
+    pin = PasswordField(_l("Table PIN"),
+                        validators=[DataRequired(), Regexp(PIN_PATTERN, message=_l("A PIN is 4 to 12 digits."))],
                         render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 

@@ -141,15 +141,15 @@ def guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool
 def form_guess(keys: list[Key], form: FlaskForm, field, right, wrong: str) -> tuple[bool, int]:
     """A password or PIN posted on a page, slowed like every guess: (accepted, the page's status);
     a refusal is written under the field."""
+    if not form.validate():  # empty, or not a PIN at all: said as it is, during a wait too; not counted
+        return False, 422
     wait = attempts.wait(keys)
-    if not wait and form.validate():
+    if not wait:
         accepted, wait = guess(keys, field.data, right)
         if accepted:
             return True, 200
     if wait:
         field.errors = [too_many(wait)]
         return False, 429
-    if form.errors:
-        return False, 422
     field.errors = [wrong]
     return False, 422
