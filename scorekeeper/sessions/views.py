@@ -107,11 +107,13 @@ def _preset(game: Game, index: int | None) -> dict[str, Any] | None:
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     session = session_or_404(session_id)
-    if request.args:  # ?saved= (the line saying what was saved), ?already=, ?cards=: never revalidated
+    if request.args:  # ?saved= and ?corrected= (the line saying so), ?already=, ?cards=: never revalidated
         current = board(session)
         flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
-        return render(**context(session, current, saved=saved))
+        corrected = next((number for number, deal in enumerate(current.deals, start=1)
+                          if str(deal.id) == request.args.get("corrected")), None)
+        return render(**context(session, current, saved=saved, corrected=corrected))
     tag = etag(session, "board")
     return unchanged(tag) or revalidated(render(**context(session)), tag)
 
@@ -181,7 +183,7 @@ def _saved(session: GameSession, before: Board, saved: turns.Saved):
 def edit_deal(session_id: int, deal_id: int):
     session = session_or_404(session_id)
     key, claimed = _form_key(), _form_version()
-    done = redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal_id}")
+    done = redirect(url_for(".show_session", session_id=session.id, corrected=deal_id) + f"#deal-{deal_id}")
     if request.method == "POST" and turns.earlier_save(session, key) is not None:
         return done
     deal = db.session.get(Deal, deal_id)

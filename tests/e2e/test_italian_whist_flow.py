@@ -147,6 +147,7 @@ def test_schedule_halves_seed_example_refusal_correction_and_end(page):
     page.get_by_label(FIRST + "Cat").fill("4")
     screenshot(page, "italian_whist-correct")
     page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#flash")).to_have_text("Deal 2 corrected.")  # said at the top, as a save is
     expect(totals(page)).to_have_text(["-1", "-1", "2"])
     expect(page.locator("tr.deal-row").nth(1).locator("td.pts")).to_have_text(["-1", "·", "+1"])
     third = page.locator("tr.deal-row").nth(2)

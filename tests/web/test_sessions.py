@@ -139,6 +139,20 @@ def test_a_deletion_says_so_at_the_top_with_an_undo_that_brings_the_deal_back(cl
     assert 'id="undo-toast"' not in html
 
 
+def test_a_saved_correction_is_said_once_at_the_top(client, ctx):
+    """Found at a table: a correction saved went back to the board without a word."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 30, 40]))
+    second = Deal.query.order_by(Deal.position).all()[1]
+    response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([40, 30, 50]))
+    assert response.status_code == 302
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', html, re.S)
+    assert flash and flash.group(1) == "Deal 2 corrected."
+    assert 'id="flash"' not in client.get(f"/sessions/{sid}").get_data(as_text=True)  # said once
+
+
 def test_htmx_entry_returns_only_the_changed_parts(client):
     sid = new_schieberamsch(client)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
