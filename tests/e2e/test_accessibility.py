@@ -41,6 +41,10 @@ def _pages(page) -> list[str]:
     paths += [f"/sessions/{sid}/watch", f"/sessions/{sid}/big", f"/sessions/{sid}/deals/{deal}/edit",
               f"/sessions/{sid}/deals/{deal}/breakdown", f"/sessions/{sid}/changes", f"/sessions/{sid}/chart",
               f"/sessions/{sid}/statistics"]
+    # more sessions than a page of the history holds: its "older" and "newer" links are checked too
+    for _ in range(26):
+        assert page.request.post("/api/v1/sessions", data={"game": "free_pad", "players": ["Ann", "Ben"]}).ok
+    paths.append("/history?page=2")
     page.goto("/players")
     paths.append(page.locator("main a[href^='/players/']").first.get_attribute("href"))
     return paths
