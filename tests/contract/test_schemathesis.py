@@ -69,7 +69,7 @@ def test_every_operation_answers_as_documented(case, app):
 def test_links_walked_for_every_game_reach_every_operation(app):
     """Along the document's links, with its examples, each answer checked as above: start a session
     of each game, add its example deal, correct it, delete it, restore it, read it, score it under its
-own rules (what if), export and import it."""
+own rules (what if), end it early and continue it, export and import it."""
     schema, accepted = load(app), set()
 
     def call(operation_id, **kwargs):
@@ -91,6 +91,9 @@ own rules (what if), export and import it."""
         assert call("showSession", path_parameters=sid).json()["deals"][0]["values"] == deal["values"]
         assert call("whatIf", path_parameters=sid, body={"options": {}}).json()["uncounted_deals"] == 0
         assert len(call("sessionStats", path_parameters=sid).json()["players"]) == len(NEW_SESSIONS[slug]["players"])
+        ended = call("closeSession", path_parameters=sid).json()
+        assert ended["closed_at"] and ended["standings"]["over"]
+        assert call("reopenSession", path_parameters=sid).json()["closed_at"] is None
         call("scoreboardCsv", path_parameters=sid)
         exported = call("exportSession", path_parameters=sid).json()
         assert call("importSessions", body=exported).json()["already_here"] == [sid["session_id"]]
