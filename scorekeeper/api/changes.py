@@ -1,7 +1,8 @@
 """The JSON API's changes to a session: a deal added, corrected or deleted, the game ended early or
-continued. Each goes through writes.py as the pages' do; a client names the board version it built on
-(If-Match or `board_version`: 409 when another client changed the board first) and may send an
-Idempotency-Key (a retry is answered as the first request was)."""
+continued. Each goes through writes.py as the pages' do. A deal's write names the board version it
+was built on (If-Match or `board_version`: 409 when another client changed the board first) and may
+send an Idempotency-Key (a retry is answered as the first request was); ending and continuing need
+neither: asked twice, the second answers the session as it is."""
 from __future__ import annotations
 
 import hashlib
