@@ -131,4 +131,5 @@ def restore_deal(session_id: int, revision_id: int):
         else:
             if not is_htmx():
                 return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
+            return render(**context(session, restored=revision.deal_number))
     return render(422 if error else 200, **context(session, board_error=error))

@@ -817,6 +817,7 @@ def test_a_deleted_deal_is_said_and_undone_from_the_top(any_mobile_page):
     expect(undo).to_be_in_viewport()
     screenshot(page, f"table-deleted-{page.size_name}", full_page=False)
     undo.click()
+    expect(page.locator("#flash")).to_have_text("Deal 2 restored.")
     expect(page.locator("tr.deal-row")).to_have_count(3)
     expect(page.locator("tfoot td.total")).to_have_text(before)
 

@@ -137,6 +137,8 @@ def test_a_deletion_says_so_at_the_top_with_an_undo_that_brings_the_deal_back(cl
     html = client.post(undo.group(1), headers={"HX-Request": "true"}).get_data(as_text=True)
     assert len(Deal.query.all()) == 2 and totals(html) == before != [0, 0, 5]
     assert 'id="undo-toast"' not in html
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', html, re.S)
+    assert flash and flash.group(1).strip() == "Deal 2 restored."  # the Undo is said too
 
 
 def test_a_saved_correction_is_said_once_at_the_top(client, ctx):
