@@ -45,9 +45,10 @@ def new_idempotency_key() -> str:
 
 
 @bp.app_template_filter("seat_names")
-def seat_names(seats, names) -> str:
-    """Seat indexes as the players' names: (0, 2) -> "Anna, Carl"."""
-    return ", ".join(names[seat] for seat in seats)
+def seat_names(seats, names, separator: str | None = None) -> str:
+    """Seat indexes as the players' names, listed in the page's language ((0, 2) -> "Anna, Carl",
+    "Anna、Carl"), or joined by `separator` (a team: "Anna & Carl")."""
+    return (gettext(", ") if separator is None else separator).join(names[seat] for seat in seats)
 
 
 @bp.app_template_filter("winner_line")

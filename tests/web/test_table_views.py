@@ -346,3 +346,17 @@ def test_both_halves_of_the_schieber_tafel_are_drawn_alike(client):
     boxes = re.findall(r'<figure class="tafel">.*?<svg viewBox="([^"]+)"', page, re.S)
     assert len(boxes) == 2 and boxes[0] == boxes[1]
     assert 'aria-label="23 × 100, 0 × 50, 0 × 20, rest 13"' in page
+
+
+def test_names_are_listed_in_the_pages_language_and_teams_keep_their_ampersand(client):
+    """A tester read "勝者：Anna, Ben" with an ASCII comma; a team stays "Anna & Carl" in both languages."""
+    sid = client.post("/api/v1/sessions", json={"game": "free_pad", "players": ["Anna", "Ben", "Carl"],
+                                                "options": {"rounds": 1}}).json["id"]
+    client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {"points": [5, 5, 1]}})
+    assert "Winner: Anna, Ben" in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    client.set_cookie("lang", "ja")
+    assert "勝者：Anna、Ben" in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    four = ["Anna", "Ben", "Carl", "Dora"]
+    sid = client.post("/api/v1/sessions", json={"game": "schieber", "players": four}).json["id"]
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Anna &amp; Carl" in html and "Anna、Carl" not in html
