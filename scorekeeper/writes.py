@@ -185,15 +185,15 @@ def _after_deletion(game: Game, table: Table, ordered: list[Deal], index: int | 
     """The standing of the complete deals without deal `index` (None: the bids waiting for their
     play go, the complete deals stay); None when the stored deals do not replay either and the
     deletion is at or after the broken deal (a repair)."""
+    kept = [d.payload for i, d in enumerate(ordered) if i != index]
     try:
-        return game.replay(table, [d.payload for i, d in enumerate(ordered) if i != index])
+        return game.replay(table, kept)
     except DealError as error:
         try:
             game.replay(table, [d.payload for d in ordered])
         except DealError as stored:
             if index is None or index >= stored.index:
                 return None
-        kept = [d.payload for i, d in enumerate(ordered) if i != index]
         why = T("Deleting this deal would make deal %(number)d impossible: %(reason)s", number=error.index + 2,
                 reason=error.text)
         raise _spoiled(game, table, kept[:error.index], why, error.index + 2, len(ordered)) from None
