@@ -354,6 +354,15 @@
     var form = entryForm(), key = draftKey();
     var session = key ? key.split("-")[0] + "-" : null;
     if (document.getElementById("board")) {
+      // a save sent from an older board of this session (queued offline, the tab closed meanwhile)
+      // is sent from this one: its idempotency key and board version have the server answer it as
+      // stored, or refuse it as stale with the typed values kept
+      if (session && form.id === "entry") store.keys().forEach(function (other) {
+        if (other.indexOf("queued:" + session) === 0 && other !== "queued:" + key && store.get(other.slice(7))) {
+          store.set(key, store.get(other.slice(7)));
+          store.set("queued:" + key, "1");
+        }
+      });
       // back on the board: a new game's form (kept while typed, across a language switch) is started
       // or left; drafts of deals, phases and corrections already saved (or left) are stale
       store.keys().forEach(function (other) {
@@ -393,21 +402,15 @@
     retryTimer = setInterval(retry, 5000);
   }
 
-  // Send again only if the session is unchanged since this board was drawn: a save whose answer
-  // was lost may have been stored, and sending it twice would enter the deal twice. If something
-  // changed, reload: the board shows what is stored and the draft brings back what was typed.
+  // Send again as it was: a save whose answer was lost is found by its idempotency key and answered
+  // as stored; one the session moved past meanwhile (another device saved) is refused by its board
+  // version, and the fresh board comes with the typed values and says why.
   function retry() {
     if (!pending || !navigator.onLine) return;
     var form = document.getElementById(pending);
-    var poller = document.getElementById("poller");
     if (!form) { pending = null; clearInterval(retryTimer); return; }
-    var check = poller ? fetch(poller.getAttribute("hx-get"), { headers: { "HX-Request": "true" }, credentials: "same-origin" })
-      : Promise.resolve({ status: 204 });
-    check.then(function (response) {
-      if (!pending) return;
-      if (response.status === 204) { saveStatus("sending"); form.requestSubmit(); }
-      else { pending = null; clearInterval(retryTimer); window.location.reload(); }
-    }).catch(function () { /* still unreachable: try again later */ });
+    saveStatus("sending");
+    form.requestSubmit();
   }
   window.addEventListener("online", retry);
   // an offline copy of the board goes back to the live one as soon as the network is back
@@ -473,11 +476,14 @@
     // the form that sent it (detail.elt is the swap target once the answer replaced the form)
     var form = (event.detail.requestConfig && event.detail.requestConfig.elt) || event.detail.elt;
     if (form.id !== "entry" || !event.detail.successful) return;
-    var key = form.dataset.key;
-    if (key && event.detail.xhr.status === 200) { store.remove(key); store.remove("queued:" + key); }
+    var key = form.dataset.key, stored = event.detail.xhr.status === 200, root = document.documentElement;
+    if (key) store.remove("queued:" + key);  // answered: stored, or refused with the typed values shown
+    if (key && stored) store.remove(key);
     pending = null;
     clearInterval(retryTimer);
-    if (document.documentElement.dataset.offlineCopy !== undefined) window.location.reload();  // now the live board
+    if (root.dataset.offlineCopy === undefined) return;
+    if (stored) window.location.reload();  // now the live board
+    else { delete root.dataset.offlineCopy; document.getElementById("offline-copy").hidden = true; }  // the refusal came with it
   });
   document.addEventListener("htmx:configRequest", function (event) {
     if (event.detail.elt.id === "entry") event.detail.elt.dataset.key = draftKey() || "";

@@ -4,7 +4,9 @@ typed (drafts, offline saves), Back/Forward, live following, big numbers, dark m
 wider than the phone."""
 from __future__ import annotations
 
+import json
 import re
+import urllib.request
 
 import pytest
 from playwright.sync_api import expect
@@ -586,7 +588,7 @@ def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("#save-status")).to_contain_text("Not saved")
     page.unroute(re.compile(r".*/deals$"))
-    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)  # the board is reloaded, not resent
+    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)  # resent with its key: answered as stored
     page.wait_for_timeout(6000)
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
 
@@ -713,6 +715,51 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     expect(page.locator("#offline-copy")).to_be_hidden()
     page.wait_for_timeout(6000)  # a retry would come within 5 s: nothing is sent twice
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 3
+
+
+def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(page, live_server):
+    """A deal saved offline while another tablet saves the same deal: back online, or in a tab opened
+    again, it is sent with its key and board version, refused as stale, and the board says what the
+    other device did with the typed values in the form; nothing is lost and nothing entered twice."""
+    sid = api_session(page, options={"deals": 8})
+
+    def other_tablet_saves():  # not through this browser context, which is offline
+        request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
+                                         data=json.dumps({"values": RAMSCH}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        assert urllib.request.urlopen(request).status == 201
+
+    def queue_offline(page, anna, ben):
+        page.context.set_offline(True)
+        page.locator("#entry").get_by_label(POINTS + "Anna").fill(anna)
+        page.locator("#entry").get_by_label(POINTS + "Ben").fill(ben)
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("#save-status")).to_contain_text("Not saved: no connection")
+
+    def told_with_values_kept(page, rows, deal, anna):
+        expect(page.locator(".form-error.stale")).to_contain_text(f"Another device saved deal {deal} meanwhile")
+        expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value(anna)
+        expect(page.locator("tr.deal-row")).to_have_count(rows)
+        page.get_by_role("button", name="Save deal").click()
+        expect(page.locator("tr.deal-row")).to_have_count(rows + 1)
+
+    page.goto(f"/sessions/{sid}")
+    queue_offline(page, "25", "35")
+    other_tablet_saves()
+    page.context.set_offline(False)  # the 'online' event sends it again
+    told_with_values_kept(page, 1, 1, "25")
+    # the tab closed while the save waited: the board opened again sends it
+    queue_offline(page, "10", "20")
+    context = page.context
+    page.close()
+    other_tablet_saves()
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(f"/sessions/{sid}")
+    told_with_values_kept(page, 3, 3, "10")
+    page.wait_for_timeout(6000)  # a retry would come within 5 s: nothing is sent twice
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
+    assert [deal["values"]["points"][:2] for deal in deals] == [[0, 7], [25, 35], [0, 7], [10, 20]]
 
 
 def test_keyboard_choices_errors_and_the_undo_toast(page):
