@@ -261,6 +261,10 @@
     target.click();
   });
   document.addEventListener("submit", function (event) {
+    // Enter in the open box of a fixed sum saves the remainder it shows, as leaving the box would
+    var active = document.activeElement;
+    if (event.target.contains(active) && active.matches("input.num")) active.blur();
+    event.target.querySelectorAll("[data-total]").forEach(fillTotal);
     var message = event.target.getAttribute("data-confirm");
     if (message && !window.confirm(message)) {
       event.preventDefault();
@@ -560,6 +564,14 @@
     clearTimeout(toastTimer);
     if (toast) toastTimer = setTimeout(function () { dropToast(toast); }, 10000);
   }
+  // a locked phase (bids, revealed cards) answers with the next form and no saved line: the
+  // keyboard goes on there, not from the top of the page
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var heading = document.querySelector("#entry h2"), from = event.detail.requestConfig;
+    if (!heading || !from || from.elt.id !== "entry" || document.activeElement !== document.body) return;
+    heading.tabIndex = -1;
+    heading.focus();
+  });
   // where the page goes after a save: the next deal's form from its heading (just under the pinned
   // flash and totals) down to Save if it fits, the latest deal rows above it; no form: the top
   function nextFormTop(pinned) {

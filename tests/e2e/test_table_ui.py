@@ -349,7 +349,7 @@ def test_the_pitch_bid_is_tapped(any_mobile_page):
     page = any_mobile_page
     sid = api_session(page, game="pitch", players=("Ann", "Ben", "Cat", "Dan"))
     page.goto(f"/sessions/{sid}")
-    bid = page.locator("#entry").get_by_role("radiogroup", name="Bid")
+    bid = page.locator("#entry").get_by_role("radiogroup", name="Bid", exact=True)
     expect(bid.locator("input")).to_have_count(6)  # 5..10
     assert page.evaluate("document.activeElement.tagName") != "INPUT"
 
@@ -792,6 +792,33 @@ def test_keyboard_choices_errors_and_the_undo_toast(page):
     page.locator("#entry").get_by_label(POINTS + "Anna").focus()
     page.clock.run_for(4_000)
     expect(page.locator("#undo-toast")).to_have_count(0)
+
+
+def test_enter_in_the_filled_box_saves_and_a_lock_keeps_the_keyboard_in_the_form(page):
+    """Enter in the open box of a fixed sum (its remainder shown as a ghost under the cursor) saves
+    that remainder, as leaving the box does; after "Lock the bids" (no saved line to focus)
+    the keyboard goes on in the next form, not from the top of the page."""
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    entry.get_by_label(POINTS + "Carl").focus()
+    expect(entry.get_by_label(POINTS + "Carl")).to_have_attribute("placeholder", "60")
+    page.keyboard.press("Enter")
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    expect(totals(page)).to_have_text(["0", "0", "6"])
+
+    sid = api_session(page, game="pitch", players=("Ann", "Ben", "Cat", "Dan"))
+    page.goto(f"/sessions/{sid}")
+    for name, value in (("bidder", "1"), ("bid", "6"), ("trump", "S")):
+        page.locator(f'#entry input[name="{name}"][value="{value}"]').check(force=True)
+    page.get_by_role("button", name="Lock the bids").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".locked-bids")).to_be_visible()
+    expect(page.locator("#entry h2")).to_be_focused()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('entry').contains(document.activeElement)")
 
 
 def test_a_deals_breakdown_correct_and_delete_are_reached_by_keyboard(any_mobile_page):
