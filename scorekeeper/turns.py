@@ -19,7 +19,7 @@ from sqlalchemy.orm.exc import ObjectDeletedError
 from .board import Board
 from .dbsafety import refusing_faults
 from .extensions import db
-from .games.base import T, Text
+from .games.base import N_, T, Text
 from .models import Deal, GameSession, Revision, utcnow
 
 
@@ -38,22 +38,39 @@ class StaleBoard(Exception):
         return latest if latest is not None and latest.action == "edit" and latest.deal_id == deal.id else None
 
     @property
+    def _action(self) -> str:
+        return self.latest.action if self.latest is not None and self.number else "session"
+
+    @property
     def text(self) -> Text:
-        """What the tablet is told next to its form (the API's 409 message too)."""
-        if self.number:
-            return T("Another device saved deal %(number)d meanwhile; here is the fresh board — check and "
-                     "save again.", number=self.number)
-        return T("Another device changed this session meanwhile; here is the fresh board — check and save again.")
+        """What the tablet is told next to its form (the API's 409 message too), naming what the
+        other device did."""
+        return T(BOARD_TEXTS.get(self._action, BOARD_TEXTS["add"]), number=self.number)
 
     def correction_text(self, deal: Deal) -> Text:
         """What a tablet correcting `deal` is told (its page shows no board, but the values it typed)."""
         if self.corrected(deal) is not None:
             return T("Another device corrected this deal meanwhile; below is what it saved. Your values are "
                      "still in the boxes: check them and save again.")
-        if self.number:
-            return T("Another device saved deal %(number)d meanwhile; check this correction and save again.",
-                     number=self.number)
-        return T("Another device changed this session meanwhile; check this correction and save again.")
+        return T(CORRECTION_TEXTS.get(self._action, CORRECTION_TEXTS["add"]), number=self.number)
+
+
+# what the other device did, by the action of its change ("bid": revealed cards or bids locked)
+BOARD_TEXTS = {
+    "add": N_("Another device saved deal %(number)d meanwhile; here is the fresh board — check and save again."),
+    "edit": N_("Another device corrected deal %(number)d meanwhile; here is the fresh board — check and save again."),
+    "delete": N_("Another device deleted deal %(number)d meanwhile; here is the fresh board — check and save again."),
+    "restore": N_("Another device restored deal %(number)d meanwhile; here is the fresh board — check and save "
+                  "again."),
+    "session": N_("Another device changed this session meanwhile; here is the fresh board — check and save again."),
+}
+CORRECTION_TEXTS = {
+    "add": N_("Another device saved deal %(number)d meanwhile; check this correction and save again."),
+    "edit": N_("Another device corrected deal %(number)d meanwhile; check this correction and save again."),
+    "delete": N_("Another device deleted deal %(number)d meanwhile; check this correction and save again."),
+    "restore": N_("Another device restored deal %(number)d meanwhile; check this correction and save again."),
+    "session": N_("Another device changed this session meanwhile; check this correction and save again."),
+}
 
 
 class DealGone(LookupError):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from .text import N_, RuleError, T
+from .text import N_, P, RuleError
 
 FRENCH_SUITS = ("C", "S", "H", "D")
 SUIT_NAMES = {"C": N_("clubs"), "S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds")}
@@ -61,7 +61,8 @@ SKAT_POSSIBLE = possible_counts(SKAT_DECK, lambda card: SKAT_POINTS[rank_of(card
 
 def no_pile_holds(points: int, field: str) -> RuleError:
     """The refusal of a count of card points that no pile can hold, at its box."""
-    return RuleError(T("Nobody can take exactly %(points)d card points.", points=points), field)
+    return RuleError(P("Nobody can take exactly %(n)d card point.", "Nobody can take exactly %(n)d card points.",
+                       points), field)
 
 
 def unheld(counts: Iterable[int | None], possible: frozenset[int], field: str = "points") -> list[RuleError]:

@@ -114,6 +114,9 @@ def played_out_only(spec: FieldSpec) -> FieldSpec:
     return dataclasses.replace(spec, page_show_if=("agreed", (False,)), page_show_if_count=("playing", 2))
 
 
+PLAY_ON = T("Everyone left reached the target in the same deal with equal strokes: they play on until one is "
+            "ahead.")
+
 @dataclass(frozen=True)
 class HandjassState(State):
     potatoes: tuple[int, ...] = ()
@@ -534,7 +537,13 @@ class Handjass(Game):
         potatoes = [seat for seat in playing if counts[seat] < threshold]
         qualified = sorted((seat for seat in playing if counts[seat] >= threshold), key=lambda s: -counts[s])
         self._potatoes(table, potatoes, threshold, strokes, lines)
-        winners, drew = self._reward(table, state, deal, counts, playing, qualified, strokes, lines)
+        try:
+            winners, drew = self._reward(table, state, deal, counts, playing, qualified, strokes, lines)
+        except RuleError as draw:  # a tie needs the card draw; a tie for the top its bonus draw too: both at once
+            top = [seat for seat in qualified if counts[seat] == counts[qualified[0]]]
+            if table.options.get("potato_bonus") and potatoes and len(top) > 1 and deal.get("bonus_draw") not in top:
+                RuleError.every([draw, self._bonus_draw_missing(table, top)])
+            raise
         if table.options.get("potato_bonus") and potatoes and winners:
             self._potato_bonus(table, deal, counts, potatoes, winners, qualified, strokes, lines)
         elif deal.get("bonus_draw") is not None:
@@ -584,13 +593,16 @@ class Handjass(Game):
         """Option potato_bonus: the top count +1 for each potato; a tie for the top is drawn for."""
         top = [seat for seat in winners if counts[seat] == counts[qualified[0]]]
         if len(top) > 1 and deal.get("bonus_draw") not in top:
-            raise RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",
-                              players=table.names_of(top)), "bonus_draw")
+            raise self._bonus_draw_missing(table, top)
         taker = top[0] if len(top) == 1 else deal["bonus_draw"]
         if len(top) == 1 and deal.get("bonus_draw") is not None:
             raise RuleError(T("Nobody tied for the top: leave the potato-bonus draw empty."), "bonus_draw")
         strokes[taker] += len(potatoes)
         lines.append(T("Potato bonus: %(player)s +%(n)d.", player=table.name(taker), n=len(potatoes)))
+
+    def _bonus_draw_missing(self, table: Table, top: list[int]) -> RuleError:
+        return RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",
+                           players=table.names_of(top)), "bonus_draw")
 
     def _berner(self, table: Table, deal: Mapping[str, Any], strokes: list[int], lines: list[Text]) -> list[int]:
         """Berner Handjass: every stroke of the deal times the trump suit's factor."""
@@ -604,12 +616,14 @@ class Handjass(Game):
         strokes, lines = self._settle(table, state, deal)
         totals = tuple(t + p for t, p in zip(state.totals, strokes))
         out = self._going_out(table, state, totals)
+        news = [T("%(player)s is out", player=table.name(seat)) for seat in out]
+        if not out and all(total >= table.options.get("target", 7) for total, on in zip(totals, state.active) if on):
+            news.append(PLAY_ON)  # said where the table looks, not only in the board's notes
         lines = (self._card_lines(table, state, deal) + lines
-                 + [self._out_line(table, seat, totals[seat]) for seat in out])
+                 + [self._out_line(table, seat, totals[seat]) for seat in out] + news[len(out):])
         summary = T("Strokes: %(results)s", results=", ".join(
             f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
-        return DealResult(tuple(strokes), tuple(lines), summary,
-                          tuple(T("%(player)s is out", player=table.name(seat)) for seat in out))
+        return DealResult(tuple(strokes), tuple(lines), summary, tuple(news))
 
     def _out_line(self, table: Table, seat: int, total: int) -> Text:
         return T("%(player)s has %(total)d strokes (out at %(target)d): out, safe.", player=table.name(seat),
@@ -696,8 +710,7 @@ class Handjass(Game):
         notes.append(T("Below %(threshold)d is a potato; at %(target)d strokes a player is out and safe.",
                        threshold=opts.get("threshold", 26), target=opts.get("target", 7)))
         if min(total for total, on in zip(state.totals, state.active) if on) >= opts.get("target", 7):
-            notes.append(T("Everyone left reached the target in the same deal with equal strokes: they play on "
-                           "until one is ahead."))
+            notes.append(PLAY_ON)
         if opts.get("variant") == "berner":
             notes.append(T("Berner: strokes x%(h)d hearts, x%(d)d diamonds, x%(c)d clubs, x%(s)d spades.",
                            **{suit.lower(): opts.get(key, factor) for suit, (key, factor) in BERNER.items()}))

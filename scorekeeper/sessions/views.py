@@ -235,15 +235,22 @@ def delete_deal(session_id: int, deal_id: int):
         if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
         return render(**context(session))
-    error, saved = None, None
+    error, saved, number = None, None, deal.position
+    # the toast's Undo takes back the save it belongs to only while nothing came after it
+    undo_of = _form_version() if request.form.get("undo") else None
     if EmptyForm().validate():
         try:
-            saved = writes.delete_deal(session, deal)
+            saved = writes.delete_deal(session, deal, version=undo_of)
         except RuleError as refused:
             db.session.rollback()
             error = translate(refused.text)
         except turns.DealGone:
             pass
+        except turns.StaleBoard:
+            error = (gettext("Game %(n)d was not taken back: the scores changed after it was saved. If it is wrong, "
+                             "correct or delete it in its row.", n=number) if GAMES[session.game].rounds_are_games
+                     else gettext("Deal %(n)d was not taken back: the scores changed after it was saved. If it is "
+                                  "wrong, correct or delete it in its row.", n=number))
     else:
         error = gettext("The page was out of date; please try again.")
     if error is None and not is_htmx():
@@ -253,7 +260,7 @@ def delete_deal(session_id: int, deal_id: int):
         # the toast's Undo: the deal goes back into the entry form, to be fixed and saved again
         fields = phase_fields(after)
         form = deal_form(fields, after.table, payload=deal.payload)
-        return render(**context(session, after, form=form, fields=fields, undone=len(after.deals) + 1))
+        return render(**context(session, after, form=form, fields=fields, undone=number))
     deleted = restore.deletion(session, deal_id) if after is not None else None
     return render(422 if error else 200, **context(session, after, board_error=error, deleted=deleted))
 

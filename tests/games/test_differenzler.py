@@ -140,7 +140,8 @@ def test_a_count_no_cards_make_is_refused(players, points, refused):
     with pytest.raises(DealError) as error:
         GAME.replay(table(players), [deal([0] * players, points)])
     assert [e.field for e in error.value.error.errors] == refused
-    assert str(error.value) == f"Nobody can take exactly {points[int(refused[0][-1])]} card points."
+    count = points[int(refused[0][-1])]
+    assert str(error.value) == f"Nobody can take exactly {count} card point{'s' if count != 1 else ''}."
 
 
 # --- the extras house rule: Stöck and the best Weis ----------------------------------

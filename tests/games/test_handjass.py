@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError, Table
+from scorekeeper.games.handjass import PLAY_ON
 from scorekeeper.games.handjass_weis import (
     DECK,
     POSSIBLE,
@@ -267,6 +268,16 @@ def test_potato_bonus_with_a_tie_for_the_top_asks_the_draw():
     assert score({**d, "bonus_draw": 1}, potato_bonus=True) == (1, 3, -1, -1)
 
 
+def test_a_three_way_tie_for_the_top_asks_both_draws_in_one_refusal():
+    """handjass.md: ties for a stroke are settled by a card draw, and with potato_bonus a tie for the top
+    is drawn for too. 50/50/50/7 needs both: one refusal names the stroke draw and the bonus draw."""
+    d = deal([50, 50, 50, 7], n=4)
+    with pytest.raises(DealError) as caught:
+        GAME.replay(table(potato_bonus=True), [d])
+    assert [e.field for e in caught.value.error.errors] == ["draw", "bonus_draw"]
+    assert score({**d, "draw": [1, 2], "bonus_draw": 1}, potato_bonus=True) == (0, 2, 1, -1)
+
+
 def test_seed_three_players_otherwise_as_with_four_the_top_two_score():
     """Seed, three players: 「それ以外は4人プレイと同じです。」 (otherwise the same as with four): the two highest
     at or above 26 +1 each, as 「26点以上獲得したプレイヤーで最も高い得点を取ったプレイヤー、次に高い得点を
@@ -479,6 +490,8 @@ def test_the_last_two_reaching_the_target_together_play_on_until_one_is_ahead():
     standing = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True)])
     assert standing.totals == (7, 7) and not standing.over and standing.active == (True, True)
     assert any("play on until one is ahead" in str(note) for note in standing.notes)
+    said = standing.results[-1]  # where the table looks: the save's line and the deal's breakdown
+    assert [str(news) for news in said.news] == [str(PLAY_ON)] and str(PLAY_ON) in map(str, said.breakdown)
     final = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True), deal([100, 20], n=2)])
     assert final.over and final.losers == (1,) and final.winners == (0,)
     berner = table(2, variant="berner")

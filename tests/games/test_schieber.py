@@ -188,7 +188,7 @@ def test_a_count_no_cards_make_is_refused(a):
     with pytest.raises(DealError) as error:
         GAME.replay(table(), [deal("H", a)])
     assert error.value.field in ("points-0", "points-1")
-    assert str(error.value) in ("Nobody can take exactly 1 card points.", "Nobody can take exactly 156 card points.")
+    assert str(error.value) in ("Nobody can take exactly 1 card point.", "Nobody can take exactly 156 card points.")
     assert GAME.replay(table(), [deal("obenabe", 2), deal("undenufe", 155)]).totals[:2] == (3 * 157, 3 * 157)
 
 

@@ -214,7 +214,7 @@ def test_a_count_no_pile_can_hold_is_refused_at_its_box():
     with pytest.raises(DealError) as caught:
         GAME.replay(table(), [ramsch([1, 59, 60])])
     assert caught.value.field == "points-0"
-    assert "exactly 1 card points" in str(caught.value)
+    assert "exactly 1 card point." in str(caught.value)
     for points in (1, 119):
         with pytest.raises(DealError) as caught:
             GAME.replay(table(), [grand(0, points)])

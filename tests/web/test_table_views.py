@@ -323,6 +323,30 @@ def test_undo_puts_the_deal_back_into_the_form(client, ctx):
     assert "removed; it is back in the form" not in html and not re.search(r'name="points-0"[^>]*value="0"', html)
 
 
+def test_undo_takes_back_only_the_save_it_belongs_to(client, ctx):
+    """The toast's Undo carries the board version after its save: once anything came after it (the
+    next deal saved on this or another tablet) it removes nothing and says so, naming its deal."""
+    sid = new_schieberamsch(client)
+    first = client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]), headers=HX).get_data(as_text=True)
+    toast = re.search(r'<div class="toast" id="undo-toast".*?</form>', first, re.S).group(0)
+    version = re.search(r'name="board_version" value="(\d+)"', toast).group(1)
+    deal = Deal.query.one()
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]), headers=HX)  # deal 2, on another tablet
+    undo = {"undo": "1", "board_version": version}
+    response = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data=undo, headers=HX)
+    assert response.status_code == 422
+    assert any("Deal 1 was not taken back: the scores changed after it was saved" in alert
+               for alert in alerts(response.get_data(as_text=True)))
+    db.session.expire_all()
+    assert [d.payload["points"] for d in Deal.query.order_by(Deal.position)] == [[20, 40, 60], [30, 30, 60]]
+    # the toast of the last save still takes it back, naming it
+    last = Deal.query.order_by(Deal.position.desc()).first()
+    version = str(db.session.get(GameSession, sid).version)
+    html = client.post(f"/sessions/{sid}/deals/{last.id}/delete", data={"undo": "1", "board_version": version},
+                       headers=HX).get_data(as_text=True)
+    assert "Deal 2 removed; it is back in the form." in html
+
+
 def test_a_preset_link_opens_the_start_form_set_so(client):
     """rules/schieber.md "Start, presets and the end": a preset is a link too (a page without JavaScript):
     ?preset=2 opens the form at 3000 with pagat's factors; an unknown preset is the default form."""

@@ -38,6 +38,25 @@ def test_a_stale_tablet_is_told_and_shown_the_fresh_board_with_its_values_kept(c
     assert response.status_code == 302 and Deal.query.count() == 2
 
 
+def test_the_stale_tablet_is_told_what_the_other_device_did(client, ctx):
+    """A tablet whose board is stale is told whether the other device saved, corrected, deleted or
+    restored a deal: after a deletion, "saved deal 1" would send it looking for a deal that is gone."""
+    sid = new_schieberamsch(client)
+    for _ in range(2):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    first, second = Deal.query.order_by(Deal.position).all()
+    changes = [("corrected deal 1", lambda: client.put(f"/api/v1/sessions/{sid}/deals/{first.id}",
+                                                          json={"values": {**RAMSCH, "points": [0, 17, 103]}})),
+               ("deleted deal 2", lambda: client.delete(f"/api/v1/sessions/{sid}/deals/{second.id}"))]
+    for said, change in changes:
+        page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+        assert change().status_code in (200, 204)
+        response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
+                                                               "board_version": hidden(page, "board_version")})
+        assert response.status_code == 409
+        assert any(f"Another device {said} meanwhile" in alert for alert in alerts(response.get_data(as_text=True)))
+
+
 def test_a_resubmitted_form_is_stored_once(client, ctx):
     sid = new_schieberamsch(client)
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
@@ -269,7 +288,7 @@ def test_a_stale_correction_is_told_and_so_is_one_of_a_deleted_deal(client, ctx)
     response = client.post(f"/sessions/{sid}/deals/{first.id}/edit",
                            data={**ramsch_form([31, 40, 49]), "board_version": version})
     html = response.get_data(as_text=True)
-    assert response.status_code == 409 and "Another device saved deal 2 meanwhile" in html
+    assert response.status_code == 409 and "Another device deleted deal 2 meanwhile" in html
     assert 'value="31"' in html and hidden(html, "board_version") == str(int(version) + 1)
     assert db.session.get(Deal, first.id).payload["points"] == [30, 40, 50]
     response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([31, 40, 49]))
