@@ -1017,6 +1017,9 @@
       var cell = fold.closest("td");
       var next = cell && cell.nextElementSibling && cell.nextElementSibling.querySelector("details.fold[data-max]");
       if (next && !next.querySelector("input:checked")) next.open = true;
+      else next = fold;
+      // the focus was on a card now folded away: on to the next picker's first card (or back to the summary)
+      (next.open && next.querySelector("input:enabled") || next.querySelector("summary")).focus({ preventScroll: true });
     }
   });
   document.addEventListener("DOMContentLoaded", init);
