@@ -540,10 +540,8 @@ class Handjass(Game):
         try:
             winners, drew = self._reward(table, state, deal, counts, playing, qualified, strokes, lines)
         except RuleError as draw:  # a tie needs the card draw; a tie for the top its bonus draw too: both at once
-            top = [seat for seat in qualified if counts[seat] == counts[qualified[0]]]
-            if table.options.get("potato_bonus") and potatoes and len(top) > 1 and deal.get("bonus_draw") not in top:
-                RuleError.every([draw, self._bonus_draw_missing(table, top)])
-            raise
+            also = self._bonus_draw_also(table, deal, counts, potatoes, qualified)
+            raise RuleError(draw.text, draw.field, also) from None
         if table.options.get("potato_bonus") and potatoes and winners:
             self._potato_bonus(table, deal, counts, potatoes, winners, qualified, strokes, lines)
         elif deal.get("bonus_draw") is not None:
@@ -599,6 +597,14 @@ class Handjass(Game):
             raise RuleError(T("Nobody tied for the top: leave the potato-bonus draw empty."), "bonus_draw")
         strokes[taker] += len(potatoes)
         lines.append(T("Potato bonus: %(player)s +%(n)d.", player=table.name(taker), n=len(potatoes)))
+
+    def _bonus_draw_also(self, table: Table, deal: Mapping[str, Any], counts: dict[int, int], potatoes: list[int],
+                         qualified: list[int]) -> tuple[RuleError, ...]:
+        """The potato bonus's draw, asked with a missing card draw when the top is tied too."""
+        top = [seat for seat in qualified if counts[seat] == counts[qualified[0]]]
+        if table.options.get("potato_bonus") and potatoes and len(top) > 1 and deal.get("bonus_draw") not in top:
+            return (self._bonus_draw_missing(table, top),)
+        return ()
 
     def _bonus_draw_missing(self, table: Table, top: list[int]) -> RuleError:
         return RuleError(T("%(players)s tied for the top: choose who won the draw for the potato bonus.",

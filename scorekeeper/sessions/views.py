@@ -227,6 +227,25 @@ def _correction_of_a_deleted_deal(session: GameSession):
     return render(409, **context(session, board_error=message))
 
 
+def _delete(session: GameSession, deal: Deal) -> tuple[turns.Saved | None, str | None]:
+    """Delete `deal`: what was stored, or why not. The toast's Undo (with the board version after its
+    save) takes back that save only while nothing came after it."""
+    number = deal.position
+    try:
+        return writes.delete_deal(session, deal, version=_form_version() if request.form.get("undo") else None), None
+    except RuleError as refused:
+        db.session.rollback()
+        return None, translate(refused.text)
+    except turns.DealGone:
+        return None, None
+    except turns.StaleBoard:
+        if GAMES[session.game].rounds_are_games:
+            return None, gettext("Game %(n)d was not taken back: the scores changed after it was saved. If it is "
+                                 "wrong, correct or delete it in its row.", n=number)
+        return None, gettext("Deal %(n)d was not taken back: the scores changed after it was saved. If it is "
+                             "wrong, correct or delete it in its row.", n=number)
+
+
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
 def delete_deal(session_id: int, deal_id: int):
     session = session_or_404(session_id)
@@ -235,24 +254,11 @@ def delete_deal(session_id: int, deal_id: int):
         if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
         return render(**context(session))
-    error, saved, number = None, None, deal.position
-    # the toast's Undo takes back the save it belongs to only while nothing came after it
-    undo_of = _form_version() if request.form.get("undo") else None
+    number = deal.position
     if EmptyForm().validate():
-        try:
-            saved = writes.delete_deal(session, deal, version=undo_of)
-        except RuleError as refused:
-            db.session.rollback()
-            error = translate(refused.text)
-        except turns.DealGone:
-            pass
-        except turns.StaleBoard:
-            error = (gettext("Game %(n)d was not taken back: the scores changed after it was saved. If it is wrong, "
-                             "correct or delete it in its row.", n=number) if GAMES[session.game].rounds_are_games
-                     else gettext("Deal %(n)d was not taken back: the scores changed after it was saved. If it is "
-                                  "wrong, correct or delete it in its row.", n=number))
+        saved, error = _delete(session, deal)
     else:
-        error = gettext("The page was out of date; please try again.")
+        saved, error = None, gettext("The page was out of date; please try again.")
     if error is None and not is_htmx():
         return redirect(url_for(".show_session", session_id=session.id))
     after = saved.board if saved is not None else None
