@@ -55,9 +55,11 @@ class StaleBoard(Exception):
         return T(CORRECTION_TEXTS.get(self._action, CORRECTION_TEXTS["add"]), number=self.number)
 
 
-# what the other device did, by the action of its change ("bid": revealed cards or bids locked)
+# what the other device did, by the action of its change ("bid": bids, announcements or revealed cards locked
+# or unlocked: the deal changed, none of it saved yet)
 BOARD_TEXTS = {
     "add": N_("Another device saved deal %(number)d meanwhile; here is the fresh board — check and save again."),
+    "bid": N_("Another device changed deal %(number)d meanwhile; here is the fresh board — check and save again."),
     "edit": N_("Another device corrected deal %(number)d meanwhile; here is the fresh board — check and save again."),
     "delete": N_("Another device deleted deal %(number)d meanwhile; here is the fresh board — check and save again."),
     "restore": N_("Another device restored deal %(number)d meanwhile; here is the fresh board — check and save "
@@ -66,6 +68,7 @@ BOARD_TEXTS = {
 }
 CORRECTION_TEXTS = {
     "add": N_("Another device saved deal %(number)d meanwhile; check this correction and save again."),
+    "bid": N_("Another device changed deal %(number)d meanwhile; check this correction and save again."),
     "edit": N_("Another device corrected deal %(number)d meanwhile; check this correction and save again."),
     "delete": N_("Another device deleted deal %(number)d meanwhile; check this correction and save again."),
     "restore": N_("Another device restored deal %(number)d meanwhile; check this correction and save again."),

@@ -133,7 +133,11 @@ def _stale_board(session: GameSession, stale: turns.StaleBoard):
     current = board(session)
     form = fields = None
     if not current.standing.over:
-        form, fields = entry_form(current, formdata=request.form)
+        # what was typed, if it was typed for this form: bids sent while another device locked them
+        # were for the form before it (the play's form then starts as a fresh one does)
+        names = {spec.name for spec in phase_fields(current)}
+        typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
+        form, fields = entry_form(current, formdata=request.form if typed else None)
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text)))
 
 

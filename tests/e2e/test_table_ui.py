@@ -362,6 +362,18 @@ def test_stendhal_reveal_locks_the_revealed_cards(any_mobile_page):
     expect(page.get_by_role("button", name="Lock the bids")).to_have_count(0)
 
 
+def test_at_twice_the_text_size_the_header_and_the_filters_fit_a_phone(browser, live_server):
+    """Text at 200% (a larger default font): the header's links and the history's filters wrap
+    inside a 390 px phone instead of running off it."""
+    page = new_page(browser, live_server, PHONE, bypass_csp=True)  # the larger font is a style of our own
+    sid = api_session(page)
+    for path in ("/", "/history", f"/sessions/{sid}"):
+        page.goto(path)
+        page.add_style_tag(content="html { font-size: 200% !important }")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
+    page.context.close()
+
+
 def test_no_page_is_wider_than_a_phone(phone):
     six = api_session(phone, game="tennos_team", players=("Anna", "Benjamin", "Carla", "Dorothea", "Emil", "Franziska"))
     seven = api_session(phone, game="stendhal", players=("Anna", "Ben", "Carl", "Dora", "Emil", "Fay", "Gus"))

@@ -57,6 +57,23 @@ def test_the_stale_tablet_is_told_what_the_other_device_did(client, ctx):
         assert any(f"Another device {said} meanwhile" in alert for alert in alerts(response.get_data(as_text=True)))
 
 
+def test_bids_sent_after_another_device_locked_them_meet_a_fresh_play_form(client, ctx):
+    """Pitch: the other device locked the bids (no deal saved): the stale tablet is told the deal
+    changed, and the play's form starts as a fresh one does (its way of entering chosen), not
+    emptied by the bids it had sent."""
+    sid = client.post("/api/v1/sessions", json={"game": "pitch", "players": ["Ann", "Ben", "Cat", "Dan"]}).json["id"]
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    bids = {"bidder": 1, "bid": 6, "trump": "S"}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": bids}).status_code == 201
+    response = client.post(f"/sessions/{sid}/deals", data={**{k: str(v) for k, v in bids.items()},
+                                                           "board_version": hidden(page, "board_version")})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert any("Another device changed deal 1 meanwhile" in alert for alert in alerts(html))
+    fresh = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert re.findall(r'<input[^>]*checked[^>]*>', html) == re.findall(r'<input[^>]*checked[^>]*>', fresh)
+
+
 def test_a_resubmitted_form_is_stored_once(client, ctx):
     sid = new_schieberamsch(client)
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
