@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from . import entry
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec, is_shown, parse_deal, resolve_options  # noqa: F401 (for the web)
@@ -41,9 +41,21 @@ class Table:
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def names_of(self, seats: Iterable[int], separator: str = ", ") -> str:
-        """The names of the players in `seats`, joined: "Anna, Ben" (or "Anna & Cleo")."""
-        return separator.join(self.names[seat] for seat in seats)
+    @overload
+    def names_of(self, seats: Iterable[int]) -> Text: ...
+    @overload
+    def names_of(self, seats: Iterable[int], separator: str) -> str: ...
+
+    def names_of(self, seats: Iterable[int], separator: str | None = None) -> Text | str:
+        """The names of the players in `seats`: a list in the reader's language ("Anna, Ben",
+        "Anna、Ben"), or joined by `separator` ("Anna & Cleo")."""
+        names = [self.names[seat] for seat in seats]
+        if separator is not None:
+            return separator.join(names)
+        pattern = "%(comma)s".join(f"%(p{i})s" for i in range(len(names))) or "%(comma)s"  # never msgid "": the header
+        if not names:
+            return Text(pattern, (("comma", ""),))
+        return Text(pattern, tuple(sorted([("comma", T(", ")), *((f"p{i}", name) for i, name in enumerate(names))])))
 
     def scores(self, points: Sequence[int], sides: Iterable[Iterable[int]] | None = None) -> str:
         """Each player's (or side's) points of a deal as the board's save line writes them:

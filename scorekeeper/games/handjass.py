@@ -116,6 +116,7 @@ def played_out_only(spec: FieldSpec) -> FieldSpec:
 
 PLAY_ON = T("Everyone left reached the target in the same deal with equal strokes: they play on until one is "
             "ahead.")
+PLAY_ON_NEWS = T("all reached the target with equal strokes: play on until one is ahead")  # a part of the save's line
 
 @dataclass(frozen=True)
 class HandjassState(State):
@@ -622,11 +623,12 @@ class Handjass(Game):
         strokes, lines = self._settle(table, state, deal)
         totals = tuple(t + p for t, p in zip(state.totals, strokes))
         out = self._going_out(table, state, totals)
-        news = [T("%(player)s is out", player=table.name(seat)) for seat in out]
-        if not out and all(total >= table.options.get("target", 7) for total, on in zip(totals, state.active) if on):
-            news.append(PLAY_ON)  # said where the table looks, not only in the board's notes
+        # said where the table looks (the save's line, the breakdown), not only in the board's notes
+        target = table.options.get("target", 7)
+        play_on = not out and all(total >= target for total, on in zip(totals, state.active) if on)
+        news = [T("%(player)s is out", player=table.name(seat)) for seat in out] + [PLAY_ON_NEWS] * play_on
         lines = (self._card_lines(table, state, deal) + lines
-                 + [self._out_line(table, seat, totals[seat]) for seat in out] + news[len(out):])
+                 + [self._out_line(table, seat, totals[seat]) for seat in out] + [PLAY_ON] * play_on)
         summary = T("Strokes: %(results)s", results=", ".join(
             f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
         return DealResult(tuple(strokes), tuple(lines), summary, tuple(news))

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError, Table
-from scorekeeper.games.handjass import PLAY_ON
+from scorekeeper.games.handjass import PLAY_ON, PLAY_ON_NEWS
 from scorekeeper.games.handjass_weis import (
     DECK,
     POSSIBLE,
@@ -491,7 +491,7 @@ def test_the_last_two_reaching_the_target_together_play_on_until_one_is_ahead():
     assert standing.totals == (7, 7) and not standing.over and standing.active == (True, True)
     assert any("play on until one is ahead" in str(note) for note in standing.notes)
     said = standing.results[-1]  # where the table looks: the save's line and the deal's breakdown
-    assert [str(news) for news in said.news] == [str(PLAY_ON)] and str(PLAY_ON) in map(str, said.breakdown)
+    assert said.news == (PLAY_ON_NEWS,) and str(PLAY_ON) in map(str, said.breakdown)
     final = GAME.replay(t, six + [deal(playing=[0, 1], n=2, agreed=True), deal([100, 20], n=2)])
     assert final.over and final.losers == (1,) and final.winners == (0,)
     berner = table(2, variant="berner")

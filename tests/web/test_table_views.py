@@ -372,6 +372,20 @@ def test_both_halves_of_the_schieber_tafel_are_drawn_alike(client):
     assert 'aria-label="23 × 100, 0 × 50, 0 × 20, rest 13"' in page
 
 
+def test_names_in_a_games_own_sentences_are_listed_in_the_pages_language(client):
+    """A tester read "Carl, Ben, Annaが50点で同点です" (Handjass's tie refusal) with ASCII commas; the
+    engine's lists of names take the page's comma as the board's do."""
+    four = ["Anna", "Ben", "Carl", "Dora"]
+    sid = client.post("/api/v1/sessions", json={"game": "handjass", "players": four}).json["id"]
+    tie = {"values": {"trump": "C", "playing": [0, 1, 2, 3], "points": [50, 50, 50, 7], "last_trick": 0,
+                      "weis": [[]] * 4, "stoeck": [False] * 4}}
+    english = client.post(f"/api/v1/sessions/{sid}/deals", json=tie).json["message"]
+    client.set_cookie("lang", "ja")
+    japanese = client.post(f"/api/v1/sessions/{sid}/deals", json=tie).json["message"]
+    assert "Carl, Ben, Anna tied at 50" in english
+    assert "Carl、Ben、Anna" in japanese and ", " not in japanese
+
+
 def test_names_are_listed_in_the_pages_language_and_teams_keep_their_ampersand(client):
     """A tester read "勝者：Anna, Ben" with an ASCII comma; a team stays "Anna & Carl" in both languages."""
     sid = client.post("/api/v1/sessions", json={"game": "free_pad", "players": ["Anna", "Ben", "Carl"],
