@@ -755,7 +755,7 @@
       var tab = block.querySelector('.pile-tab[data-seat="' + seat + '"]');
       if (tab) tab.hidden = players.length > 0 && players.indexOf(seat) === -1;
     });
-    var current = block.querySelector(".pile-tab[aria-selected=true]");
+    var current = block.querySelector(".pile-tab[aria-pressed=true]");
     if (current && current.hidden) {
       var next = block.querySelector(".pile-tab:not([hidden])");
       if (next) select(block, next.getAttribute("data-seat"));
@@ -792,7 +792,7 @@
       pile.classList.toggle("current", pile.getAttribute("data-seat") === seat);
     });
     block.querySelectorAll(".pile-tab").forEach(function (tab) {
-      tab.setAttribute("aria-selected", tab.getAttribute("data-seat") === seat ? "true" : "false");
+      tab.setAttribute("aria-pressed", tab.getAttribute("data-seat") === seat ? "true" : "false");
     });
   }
 

@@ -67,6 +67,10 @@ def test_schieberamsch_ramsch_by_tapping_cards(screen):
     expect(entry.locator(".pile-tab.rest")).to_have_text(re.compile("Carl.*the rest"))
     taps.tap(kept_hand(entry, "2"))
     taps.tap(entry.locator(".pile-tab[data-seat='1']"))  # Anna took no trick: nothing to tap for her
+    # whose pile is open is a pressed button of a named group (no tab list, whose arrow keys it lacks)
+    whose = entry.get_by_role("group", name="Whose cards")
+    expect(whose.get_by_role("button", name=re.compile("^Ben"))).to_have_attribute("aria-pressed", "true")
+    expect(whose.get_by_role("button", name=re.compile("^Anna"))).to_have_attribute("aria-pressed", "false")
     for card in ("♠K", "♠Q", "♠7"):
         taps.tap(pile(page, 1).get_by_text(card, exact=True))
     expect(entry.locator(".pile-tab[data-seat='1'] .pile-sum")).to_have_text("3 cards · 7 points")
