@@ -21,6 +21,8 @@ Decisions and named options:
   other is filled in), who announced (a player; the team follows) and the row, offering only the
   rows still open for that team. A row already filled is refused with its value and deal. No card
   counts 1, so card points of 1 (and 156, the other side's 1) are refused (``handjass_weis.TAKEN``).
+  A match tapped with no card points typed is taken as 157 to the team that took every trick, as
+  the Schieber's form fills it ("A match implies 157", rules/schieber.md).
 - ``weis_and_stoeck`` (off, Swisslos "ohne Weisen"): on, the announcing team's Weis (entered
   as points, only when it is the best) and Stöck (20) are added to the cell, never in a joker row
   (jasswiki); they are added to 0 card points too. A Weis total no Weis make (10, 30, not a
@@ -166,7 +168,8 @@ class Coiffeur(Game):
 
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """A row the announcing team has already filled is refused with the reason (its field offers
-        only the open rows, whose refusal would not say why)."""
+        only the open rows, whose refusal would not say why). A match with no card points typed is
+        all 157 (rules/schieber.md: "A match implies 157")."""
         try:
             seat = int(raw["announcer"])
             key = f"row_{TEAM_KEYS[team_of(seat)]}"
@@ -174,6 +177,12 @@ class Coiffeur(Game):
         except (TypeError, ValueError, KeyError):
             return super().parse(table, state, raw)
         team, row = team_of(seat), raw[key]
+        points = raw.get("points")
+        if raw.get("match") is True and (not points or all(value in (None, "") for value in points)):
+            # the tapped match alone: all 157 to the team that took every trick (the opponents in a misère)
+            counted = 1 - team if row == MISERE else team
+            raw = {**raw, "points": [TOTAL if s == counted else 0 if s == 1 - counted else None
+                                     for s in range(table.size)]}
         own = narrow(state, CoiffeurState)
         if 0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None:
             raise RuleError(T("%(team)s already played %(row)s: %(points)d in deal %(n)d. Each team plays each row "

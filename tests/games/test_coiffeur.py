@@ -49,7 +49,19 @@ def test_worked_example_2_fourfold_match_is_1028():
     assert cells(standing)[B][EIGHT.index("schellen")] == 257
 
 
-def test_worked_example_3_kontermatsch_writes_0():
+def test_a_match_tapped_without_card_points_is_all_157():
+    """rules/schieber.md "A match implies 157" (Coiffeur scores as the Schieber): worked example 2 with the
+    Match box ticked and no card points typed is the same 1028; in a misère row the opponents took them."""
+    tapped = {**deal(1, "schellen", 157, match=True), "points": [None] * 4}
+    assert GAME.replay(table(), [tapped]).results[0].points == (0, 1028, 0, 1028)
+    misere = {**deal(1, "misere", 0, match=True), "points": ["", "", None, None]}
+    assert cells(GAME.replay(table(rows="custom", factor_misere=3), [misere]))[B][-1] == 257
+    half = {**deal(1, "schellen", 157, match=True), "points": [None, 100, None, None]}
+    with pytest.raises(DealError):  # a count typed is the table's: never overwritten
+        GAME.replay(table(), [half])
+
+
+
     """rules/coiffeur.md, worked example 3: A announces Obenabe (x5), B takes every trick: A writes 0."""
     standing = GAME.replay(table(), [deal(2, "obenabe", 0)])
     assert cells(standing)[A][EIGHT.index("obenabe")] == 0
