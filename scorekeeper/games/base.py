@@ -23,7 +23,7 @@ from typing import Any, TypeVar, overload
 
 from . import entry
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, OptionSpec, is_shown, parse_deal, resolve_options  # noqa: F401 (for the web)
-from .text import N_, DealError, RuleError, T, Text
+from .text import N_, DealError, RuleError, T, Text, joined
 
 
 @dataclass(frozen=True)
@@ -50,18 +50,14 @@ class Table:
         """The names of the players in `seats`: a list in the reader's language ("Anna, Ben",
         "Anna、Ben"), or joined by `separator` ("Anna & Cleo")."""
         names = [self.names[seat] for seat in seats]
-        if separator is not None:
-            return separator.join(names)
-        pattern = "%(comma)s".join(f"%(p{i})s" for i in range(len(names))) or "%(comma)s"  # never msgid "": the header
-        if not names:
-            return Text(pattern, (("comma", ""),))
-        return Text(pattern, tuple(sorted([("comma", T(", ")), *((f"p{i}", name) for i, name in enumerate(names))])))
+        return separator.join(names) if separator is not None else joined(T(", "), names)
 
-    def scores(self, points: Sequence[int], sides: Iterable[Iterable[int]] | None = None) -> str:
+    def scores(self, points: Sequence[int], sides: Iterable[Iterable[int]] | None = None) -> Text:
         """Each player's (or side's) points of a deal as the board's save line writes them:
         "Anna 0, Ben -5, Carl +3"."""
         sides = sides if sides is not None else ((seat,) for seat in range(self.size))
-        return ", ".join(f"{self.names_of(side, ' & ')} {signed(points[side[0]])}" for side in map(tuple, sides))
+        parts = [f"{self.names_of(side, ' & ')} {signed(points[side[0]])}" for side in map(tuple, sides)]
+        return joined(T(", "), parts)
 
 
 def player_counts(counts: Sequence[int]) -> str:

@@ -87,7 +87,7 @@ from .base import DealResult, Figure, Game, State, Table, narrow, next_active
 from .cards import label, no_pile_holds
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Legacy, OptionSpec, memoized
 from .handjass_weis import DECK, FOURS_SAID, LAST_TRICK, POSSIBLE, TOTAL, Meld, loose_cards, split_weis
-from .text import N_, P, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text, joined
 
 SUITS = (("C", N_("♣ clubs")), ("S", N_("♠ spades")), ("H", N_("♥ hearts")), ("D", N_("♦ diamonds")))
 BERNER = {"H": ("berner_hearts", 4), "D": ("berner_diamonds", 3), "C": ("berner_clubs", 2),
@@ -629,8 +629,8 @@ class Handjass(Game):
         news = [T("%(player)s is out", player=table.name(seat)) for seat in out] + [PLAY_ON_NEWS] * play_on
         lines = (self._card_lines(table, state, deal) + lines
                  + [self._out_line(table, seat, totals[seat]) for seat in out] + [PLAY_ON] * play_on)
-        summary = T("Strokes: %(results)s", results=", ".join(
-            f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value) or "0")
+        gains = [f"{table.name(seat)} {value:+d}" for seat, value in enumerate(strokes) if value]
+        summary = T("Strokes: %(results)s", results=joined(T(", "), gains) if gains else "0")
         return DealResult(tuple(strokes), tuple(lines), summary, tuple(news))
 
     def _out_line(self, table: Table, seat: int, total: int) -> Text:

@@ -44,7 +44,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import CHOICE, INT, FieldSpec, OptionSpec
-from .text import N_, RuleError, T, Text
+from .text import N_, RuleError, T, Text, joined
 
 HALF = 9  # tricks in each half
 HALVES = (("first", N_("first half")), ("second", N_("second half")))
@@ -132,7 +132,7 @@ class ItalianWhist(Game):
                                       player=table.name(seat), n=n, half=Text(label), total=HALF),
                                     f"{half}-{seat}")
             if sum(tricks) != HALF:
-                listed = ", ".join(f"{table.name(seat)} {n}" for seat, n in enumerate(tricks))
+                listed = joined(T(", "), [f"{table.name(seat)} {n}" for seat, n in enumerate(tricks)])
                 raise RuleError(T("The %(half)s has %(total)d tricks, but %(listed)s add up to %(sum)d.",
                                   half=Text(label), total=HALF, listed=listed, sum=sum(tricks)), half)
 
@@ -148,8 +148,8 @@ class ItalianWhist(Game):
         trump_text = T(N_("Deal %(n)d: spades are trump.") if trump else N_("Deal %(n)d: no trump."), n=deal_number)
         if passing == KEPT:
             return trump_text, T("Everyone keeps their own second hand.")
-        moves = ", ".join(f"{table.name(seat)} → {table.name(second_hand_holder(seat, passing, table.size))}"
-                          for seat in range(table.size))
+        moves = joined(T(", "), [f"{table.name(seat)} → {table.name(second_hand_holder(seat, passing, table.size))}"
+                                 for seat in range(table.size)])
         return trump_text, T(N_("Second hands go to the left neighbour: %(moves)s.") if passing == LEFT else
                              N_("Second hands go to the right neighbour: %(moves)s."), moves=moves)
 

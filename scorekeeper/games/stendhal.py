@@ -460,7 +460,7 @@ class Stendhal(Game):
                                    n=count, suit=Text(TENNOS_SUIT_NAMES[s]), card=tennos_label(lowest + s),
                                    rest=count - 1, rank=RANK_VALUE[lowest], value=value))
             if parts:
-                detail = joined("; ", parts)
+                detail = joined(T("; "), parts)
                 lines.append(T("%(player)s: %(detail)s; total %(score)d.", player=table.name(seat),
                                detail=detail, score=score))
             elif deal["suits"][seat]:

@@ -241,7 +241,8 @@ class TennosTeam(Game):
             holders = [table.name(s) for s, c in enumerate(deal["joker"]) if c == colour]
             if len(holders) != 2:
                 raise RuleError(T("Each joker colour is held by exactly two players; %(colour)s: %(names)s.",
-                                  colour=Text(COLOUR_NAMES[colour]), names=", ".join(holders) or "-"), "joker")
+                                  colour=Text(COLOUR_NAMES[colour]),
+                                  names=joined(T(", "), holders) if holders else "-"), "joker")
 
     def _check_fixed_teams(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """Option teams "fixed": every game after the first has the first game's teams."""

@@ -7,7 +7,7 @@ Every user-facing sentence of an engine is a `Text`: an English msgid with
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -106,17 +106,25 @@ class DealError(RuleError):
         self.error = error
 
 
-def joined(separator: str, parts: "list[Text] | tuple[Text, ...]") -> Text:
-    """Texts joined by `separator` as one Text, so each part is still translated (never `str()`
-    a Text inside an engine: that freezes it in English).
+def joined(separator: "str | Text", parts: "Sequence[Text | str]") -> Text:
+    """Texts (or names, never translated) joined by `separator` as one Text, so each part is still
+    translated (never `str()` a Text inside an engine: that freezes it in English). A separator
+    that is a Text is translated too (T(", ") is "、" in Japanese).
 
     >>> joined(" + ", [T("own suit %(n)d", n=9), T("ace 1")]).render()
     'own suit 9 + ace 1'
+    >>> joined(T(", "), ["Anna", "Ben"]).render(lambda msgid: "、" if msgid == ", " else msgid)
+    'Anna、Ben'
     """
     if not parts:
         return Text("%(p0)s", (("p0", ""),))
-    pattern = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
-    return Text(pattern, tuple(sorted((f"p{i}", part) for i, part in enumerate(parts))))
+    params: list[tuple[str, Any]] = [(f"p{i}", part) for i, part in enumerate(parts)]
+    if isinstance(separator, Text):
+        pattern = "%(sep)s".join(f"%(p{i})s" for i in range(len(parts)))
+        params.append(("sep", separator))
+    else:
+        pattern = separator.replace("%", "%%").join(f"%(p{i})s" for i in range(len(parts)))
+    return Text(pattern, tuple(sorted(params)))
 
 
 INVISIBLE = {"Cf", "Cc", "Co", "Cs", "Cn", "Zl", "Zp"}

@@ -140,7 +140,7 @@ def test_a_game_of_schieber_to_1000(screen):
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("h1")).to_contain_text("シーバー")
     expect(page.locator(".tafel svg").nth(1)).to_have_attribute("aria-label", "100が10本、50が1本、20が0本、残り0")
-    breakdown(page, 0, "Anna & Carl：カード点103、Weis 70、Stöck 0：2 x (103 + 70) = 346。")
+    breakdown(page, 0, "Anna & Carl：カード点103、ヴァイス 70、シュテック 0：2 x (103 + 70) = 346。")
     screenshot(page, f"schieber-ja-{size}")
     assert fits(page)
 

@@ -50,3 +50,16 @@ def test_fields_are_well_formed_for_every_player_count(slug):
                 assert spec.per_seat or not other.per_seat, "only a per-seat field may follow a per-seat value"
             if spec.kind in ("choice", "multi"):
                 assert spec.choices
+
+
+def test_lists_of_names_and_scores_in_an_engines_sentences_take_the_readers_comma():
+    """Testers read "明 +5, 勇 -10" and "Carl, Ben, Anna" with an ASCII comma inside Japanese sentences: a list
+    the engines write (names, each player's score) is joined by T(", "), which the page translates."""
+    from scorekeeper.games.base import Table
+
+    table = Table(("Anna", "Ben", "Carl"))
+    japanese = {", ": "、"}.get
+    assert table.names_of([2, 0]).render(lambda msgid: japanese(msgid, msgid)) == "Carl、Anna"
+    assert table.scores((5, -10, 0)).render(lambda msgid: japanese(msgid, msgid)) == "Anna +5、Ben -10、Carl 0"
+    assert str(table.scores((5, -10, 0))) == "Anna +5, Ben -10, Carl 0"
+    assert table.names_of([0, 2], " & ") == "Anna & Carl"  # a team is joined as it is written

@@ -3,6 +3,8 @@ team game, through GET /api/v1/sessions/<id>/stats: the engines' figures per pla
 each member. Counted by hand from the rules notes."""
 from __future__ import annotations
 
+import re
+
 from ..games.test_stendhal import cross_deal
 from ..games.test_tennos_team import game
 from .test_api import call
@@ -47,3 +49,23 @@ def test_tennos_team_counts_sets_and_each_members_team_battalions(client):
     counted, stats = figures(client, sid)
     assert counted == {"sets": [2, 0, 0, 0, 0, 0], "battalions": [1, 2, 1, 2, 1, 2]}
     assert [figure["label"] for figure in stats["figures"]] == ["J-Q-K sets", "Battalions of the team"]
+
+
+def test_a_stendhal_breakdown_joins_its_suits_and_a_tennos_table_counts_games_in_the_pages_language(client):
+    """Testers read "... = -7; ダイヤ ..." (an English semicolon inside Japanese) in a Stendhal breakdown,
+    and "Deals that scored", "Best deal" among the statistics of the TENNOS team game, which counts games."""
+    sid = session_with(client, "stendhal", ["A", "B", "C", "D", "E", "F"], [cross_deal(suits=[0, 0, 0, 2, 1, 0])],
+                       {"minus_entry": "revealed"})
+    deal = client.get(f"/api/v1/sessions/{sid}").json["deals"][0]["id"]
+    hx = {"HX-Request": "true"}
+    english = client.get(f"/sessions/{sid}/deals/{deal}/breakdown", headers=hx).get_data(as_text=True)
+    client.set_cookie("lang", "ja")
+    japanese = client.get(f"/sessions/{sid}/deals/{deal}/breakdown", headers=hx).get_data(as_text=True)
+    assert re.search(r"= -\d+; 1 leaf", english) and not re.search(r"= -\d+; ", japanese)
+    assert re.search(r"= -\d+。リーフ", japanese)
+    client.set_cookie("lang", "en")
+    played = game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], [], [], [], [], []],
+                  battalions_black=1, battalions_red=2)
+    tennos = session_with(client, "tennos_team", ["A", "B", "C", "D", "E", "F"], [played], {"mode": "team"})
+    stats = client.get(f"/sessions/{tennos}/statistics", headers=hx).get_data(as_text=True)
+    assert "Games that scored" in stats and "Best game" in stats and " deal" not in stats.lower()
