@@ -47,7 +47,7 @@ class FreePad(Game):
     slug = "free_pad"
     name = N_("Free score pad")
     players = tuple(range(1, 13))
-    setup_help = N_("Any game: one number per player (or per team) each round. With teams, partners "
+    setup_help = N_("Any game: one number per player (or per team) each deal. With teams, partners "
                     "sit alternately: with 2 teams, players 1, 3, 5 ... play against 2, 4, 6 ...")
 
     options = (
