@@ -331,8 +331,8 @@ class TennosTeam(Game):
         for colour, seats in groups.items():
             battalions = deal.get(f"battalions_{colour}", 0) if mode == TEAM else 0
             totals[colour] = sum(points[s] for s in seats) + BATTALION * battalions
-            extra = T(" + %(n)d battalions x 2", n=battalions) if battalions else ""
-            lines.append(T("%(colour)s team (%(names)s): %(points)s%(extra)s = %(total)d.",
+            extra = P(" + %(n)d battalion x 2", " + %(n)d battalions x 2", battalions) if battalions else ""
+            lines.append(T("The %(colour)s team (%(names)s): %(points)s%(extra)s = %(total)d.",
                            colour=Text(COLOUR_NAMES[colour]), names=table.names_of(seats),
                            points=" + ".join(str(points[s]) for s in seats), extra=extra, total=totals[colour]))
         winner, why = self._team_tie_break(deal, groups, points, totals, mode)
@@ -353,7 +353,7 @@ class TennosTeam(Game):
             return close[0], T("higher total")
         best_second = max(second[c] for c in close)
         still = [c for c in close if second[c] == best_second]
-        detail = ", ".join(f"{second[c]}" for c in close)
+        detail = joined(T(", "), [str(second[c]) for c in close])
         if len(still) == 1:
             return still[0], (T("totals within one point; second-best players %(detail)s", detail=detail)
                               if mode == TEAM else T("totals tied; lower-scoring members %(detail)s", detail=detail))

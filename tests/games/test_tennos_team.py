@@ -71,6 +71,9 @@ def test_worked_example_3_within_one_point_second_best_decides():
     assert "= 30" in text(result) and "= 31" in text(result)
     assert play(close_game()).state.wins == (1, 0, 1, 0)
     assert "second-best players 15, 11" in text(result)
+    # the list takes the reader's comma (a tester read "11, 3" inside Japanese)
+    japanese = " ".join(line.render(lambda msgid: "、" if msgid == ", " else msgid) for line in result.breakdown)
+    assert "second-best players 15、11" in japanese
 
 
 def test_two_points_apart_the_higher_total_wins():
@@ -98,7 +101,8 @@ def test_battalions_count_for_the_team_only_with_six_players():
     d = game("SHXLCD", [["JS"], ["JH"], [], [], [], []], battalions_black=0, battalions_red=1)
     result = play(d).results[0]
     assert result.points == (3, 3, 0, 0, 0, 0)  # not added to a player
-    assert "+ 1 battalions x 2 = 5" in text(result) and play(d).state.wins == (0, 1, 0, 1, 0, 1)
+    assert "The red team (B, D, F): 3 + 0 + 0 + 1 battalion x 2 = 5." in text(result)  # one battalion, singular
+    assert play(d).state.wins == (0, 1, 0, 1, 0, 1)
 
 
 def test_six_player_teams_by_ace_colour_three_against_three():
