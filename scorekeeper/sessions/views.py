@@ -231,10 +231,9 @@ def _correction_of_a_deleted_deal(session: GameSession):
     return render(409, **context(session, board_error=message))
 
 
-def _delete(session: GameSession, deal: Deal) -> tuple[turns.Saved | None, str | None]:
-    """Delete `deal`: what was stored, or why not. The toast's Undo (with the board version after its
-    save) takes back that save only while nothing came after it."""
-    number = deal.position
+def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved | None, str | None]:
+    """Delete `deal` (deal `number`): what was stored, or why not. The toast's Undo (with the board
+    version after its save) takes back that save only while nothing came after it."""
     try:
         return writes.delete_deal(session, deal, version=_form_version() if request.form.get("undo") else None), None
     except RuleError as refused:
@@ -260,7 +259,7 @@ def delete_deal(session_id: int, deal_id: int):
         return render(**context(session))
     number = deal.position
     if EmptyForm().validate():
-        saved, error = _delete(session, deal)
+        saved, error = _delete(session, deal, number)
     else:
         saved, error = None, gettext("The page was out of date; please try again.")
     if error is None and not is_htmx():

@@ -362,10 +362,8 @@
       // is sent from this one: its idempotency key and board version have the server answer it as
       // stored, or refuse it as stale with the typed values kept
       if (session && form.id === "entry") store.keys().forEach(function (other) {
-        if (other.indexOf("queued:" + session) === 0 && other !== "queued:" + key && store.get(other.slice(7))) {
-          store.set(key, store.get(other.slice(7)));
-          store.set("queued:" + key, "1");
-        }
+        var queued = other.indexOf("queued:" + session) === 0 && other !== "queued:" + key && store.get(other.slice(7));
+        if (queued) { store.set(key, queued); store.set("queued:" + key, "1"); }
       });
       // back on the board: a new game's form (kept while typed, across a language switch) is started
       // or left; drafts of deals, phases and corrections already saved (or left) are stale
