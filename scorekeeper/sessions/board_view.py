@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
 from flask import session as cookie
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, gettext, ngettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from sqlalchemy import func, select
@@ -53,10 +53,11 @@ def seat_names(seats, names, separator: str | None = None) -> str:
 
 @bp.app_template_filter("winner_line")
 def winner_line(seats, names) -> str:
-    """Who won, in words; when every player shares the win (Sataat's drawn teams), a draw."""
+    """Who won, in words: "Winners: Anna, Ben" for a team or a shared win; when every player shares
+    the win (Sataat's drawn teams), a draw."""
     if len(names) > 1 and len(seats) == len(names):
         return gettext("A draw: %(names)s share the win.", names=seat_names(seats, names))
-    return gettext("Winner: %(names)s", names=seat_names(seats, names))
+    return ngettext("Winner: %(names)s", "Winners: %(names)s", len(seats), names=seat_names(seats, names))
 
 
 @bp.app_template_filter("tally")

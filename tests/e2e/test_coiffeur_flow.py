@@ -131,7 +131,7 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(any_
     expect(page.locator("table.tafel tfoot tr").first.locator("td")).to_have_text(["3310", "3077"])
     expect(page.locator("table.tafel .difference td")).to_have_text("233")
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#status")).to_contain_text("Winner: Anna, Cleo")
+    expect(page.locator("#status")).to_contain_text("Winners: Anna, Cleo")
     expect(page.locator("#entry")).to_have_count(0)
     assert fits(page)
     screenshot(page, f"{shot}-game-over")

@@ -75,7 +75,7 @@ def test_three_players_highest_wins_to_100_with_an_empty_box_and_a_refusal(page)
     type_round(page, "Points", {"Cleo": 10})
     save(page)
     expect(totals(page)).to_have_text(["105", "105", "85"])
-    expect(page.locator("#status")).to_contain_text("Game over. Winner: Anna, Ben")
+    expect(page.locator("#status")).to_contain_text("Game over. Winners: Anna, Ben")
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "free-pad-over")
 
@@ -103,7 +103,7 @@ def test_two_teams_on_a_phone_in_both_languages(phone):
     save(phone)
     expect(totals(phone)).to_have_text(["17", "8", "17", "8"])
     expect(phone.locator("#team-totals")).to_contain_text("Anna & Cleo 17")
-    expect(phone.locator("#status")).to_contain_text("Winner: Anna, Cleo")
+    expect(phone.locator("#status")).to_contain_text("Winners: Anna, Cleo")
     session = phone.url.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
     screenshot(phone, "phone-free-pad-over")
     assert fits(phone)

@@ -206,7 +206,7 @@ def test_standard_game_players_go_out_and_the_last_one_loses(page):
     expect(totals(page)).to_have_text(["2", "2", "3", "1"])
     status = page.locator("#status")
     expect(status).to_contain_text("Game over.")
-    expect(status).to_contain_text("Winner: Anna, Ben, Carl")
+    expect(status).to_contain_text("Winners: Anna, Ben, Carl")
     expect(status).to_contain_text("Loser: Dora")
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "handjass-game-over")

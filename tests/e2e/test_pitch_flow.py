@@ -139,7 +139,7 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
     page.locator("tr.deal-row").nth(3).locator("summary").click()
     expect(page.locator("tr.deal-row").nth(3)).to_contain_text("Ann & Cat took 10 of 10: shooting the moon made: +20.")
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")
+    expect(page.locator("#status")).to_contain_text("Winners: Ann, Cat")
     expect(page.locator("thead th.winner")).to_have_count(2)
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "pitch-game-over")

@@ -178,7 +178,7 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     save(page)
     expect_totals(page, 2, 4)
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#status")).to_contain_text("Winner: Ben, Dan")
+    expect(page.locator("#status")).to_contain_text("Winners: Ben, Dan")
     expect(page.locator("thead th.winner")).to_have_count(2)
     expect(page.locator("#entry")).to_have_count(0)
     expect(page.locator("thead .seat-note")).to_have_count(0)  # nobody is parent or deals any more
@@ -209,7 +209,7 @@ def test_a_thirteen_nil_is_entered_after_playing_on(page):
     expect(page.locator("#status")).to_contain_text("Deal 4 ·")
     enter_deal(page, "spades", 7, 2)
     save(page)
-    expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")
+    expect(page.locator("#status")).to_contain_text("Winners: Ann, Cat")
 
 
 def test_a_finished_session_names_the_rule_that_decided_the_winner(page):
@@ -225,7 +225,7 @@ def test_a_finished_session_names_the_rule_that_decided_the_winner(page):
         page.get_by_label(TRICKS + "Ben").fill(str(ben_dan))
         save(page)
     expect_totals(page, 2, 1)
-    expect(page.locator("#status")).to_contain_text("Winner: Ann, Cat")
+    expect(page.locator("#status")).to_contain_text("Winners: Ann, Cat")
     expect(rule).to_be_visible()
     expect(rule).to_have_text("Decided by deal wins, then points; still equal: a draw, both teams win.")
     assert rule.bounding_box()["width"] > 0

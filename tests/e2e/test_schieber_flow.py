@@ -130,7 +130,7 @@ def test_a_game_of_schieber_to_1000(screen):
     save(page)
     expect_totals(page, 646, 1050)
     expect(page.locator("#status")).to_contain_text("Game over.")
-    expect(page.locator("#status")).to_contain_text("Winner: Ben, Dora")
+    expect(page.locator("#status")).to_contain_text("Winners: Ben, Dora")
     expect(page.locator(".seat-note")).to_have_text(["Berg", "Berg"])  # Ben & Dora reached 500 first
     screenshot(page, f"schieber-over-{size}")
     assert fits(page)

@@ -74,7 +74,7 @@ def test_teams_score_as_sides_under_their_first_player(client):
     for a, b in ((12, -4), (0, 7), (5, 5)):
         html = save(client, session_id, a, b).get_data(as_text=True)
     assert totals(html) == [17, 8, 17, 8]
-    assert "Winner: Anna, Cleo" in html
+    assert "Winners: Anna, Cleo" in html
     assert "Anna &amp; Cleo</strong> 17" in html
 
 

@@ -34,7 +34,7 @@ def test_history_runs_the_same_few_queries_for_3_or_25_rows(client, ctx):
     _sessions(client, 22, names=("Dora", "Emil", "Fritz"))
     with counted_statements() as many:
         html = client.get("/history").get_data(as_text=True)
-    assert text(html).count("Winner:") == 25
+    assert text(html).count("Winners:") == 25
     assert len(many) == len(few) <= 6, many
     anna_id = Player.query.filter_by(name="Anna").one().id
     with counted_statements() as filtered:
@@ -96,7 +96,7 @@ def test_a_history_filter_that_is_not_one_is_said_beside_its_field(client, ctx, 
                        rf'<p class="field-error" id="{field}-error" role="alert">([^<]*)</p>', html, re.S)
     assert beside and beside.group(1) == message
     assert html.count('class="field-error"') == 1
-    assert "Winner: Anna, Ben" in text(html)  # the filter that is not one is left out
+    assert "Winners: Anna, Ben" in text(html)  # the filter that is not one is left out
 
 
 def test_player_page_is_paginated_and_its_record_counts_every_session(app, client, ctx):
@@ -127,7 +127,7 @@ def test_a_missing_or_stale_summary_is_listed_as_being_updated_until_the_command
     assert "being updated" in page and "Winner" not in page
     assert db.session.get(SessionSummary, sid) is None  # the page computed nothing
     app.test_cli_runner().invoke(args=["summaries"])
-    assert "Winner: Anna, Ben" in text(client.get("/history").get_data(as_text=True))
+    assert "Winners: Anna, Ben" in text(client.get("/history").get_data(as_text=True))
     # a summary that was not refreshed with the last change (as after a crash) is noticed
     summary = db.session.get(SessionSummary, sid)
     summary.totals, summary.winners, summary.session_version = [9, 9, 9], [2], 0

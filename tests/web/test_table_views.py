@@ -391,7 +391,7 @@ def test_names_are_listed_in_the_pages_language_and_teams_keep_their_ampersand(c
     sid = client.post("/api/v1/sessions", json={"game": "free_pad", "players": ["Anna", "Ben", "Carl"],
                                                 "options": {"rounds": 1}}).json["id"]
     client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {"points": [5, 5, 1]}})
-    assert "Winner: Anna, Ben" in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Winners: Anna, Ben" in client.get(f"/sessions/{sid}").get_data(as_text=True)
     client.set_cookie("lang", "ja")
     assert "勝者：Anna、Ben" in client.get(f"/sessions/{sid}").get_data(as_text=True)
     four = ["Anna", "Ben", "Carl", "Dora"]

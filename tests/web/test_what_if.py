@@ -102,7 +102,7 @@ def test_the_result_picture_names_game_players_totals_and_winner(client):
     answer = client.get(f"/sessions/{sid}/result.svg")
     svg = answer.get_data(as_text=True)
     assert answer.mimetype == "image/svg+xml" and svg.startswith("<svg")
-    assert "Italian Whist" in svg and "2 deals" in svg and "Winner: Anna, Carl" in svg
+    assert "Italian Whist" in svg and "2 deals" in svg and "Winners: Anna, Carl" in svg
     assert [f">{total}<" in svg for total in (4, -8)] == [True, True] and svg.count("★") == 2
     client.post("/language", data={"language": "ja"})
     assert "勝者" in client.get(f"/sessions/{sid}/result.svg").get_data(as_text=True)

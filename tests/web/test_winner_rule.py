@@ -59,7 +59,7 @@ def test_a_finished_sataat_session_says_the_rule_beside_its_winners_also_in_japa
     standings = saved.json["standings"]
     assert standings["over"] and standings["winners"] == [0, 2] and standings["winner_rule"] == SATAAT_RULE
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert "Winner: N, S" in html and rule_on_board(client, sid) == SATAAT_RULE
+    assert "Winners: N, S" in html and rule_on_board(client, sid) == SATAAT_RULE
     client.post("/language", data={"language": "ja", "next": "/"})
     translated = rule_on_board(client, sid)
     assert translated != SATAAT_RULE and "勝" in translated
@@ -67,7 +67,7 @@ def test_a_finished_sataat_session_says_the_rule_beside_its_winners_also_in_japa
 
 def test_a_drawn_sataat_session_says_it_is_a_draw(client):
     """rules/sataat.md, decided 2026-11-26: "still equal: a draw, both teams shown as winners". A tester read
-    "Winner: N, E, S, W" under the totals; the board, the big numbers, the history and the shared picture
+    "Winners: N, E, S, W" under the totals; the board, the big numbers, the history and the shared picture
     say it is a draw."""
     sid = new_session(client, "sataat", "NESW", deals=2)
     for tricks in ([7, 3, 0, 0], [3, 7, 0, 0]):
@@ -75,4 +75,4 @@ def test_a_drawn_sataat_session_says_it_is_a_draw(client):
     draw = "A draw: N, E, S, W share the win."
     for page in (f"/sessions/{sid}", f"/sessions/{sid}/big", "/history", f"/sessions/{sid}/result.svg"):
         assert draw in client.get(page).get_data(as_text=True), page
-    assert "Winner: N, E, S, W" not in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Winners: N, E, S, W" not in client.get(f"/sessions/{sid}").get_data(as_text=True)
