@@ -25,20 +25,8 @@ import re
 import secrets
 from typing import Any
 
-from flask import (
-    Blueprint,
-    Flask,
-    abort,
-    current_app,
-    g,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from flask import (
-    session as cookie,
-)
+from flask import Blueprint, Flask, abort, current_app, g, redirect, render_template, request, url_for
+from flask import session as cookie
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -125,12 +113,6 @@ def _api_password() -> str | None:
     return given
 
 
-def _api_error(status: int, message: str, **headers: str):
-    response = error_response(status, message)
-    response.headers.update(headers)
-    return response
-
-
 def require_club_password():
     password = club_password()
     if password is None or request.endpoint in OPEN_ENDPOINTS or _club_cookie_ok(password):
@@ -139,11 +121,11 @@ def require_club_password():
         return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
     accepted, wait = guess(guess_keys("club", "club"), _api_password(), lambda given: _same(given, password))
     if wait:
-        return _api_error(429, too_many(wait), **{"Retry-After": str(wait)})
+        return error_response(429, too_many(wait), headers={"Retry-After": str(wait)})
     if accepted:
         return None
-    return _api_error(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
-                      **{"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
+    return error_response(401, gettext("This Scorekeeper needs the club password (X-Club-Password or HTTP Basic)."),
+                          headers={"WWW-Authenticate": 'Basic realm="Scorekeeper"'})
 
 
 class LoginForm(FlaskForm):
@@ -282,12 +264,12 @@ def require_table_pin():
         accepted, wait = guess(guess_keys("pin", str(session.id)), request.headers.get("X-Table-PIN"),
                                lambda given: _pin_right(session, given))
         if wait:
-            return _api_error(429, too_many(wait), **{"Retry-After": str(wait)})
+            return error_response(429, too_many(wait), headers={"Retry-After": str(wait)})
         if accepted:
             return None
         if request.headers.get("X-Table-PIN"):
-            return _api_error(403, gettext("That is not this table's PIN."))
-        return _api_error(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
+            return error_response(403, gettext("That is not this table's PIN."))
+        return error_response(403, gettext("This table is protected by a PIN; send it in X-Table-PIN."))
     target = url_for("access.pin", session_id=session.id)
     if request.headers.get("HX-Request") == "true":
         return "", 204, {"HX-Redirect": target}
@@ -318,7 +300,7 @@ def refuse_other_sites():
     A browser names where a request comes from in Sec-Fetch-Site; other clients send none."""
     if (request.path.startswith("/api/") and request.method not in SAFE_METHODS
             and request.headers.get("Sec-Fetch-Site") in ("cross-site", "same-site")):
-        return _api_error(403, gettext("The API takes no writes sent from another site's page."))
+        return error_response(403, gettext("The API takes no writes sent from another site's page."))
     return None
 
 

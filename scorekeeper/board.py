@@ -31,12 +31,6 @@ _memo_lock = threading.Lock()
 WITH_DEALS = (selectinload(GameSession.seats).joinedload(Seat.player), selectinload(GameSession.deals))
 
 
-def session_or_404(session_id: int, description: str | None = None) -> GameSession:
-    """The session, or 404 (its seats with their players, and its deals, load when first read: a
-    query each)."""
-    return db.get_or_404(GameSession, session_id, description=description)
-
-
 def deal_or_404(session: GameSession, deal_id: int, description: str | None = None) -> Deal:
     """One of the session's deals, or 404."""
     deal = db.session.get(Deal, deal_id)

@@ -3,7 +3,7 @@ page in the table's language (a session whose stored deal no longer fits gets it
 full disk or a read-only database met outside a deal's entry says so, dbsafety.fault)."""
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, make_response, render_template, request
 from flask_babel import gettext
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
@@ -21,12 +21,11 @@ def for_api() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str, fields: dict[str, str] | None = None) -> Response:
+def error_response(status: int, message: str, fields: dict[str, str] | None = None,
+                   headers: dict[str, str] | None = None, **extra: object) -> Response:
     body = {"error": HTTP_STATUS_CODES.get(status, "Error").lower().replace(" ", "_"),
-            "message": message, "fields": fields or {}}
-    response = jsonify(body)
-    response.status_code = status
-    return response
+            "message": message, "fields": fields or {}, **extra}
+    return make_response(body, status, headers or {})
 
 
 def _message(error: HTTPException) -> str:
@@ -46,9 +45,8 @@ def _message(error: HTTPException) -> str:
 def http_error(error: HTTPException):
     code = error.code or 500
     if for_api():
-        response = error_response(code, _message(error))
-        response.headers.update({key: value for key, value in error.get_headers() if key != "Content-Type"})
-        return response
+        headers = {key: value for key, value in error.get_headers() if key != "Content-Type"}
+        return error_response(code, _message(error), headers=headers)
     if code in (400, 404, 500):
         return render_template("error.html", message=_message(error), status=code), code
     return error

@@ -215,24 +215,20 @@ def _close_gap(session: GameSession, position: int) -> None:
 # --- the session -------------------------------------------------------------------------------
 
 
-def close_session(session: GameSession) -> Saved:
-    """End the session here (a stored fact, undone by `reopen_session`): the totals so far decide."""
-    return run(session, lambda expected: _toggle(session, "close", expected))
+def set_closed(session: GameSession, closed: bool) -> Saved:
+    """End the session here (a stored fact: the totals so far decide), or let it go on."""
+    return run(session, lambda expected: _set_closed(session, closed, expected))
 
 
-def reopen_session(session: GameSession) -> Saved:
-    return run(session, lambda expected: _toggle(session, "reopen", expected))
-
-
-def _toggle(session: GameSession, action: str, expected: int) -> Saved:
-    if (session.closed_at is not None) == (action == "close"):
+def _set_closed(session: GameSession, closed: bool, expected: int) -> Saved:
+    if (session.closed_at is not None) == closed:
         return Saved(None, None)  # already so
     game, table = get_game(session.game), table_of(session)
     deals = complete_deals(session)
     standing = played(session, game, table, deals)
     claim(session, expected)
-    session.closed_at = utcnow() if action == "close" else None
-    revise(session, None, action, None, None, 0)
+    session.closed_at = utcnow() if closed else None
+    revise(session, None, "close" if closed else "reopen", None, None, 0)
     return Saved(None, finish(session, game, table, standing, deals, pending_deal(session)))
 
 

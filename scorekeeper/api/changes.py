@@ -9,13 +9,11 @@ import hashlib
 import json
 from typing import Any
 
-from flask import abort, jsonify, request, url_for
+from flask import request, url_for
 
 from .. import restore, turns, writes
 from ..board import board, deal_or_404
-from ..errors import error_response
 from ..games.base import RuleError, T
-from ..i18n import translate
 from ..models import Deal, GameSession
 from .blueprint import bp
 from .checks import checked_entry, unknown_or_hidden
@@ -55,11 +53,6 @@ def _claimed_version(body: dict[str, Any]) -> int | None:
     return int(raw)
 
 
-def stale_response(stale: turns.StaleBoard):
-    body = {**error_response(409, translate(stale.text)).get_json(), "version": stale.version}
-    return jsonify(body), 409, {"ETag": f'"{stale.version}"'}
-
-
 def _values(body: dict[str, Any]) -> dict[str, Any]:
     values = body.get("values")
     if not isinstance(values, dict):
@@ -82,10 +75,7 @@ def add_deal(session_id: int):
     whole, refused = (False, None) if current.standing.over else checked_entry(current, values, phase)
     if refused is not None:
         return refused
-    try:
-        saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
-    except turns.StaleBoard as stale:
-        return stale_response(stale)
+    saved = writes.enter(session, values, version=claimed, key=key, phase=phase, whole=whole)
     return _created(session, saved)
 
 
@@ -119,12 +109,7 @@ def replace_deal(session_id: int, deal_id: int):
     if refused is not None:
         return refused
     claimed = _claimed_version(body)
-    try:
-        saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
-    except turns.StaleBoard as stale:
-        return stale_response(stale)
-    except turns.DealGone:
-        abort(404, "There is no such deal in this session.")
+    saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
     return session_json(session, saved.board)
 
 
@@ -133,12 +118,7 @@ def delete_deal(session_id: int, deal_id: int):
     key = _request_key(None)
     if turns.earlier_save(session, key) is None:
         deal = _deal(session, deal_id)
-        try:
-            writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
-        except turns.StaleBoard as stale:
-            return stale_response(stale)
-        except turns.DealGone:
-            abort(404, "There is no such deal in this session.")
+        writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
     deletion = restore.deletion(session, deal_id)  # what POST .../revisions/<id>/restore takes
     return "", 204, {"Revision-Id": str(deletion.id)} if deletion else {}
 
@@ -149,11 +129,11 @@ def close_session(session_id: int):
     session = api_session(session_id)
     if not board(session).deals:
         raise RuleError(T("No deal is saved yet: there is nothing to end."))
-    return session_json(session, writes.close_session(session).board)
+    return session_json(session, writes.set_closed(session, True).board)
 
 
 @bp.post("/sessions/<int:session_id>/reopen")
 def reopen_session(session_id: int):
     """A game the table ended early goes on."""
     session = api_session(session_id)
-    return session_json(session, writes.reopen_session(session).board)
+    return session_json(session, writes.set_closed(session, False).board)

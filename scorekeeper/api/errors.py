@@ -26,6 +26,17 @@ def handle_rule_error(error: RuleError):
 bp.register_error_handler(DealError, stored_deal_no_longer_fits)
 
 
+@bp.errorhandler(turns.StaleBoard)
+def handle_stale_board(stale: turns.StaleBoard):
+    """Another client changed the board first: 409 with the board's version now."""
+    return error_response(409, translate(stale.text), headers={"ETag": f'"{stale.version}"'}, version=stale.version)
+
+
+@bp.errorhandler(turns.DealGone)
+def handle_deal_gone(_: turns.DealGone):
+    return error_response(404, "There is no such deal in this session.")
+
+
 @bp.errorhandler(turns.KeyReused)
 def handle_reused_key(error: turns.KeyReused):
     """IETF Idempotency-Key draft: a key is one request's; sent with another it is refused."""

@@ -3,11 +3,10 @@ from __future__ import annotations
 
 from flask import Response, abort, current_app, request, url_for
 
-from .. import export, importer, restore, turns
+from .. import export, importer, restore
 from ..extensions import db
 from ..models import Revision
 from .blueprint import bp
-from .changes import stale_response
 from .views import api_session, json_body, session_json
 
 
@@ -40,9 +39,6 @@ def restore_deal(session_id: int, revision_id: int):
     revision = db.session.get(Revision, revision_id)
     if revision is None or revision.session_id != session.id:
         abort(404, "There is no such change in this session.")
-    try:
-        deal = restore.restore_deal(session, revision)
-    except turns.StaleBoard as stale:  # another client saved at the same moment
-        return stale_response(stale)
+    deal = restore.restore_deal(session, revision)  # turns.StaleBoard: another client saved at the same moment
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import access, history, writes
-from ..board import Board, board, session_or_404
+from ..board import Board, board
 from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
 from ..errors import error_response
 from ..extensions import db
@@ -44,7 +44,7 @@ def json_body() -> dict[str, Any]:
 
 
 def api_session(session_id: int) -> GameSession:
-    return session_or_404(session_id, "There is no such session.")
+    return db.get_or_404(GameSession, session_id, description="There is no such session.")
 
 
 def game_json(game: Game) -> dict[str, Any]:

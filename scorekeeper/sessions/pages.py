@@ -14,7 +14,7 @@ import io
 import segno
 from flask import Response, abort, current_app, make_response, render_template, request, send_from_directory, url_for
 
-from ..board import Board, board, deal_context, deal_or_404, session_or_404
+from ..board import Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
 from ..models import GameSession
@@ -47,7 +47,10 @@ def no_store(response: Response) -> Response:
 
 
 def _follow_page(session: GameSession, view: str, fragment: bool) -> str:
-    """The watch page (the board without forms) or the big numbers, whole or as the poll's fragment."""
+    """The watch page (the board without forms) or the big numbers, whole or as the poll's fragment;
+    the table's own board as the poll's fragment."""
+    if view == "board":
+        return render_template("sessions/_board.html", **context(session))
     current = board(session)
     if view == "big":
         return render_template("sessions/_big.html" if fragment else "sessions/big.html", session=session,
@@ -73,15 +76,14 @@ def big_session(session_id: int):
 @bp.get("/sessions/<int:session_id>/result.svg")
 def result_picture(session_id: int):
     """The result as a picture a phone can share: game, date, players, totals, winner."""
-    session = session_or_404(session_id)
-    response = make_response(render_template("sessions/result.svg", session=session, board=board(session)))
-    response.mimetype = "image/svg+xml"
-    return response
+    session = db.get_or_404(GameSession, session_id)
+    picture = render_template("sessions/result.svg", session=session, board=board(session))
+    return picture, {"Content-Type": "image/svg+xml; charset=utf-8"}
 
 
 def _followed(session_id: int, view: str) -> Response:
     """A following device's page (or its htmx fragment), revalidated with its ETag."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     tag = etag(session, view)
     return unchanged(tag) or revalidated(make_response(_follow_page(session, view, is_htmx())), tag)
 
@@ -96,21 +98,14 @@ def live(session_id: int):
     tag = etag(session, f"live-{view}")
     if request.args.get("rev", type=column_int) == session.version:
         return revalidated(make_response("", 204), tag)
-    not_modified = unchanged(tag)
-    if not_modified is not None:
-        return not_modified
-    if view == "board":
-        html = render_template("sessions/_board.html", **context(session))
-    else:
-        html = _follow_page(session, view, fragment=True)
-    return revalidated(make_response(html), tag)
+    return unchanged(tag) or revalidated(make_response(_follow_page(session, view, fragment=True)), tag)
 
 
 @bp.get("/sessions/<int:session_id>/cards")
 def card_picker(session_id: int):
     """The decks of inputs (`field`, one or more) whose cards are tapped, drawn once they are shown in
     their entry form (`deal`: the correction form of that deal; else the next deal's entry form)."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     deal_id = request.args.get("deal", type=column_int)
     if deal_id is not None:
         deal = deal_or_404(session, deal_id)
@@ -132,7 +127,7 @@ def card_picker(session_id: int):
 @bp.get("/sessions/<int:session_id>/chart")
 def session_chart(session_id: int):
     """The totals over the deals, loaded when the board's chart is opened (a page without JavaScript)."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     current = board(session)
     if is_htmx():
         return str(chart_of(current))
@@ -142,7 +137,7 @@ def session_chart(session_id: int):
 @bp.get("/sessions/<int:session_id>/statistics")
 def session_statistics(session_id: int):
     """Each player's statistics, loaded when the board's box is opened (a page without JavaScript)."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     current = board(session)
     template = "sessions/_stats.html" if is_htmx() else "sessions/stats.html"
     return render_template(template, session=session, board=current, stats=session_stats(current),
@@ -152,7 +147,7 @@ def session_statistics(session_id: int):
 @bp.get("/sessions/<int:session_id>/deals/<int:deal_id>/breakdown")
 def deal_breakdown(session_id: int, deal_id: int):
     """One deal's arithmetic, loaded when its row is opened (the board stays small)."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     current = board(session)
     index = next((i for i, deal in enumerate(current.deals) if deal.id == deal_id), None)
     if index is None:
@@ -166,7 +161,7 @@ def deal_breakdown(session_id: int, deal_id: int):
 @bp.get("/sessions/<int:session_id>/changes")
 def session_changes(session_id: int):
     """The whole change log, loaded when asked for (the board lists the latest few)."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     template = "sessions/_revisions.html" if is_htmx() else "sessions/changes.html"
     return render_template(template, session=session, board=board(session), all_changes=True,
                            changes=latest_changes(session.id, None))
@@ -179,10 +174,7 @@ def watch_qr(session_id: int):
     target = url_for(".watch_session", session_id=session_id, _external=True)
     buffer = io.BytesIO()
     segno.make(target, error="m").save(buffer, kind="svg", scale=6, border=2, xmldecl=False, dark="#000", light="#fff")
-    response = make_response(buffer.getvalue())
-    response.headers["Content-Type"] = "image/svg+xml"
-    response.headers["Cache-Control"] = "private, max-age=3600"
-    return response
+    return buffer.getvalue(), {"Content-Type": "image/svg+xml", "Cache-Control": "private, max-age=3600"}
 
 
 # --- the PWA shell ----------------------------------------------------------------------------

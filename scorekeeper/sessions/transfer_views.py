@@ -13,12 +13,11 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, importer, restore, turns
-from ..board import session_or_404
 from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
-from ..models import Revision
+from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
 from .forms import EmptyForm
@@ -44,13 +43,13 @@ def json_download(document, filename: str) -> Response:
 
 @bp.get("/sessions/<int:session_id>/export.json")
 def export_session(session_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     return json_download(export.export_document([session]), f"scorekeeper-{session.id}.json")
 
 
 @bp.get("/sessions/<int:session_id>/scoreboard.csv")
 def export_csv(session_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     # the byte-order mark lets spreadsheet programs read the players' names as UTF-8
     body = "\ufeff" + export.scoreboard_csv(session)
     return Response(body.encode("utf-8"), mimetype="text/csv",
@@ -113,7 +112,7 @@ def import_sessions():
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
 def restore_deal(session_id: int, revision_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     revision = db.session.get(Revision, revision_id)
     error = None
     if not EmptyForm().validate():

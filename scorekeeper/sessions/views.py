@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
 from .. import access, restore, turns, writes
-from ..board import Board, board, deal_context, deal_or_404, session_or_404
+from ..board import Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
@@ -106,7 +106,7 @@ def _preset(game: Game, index: int | None) -> dict[str, Any] | None:
 
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     if request.args:  # ?saved= and ?corrected= (the line saying so), ?already=, ?cards=: never revalidated
         current = board(session)
         flash = saved_flash(current)
@@ -143,7 +143,7 @@ def _stale_board(session: GameSession, stale: turns.StaleBoard):
 
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     key, claimed = _form_key(), _form_version()
     before = board(session)
     earlier = turns.earlier_save(session, key)
@@ -185,7 +185,7 @@ def _saved(session: GameSession, before: Board, saved: turns.Saved):
 
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit_deal(session_id: int, deal_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     key, claimed = _form_key(), _form_version()
     done = redirect(url_for(".show_session", session_id=session.id, corrected=deal_id) + f"#deal-{deal_id}")
     if request.method == "POST" and turns.earlier_save(session, key) is not None:
@@ -251,7 +251,7 @@ def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved 
 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
 def delete_deal(session_id: int, deal_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     deal = db.session.get(Deal, deal_id)
     if deal is None or deal.session_id != session.id:  # already gone (another device, or a retry)
         if not is_htmx():
@@ -277,17 +277,17 @@ def delete_deal(session_id: int, deal_id: int):
 @bp.post("/sessions/<int:session_id>/close")
 def close_session(session_id: int):
     """The table stops before the game's own end; the totals so far decide."""
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     if EmptyForm().validate():
-        writes.close_session(session)
+        writes.set_closed(session, True)
     return redirect(url_for(".show_session", session_id=session.id))
 
 
 @bp.post("/sessions/<int:session_id>/reopen")
 def reopen_session(session_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     if EmptyForm().validate():
-        writes.reopen_session(session)
+        writes.set_closed(session, False)
     return redirect(url_for(".show_session", session_id=session.id) + "#entry")
 
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import render_template, request
 
-from ..board import board, session_or_404
+from ..board import board
+from ..extensions import db
 from ..games.base import RuleError
 from ..i18n import translate
+from ..models import GameSession
 from ..what_if import what_if
 from .blueprint import bp
 from .forms import option_values, options_form
@@ -14,7 +16,7 @@ from .forms import option_values, options_form
 
 @bp.get("/sessions/<int:session_id>/what-if")
 def what_if_page(session_id: int):
-    session = session_or_404(session_id)
+    session = db.get_or_404(GameSession, session_id)
     real = board(session)
     game, table = real.game, real.table
     asked = "score" in request.args
