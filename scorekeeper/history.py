@@ -16,6 +16,7 @@ from .extensions import db
 from .games import GAMES
 from .games.base import Figure
 from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
+from .names import sort_key
 
 
 def day_bounds(day: date, zone: Any = None) -> tuple[datetime, datetime]:
@@ -97,8 +98,8 @@ def player_id_by_name(name: str) -> int:
 def players_with_sessions() -> list[tuple[Player, int]]:
     """Every player who sat in a session, with how many (counted off the seat index)."""
     sessions = select(func.count()).where(Seat.player_id == Player.id).correlate(Player).scalar_subquery()
-    return [(player, count) for player, count in db.session.execute(select(Player, sessions).order_by(Player.name))
-            if count]
+    rows = db.session.execute(select(Player, sessions))
+    return sorted(((player, count) for player, count in rows if count), key=lambda row: sort_key(row[0].name))
 
 
 def seats_of(player_id: int, filters: Filters = NO_FILTERS) -> int:

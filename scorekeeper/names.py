@@ -33,6 +33,17 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFC", clean_name(name)).casefold())
 
 
+def sort_key(name: str) -> tuple[str, str]:
+    """Where a name goes in a list, as people look for it: accents and case set aside ("Ölmez"
+    beside "Olmez", before "Zoë"); the name itself breaks a tie.
+
+    >>> sorted(["Zoë", "Ölmez", "anna", "Olaf"], key=sort_key)
+    ['anna', 'Olaf', 'Ölmez', 'Zoë']
+    """
+    spelled = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(char for char in spelled if not unicodedata.combining(char)), name
+
+
 def checked_names(names: Sequence[str]) -> list[str]:
     """The names of a new table, cleaned, or RuleError (for the players' field) saying what is wrong."""
     cleaned = [clean_name(name) for name in names]

@@ -16,6 +16,7 @@ from ..filters import HistoryFilterForm, StatsFilterForm
 from ..games import GAMES
 from ..i18n import translate
 from ..models import GameSession, Player
+from ..names import sort_key
 from .blueprint import bp
 from .chart import places_chart, totals_chart
 
@@ -33,7 +34,7 @@ def _page() -> int:
 
 def _players() -> Sequence[Row]:
     """Every player (id, name), for the filters' choices."""
-    return db.session.execute(db.select(Player.id, Player.name).order_by(Player.name)).all()
+    return sorted(db.session.execute(db.select(Player.id, Player.name)).all(), key=lambda row: sort_key(row.name))
 
 
 @bp.get("/history", endpoint="history")

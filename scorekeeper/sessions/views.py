@@ -19,6 +19,7 @@ from ..games import GAMES
 from ..games.base import Game, RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
+from ..names import sort_key
 from .blueprint import bp, is_htmx
 from .board_view import (
     context,
@@ -77,7 +78,7 @@ def new_session(slug: str):
         else:
             access.set_pin(session, form.pin.data)
             return redirect(url_for(".show_session", session_id=session.id))
-    known = db.session.scalars(select(Player.name).order_by(Player.name)).all()
+    known = sorted(db.session.scalars(select(Player.name)), key=sort_key)
     page = render_template("sessions/new.html", game=game, form=form, known=known)
     return page, 422 if request.method == "POST" else 200  # a POST that gets here was refused
 

@@ -213,3 +213,15 @@ def test_lost_is_counted_where_the_game_names_a_loser_and_a_dash_where_it_names_
     lost = {name: {row[0]: row[4] for row in cells(client.get(f"/players/{players[name]}").text, "records")}
             for name in ("A", "D")}
     assert lost == {"A": {"Handjass": "0", "Schieberamsch": "—"}, "D": {"Handjass": "1"}}
+
+
+def test_players_are_listed_as_people_look_for_them_accents_and_case_aside(client):
+    """A club's list in reading order: "Ölmez" under O (a tester found it after "Zoë": the database
+    sorted by code point), on the players page, the history's player filter and the new game's names."""
+    session_with(client, "free_pad", ["Zoë", "Ölmez", "anna", "Olaf"], [{"points": [1, 2, 3, 4]}],
+                 options={"rounds": 1})
+    expected = ["anna", "Olaf", "Ölmez", "Zoë"]
+    for path, pattern in (("/players", r'href="/players/\d+">([^<]+)<'), ("/history", r'<option value="\d+">([^<]+)<'),
+                          ("/sessions/new/free_pad", r'<option value="([^"]+)"')):
+        html = client.get(path).get_data(as_text=True)
+        assert [name for name in re.findall(pattern, html) if name in expected] == expected, path
