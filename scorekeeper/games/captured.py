@@ -69,7 +69,7 @@ def value_tables(scheme: str) -> dict[str, dict[str, int]]:
 def count_option(help_text: str) -> OptionSpec:
     """The session's default way to enter a deal's card points (each deal may still switch)."""
     return OptionSpec("count_from", N_("Card points are entered as"), CHOICE, POINTS, choices=COUNT_CHOICES,
-                      help=help_text)
+                      help=help_text, entry_only=True)
 
 
 def count_field(default: str) -> FieldSpec:

@@ -91,7 +91,8 @@ class Differenzler(Game):
         OptionSpec("tie", N_("Equal lowest totals at the end"), CHOICE, "shared",
                    choices=(("shared", N_("share the win")), ("extra_deal", N_("one more deal")))),
         OptionSpec("announcement", N_("Announcements"), CHOICE, "open",
-                   choices=(("open", N_("said aloud")), ("hidden", N_("hidden until the deal is entered")))),
+                   choices=(("open", N_("said aloud")), ("hidden", N_("hidden until the deal is entered"))),
+                   entry_only=True),
     )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:

@@ -161,6 +161,8 @@ class OptionSpec:
     help: str = ""
     #: (other option, values): only asked while that option has one of the values
     show_if: tuple[str, tuple[Any, ...]] | None = None
+    #: how deals are entered or shown, never how they score (what-if leaves it as it is)
+    entry_only: bool = False
 
     def as_json(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)

@@ -51,7 +51,8 @@ class FreePad(Game):
                     "sit alternately: with 2 teams, players 1, 3, 5 ... play against 2, 4, 6 ...")
 
     options = (
-        OptionSpec("name", N_("Name of the game"), TEXT, "", maximum=40, help=N_("For example Rummy.")),
+        OptionSpec("name", N_("Name of the game"), TEXT, "", maximum=40, help=N_("For example Rummy."),
+                   entry_only=True),
         OptionSpec("winner", N_("Who wins"), CHOICE, HIGHEST,
                    choices=((HIGHEST, N_("the highest total")), (LOWEST, N_("the lowest total")))),
         OptionSpec("target", N_("The game ends when a total reaches (0: no target)"), INT, 0,

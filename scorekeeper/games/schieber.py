@@ -132,7 +132,7 @@ class Schieber(Game):
         *(OptionSpec(f"factor_{kind}", label, INT, factor, minimum=1, maximum=9, show_if=("factors", ("custom",)))
           for kind, label, factor in zip(KINDS, FACTOR_LABELS, PRESETS["swisslos"])),
         OptionSpec("deck", N_("Cards"), CHOICE, "french",
-                   choices=(("french", N_("French suits")), ("german", N_("Swiss German suits")))),
+                   choices=(("french", N_("French suits")), ("german", N_("Swiss German suits"))), entry_only=True),
         OptionSpec("factor_on_extras", N_("The factor multiplies match bonus, Weis and Stöck too"), BOOL, True,
                    help=N_("Off: Weis and Stöck count once.")),
         OptionSpec("weis_and_stoeck", N_("Weis and Stöck count"), BOOL, True,

@@ -172,9 +172,10 @@ class Stendhal(Game):
         OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "seats",
                    choices=(("seats", N_("enter each player's revealed card")),
                             ("revealed", N_("enter the revealed cards together")),
-                            ("suit", N_("name the minus suit")))),
+                            ("suit", N_("name the minus suit"))), entry_only=True),
         OptionSpec("capture_entry", N_("Minus cards taken"), CHOICE, "cards",
-                   choices=(("cards", N_("pick the cards")), ("count", N_("count and lowest card")))),
+                   choices=(("cards", N_("pick the cards")), ("count", N_("count and lowest card"))),
+                   entry_only=True),
         OptionSpec("lowest_ace", N_("The ace as lowest card"), CHOICE, "high",
                    choices=(("high", N_("A is the highest card")), ("low", N_("A is the lowest card")))),
     )

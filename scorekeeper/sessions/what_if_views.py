@@ -20,7 +20,8 @@ def what_if_page(session_id: int):
     real = board(session)
     game, table = real.game, real.table
     asked = "score" in request.args
-    form = options_form(game.option_specs(table.size), formdata=request.args if asked else None, data=table.options)
+    scoring = [spec for spec in game.option_specs(table.size) if not spec.entry_only]
+    form = options_form(scoring, formdata=request.args if asked else None, data=table.options)
     other, problem = None, None
     if asked and form.validate():
         try:
@@ -31,4 +32,4 @@ def what_if_page(session_id: int):
     changed = [(number, mine.points, theirs.points) for number, (mine, theirs) in enumerate(results, start=1)
                if mine.points != theirs.points]
     return render_template("sessions/what_if.html", session=session, real=real, form=form, other=other,
-                           problem=problem, changed=changed, names=table.names)
+                           problem=problem, changed=changed, names=table.names, specs=scoring)

@@ -90,6 +90,18 @@ def test_the_page_shows_both_totals_the_winners_and_the_deals_that_differ(client
     assert 'class="total">-9<' in html.replace(" winner", "") and 'class="total">36<' in html.replace(" winner", "")
 
 
+def test_the_page_offers_only_options_that_change_a_score(client):
+    """How card points are entered cannot change a score (a tester read its help under the what-if,
+    and asking "tap cards" of typed points could only fail): the page leaves it as played; the
+    scoring options stay, and the session's entry setting is kept for the replay."""
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH, LOST])
+    page = client.get(f"/sessions/{sid}/what-if").get_data(as_text=True)
+    assert 'name="option_count_from"' not in page and "Card points are entered as" not in page
+    assert 'name="option_rounding"' in page
+    html = client.get(f"/sessions/{sid}/what-if?score=1&option_rounding=floor").get_data(as_text=True)
+    assert "Side by side" in html and not alerts(html)
+
+
 def test_the_page_names_the_problem_next_to_the_options(client):
     sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST])
     html = client.get(f"/sessions/{sid}/what-if?score=1&option_end=deals&option_deals=0").get_data(as_text=True)
