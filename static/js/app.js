@@ -311,9 +311,7 @@
       button.setAttribute("aria-pressed", dark ? "true" : "false");
       button.textContent = dark ? button.dataset.light : button.dataset.dark;
     }
-    return dark;
   }
-  applyTheme();
 
   // --- the deal form's draft: kept per session, phase and deal until it is saved ------------
   function entryForm() { return document.querySelector("form[data-draft]"); }  // a new deal or a correction
@@ -665,10 +663,8 @@
     if (toggle && !toggle.dataset.bound) {
       toggle.dataset.bound = "1";
       applyTheme();
-      toggle.addEventListener("click", function () {
-        var dark = document.documentElement.getAttribute("data-theme") === "dark" ||
-          (!store.get("theme") && window.matchMedia("(prefers-color-scheme: dark)").matches);
-        store.set("theme", dark ? "light" : "dark");
+      toggle.addEventListener("click", function () {  // pressed: dark now
+        store.set("theme", toggle.getAttribute("aria-pressed") === "true" ? "light" : "dark");
         applyTheme();
       });
     }
@@ -800,8 +796,6 @@
       block.querySelector(".pile-tabs").hidden = false;
       var form = block.closest("form");
       var rest = form ? checkedValue(form, block.getAttribute("data-rest-field")) : null;
-    // Handjass: the last trick's 5 beside its taker's pile, so the piles add up to the players' counts
-    var bonusSeat = form && block.hasAttribute("data-bonus-field") ? checkedValue(form, block.getAttribute("data-bonus-field")) : null;
       var first = block.querySelector("fieldset.pile[data-error]") ||
         block.querySelector('fieldset.pile:not([data-seat="' + rest + '"])') || block.querySelector("fieldset.pile");
       select(block, first.getAttribute("data-seat"));
@@ -840,28 +834,6 @@
       }
       if (again.nextElementSibling !== first) first.parentNode.insertBefore(again, first);
     });
-  }
-
-  // A per-player row whose choices are shared out (FieldSpec.total on a multi: Stendhal's minus cards): a
-  // card one player took is greyed out, with that player's initial, in the others' pickers.
-  function shareOut(row) {
-    var names = row.closest("table").querySelectorAll("thead th");
-    var cells = Array.prototype.slice.call(row.querySelectorAll(":scope > td:not(.share-picker)"));
-    var owner = {};
-    cells.forEach(function (cell, index) {
-      cell.querySelectorAll(".picker input:checked").forEach(function (input) { owner[input.value] = index; });
-    });
-    cells.forEach(function (cell, index) {
-      cell.querySelectorAll(".picker label.pick").forEach(function (label) {
-        var input = label.querySelector("input");
-        var taken = !input.checked && input.value in owner && owner[input.value] !== index;
-        label.classList.toggle("taken", taken);
-        input.disabled = taken;
-        label.setAttribute("data-owner", taken ? names[owner[input.value] + 1].textContent.trim().charAt(0) : "");
-      });
-      cell.querySelectorAll(".take-rest").forEach(function (button) { button.hidden = false; });
-    });
-    drawShare(row);
   }
 
   // The row's one picker (templates/_forms.html share_picker), shown instead of the players' own: the
@@ -931,14 +903,6 @@
     else drawShare(row);
   }
 
-  // "the rest": every card of the row nobody took goes to this player, and the picker closes.
-  function takeRest(button) {
-    var inputs = button.closest(".picker").querySelectorAll("input:not(:checked):not(:disabled)");
-    inputs.forEach(function (input) { input.checked = true; });
-    if (inputs.length) inputs[inputs.length - 1].dispatchEvent(new Event("change", { bubbles: true }));
-    button.closest("details").open = false;
-  }
-
   // A card picker folded in a per-player cell opens as a panel (app.css) under its player's column, as
   // far left as the form's width allows; the fold keeps room for it below its summary, so the panel
   // pushes the rows below down instead of covering them.
@@ -972,15 +936,13 @@
     applyHideIf(root);
     hideEmptyGrids(root);
     root.querySelectorAll(".piles").forEach(initPiles);
-    root.querySelectorAll("tr[data-total]").forEach(shareOut);
+    root.querySelectorAll("tr[data-total]").forEach(drawShare);
     namesInRows(root);
   }
 
   document.addEventListener("click", function (event) {
     var tab = event.target.closest && event.target.closest(".piles .pile-tab");
     if (tab) select(tab.closest(".piles"), tab.getAttribute("data-seat"));
-    var rest = event.target.closest && event.target.closest(".take-rest");
-    if (rest) takeRest(rest);
     var shared = event.target.closest && event.target.closest("td.share-picker button");
     if (shared && !shared.disabled) tapShare(shared);
   });
@@ -1005,7 +967,7 @@
     applyHideIf(form);
     hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
-    form.querySelectorAll("tr[data-total]").forEach(shareOut);
+    form.querySelectorAll("tr[data-total]").forEach(drawShare);
     namesInRows(form);
     // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are
     // picked, and the next player's opens while nothing is picked there: the cards lie on the table in order
