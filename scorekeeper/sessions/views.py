@@ -198,7 +198,8 @@ def edit_deal(session_id: int, deal_id: int):
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
     game, table, number, state = deal_context(session, deal)
-    fields = game.deal_fields(game.as_entered(table, deal.payload), state)
+    # every field of the deal, told what its early values decided (Stendhal: the minus suits by name)
+    fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
     status, stale = 200, None
     if request.method == "POST":
         form = deal_form(fields, table, formdata=request.form)

@@ -165,6 +165,10 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     page.locator("tr.deal-row").nth(1).get_by_role("link", name="Correct").click()
     expect(page.locator("tr[data-field=reveal] td").nth(5).locator("input[value=AS]")).to_be_checked()
     expect(page.get_by_label(SUITS_TAKEN + "Emil")).to_have_value("4")
+    # the minus suits as the deal has them, in the row's one picker as on the board (it showed bare ranks)
+    for row in ("minus_cards", "paired_cards"):
+        expect(suit_picker(page, row)).to_be_visible()
+        expect(page.locator(f"tr[data-field={row}] > td:not(.share-picker)").first).to_be_hidden()
     screenshot(page, "stendhal-correct-form")
     page.get_by_label(SUITS_TAKEN + "Emil").fill("2")
     page.get_by_role("button", name="Save correction").click()

@@ -157,6 +157,30 @@ def test_stendhal_minus_rows_show_the_whole_suit_and_a_revealed_card_is_named(cl
     assert "♣K was revealed before play; Anna cannot have taken it." in alerts(refused.get_data(as_text=True))
 
 
+def test_a_stendhal_correction_names_the_minus_suits_as_the_deal_has_them(client):
+    """The correction page showed generic rows ("Cards taken of the minus suit", bare ranks, nothing
+    greyed, no Σ, no shared picker), so a card could be given to two players and was caught only after
+    Save (a tester). It asks the play as the board did once the revealed cards were locked."""
+    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
+    data = {f"players-{seat}": name for seat, name in enumerate(names)}
+    response = client.post("/sessions/new/stendhal", data={**data, "first_dealer": "0"})
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    reveal = {f"reveal-{seat}": card for seat, card in enumerate(["5C", "JC", "KH", "KC", "4H", "JH"])}
+    assert client.post(f"/sessions/{sid}/deals", data=reveal).status_code == 302
+    clubs = ["A", "Q", "10", "9", "8", "7", "6", "4", "3", "2"]
+    diamonds = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    play = {"minus_cards-0": clubs, "paired_cards-1": diamonds, **{f"suits-{seat}": "0" for seat in range(6)}}
+    assert client.post(f"/sessions/{sid}/deals", data=play).status_code == 302
+    edit = re.search(rf'href="(/sessions/{sid}/deals/\d+/edit)', client.get(f"/sessions/{sid}").get_data(as_text=True))
+    page = client.get(edit.group(1)).get_data(as_text=True)
+    row = re.search(r'<tr data-field="minus_cards".*?</tr>', page, re.S).group(0)
+    assert 'data-total="10"' in row and "♣" in row and '<td class="share-picker"' in row
+    offered = re.findall(r'<input type="checkbox" name="minus_cards-1" id="[^"]*" value="(\w+)"([^>]*)>', row)
+    assert [value for value, rest in offered if " disabled" in rest] == ["K", "J", "5"]
+    kept = re.findall(r'name="minus_cards-0" id="[^"]*" value="(\w+)" checked', row)
+    assert kept == clubs
+
+
 def test_chart_points_span_the_totals():
     line = points([(10, -10), (30, -30)], 0, 100, 100, pad=0)
     assert line == [(0.0, 50.0), (50.0, 33.3), (100.0, 0.0)]
