@@ -242,6 +242,13 @@ def test_dark_mode_follows_the_system_and_the_toggle_sticks(browser, live_server
     assert page.evaluate(background) == "rgb(246, 244, 238)"
     page.get_by_role("button", name="Dark").click()
     assert page.evaluate(background) == "rgb(18, 22, 31)"
+    # the printed sheet is black on white whatever the screen's theme (it kept light grey text on dark)
+    page.emulate_media(media="print")
+    ink = "() => [getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]"
+    assert page.evaluate(ink) == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]
+    page.evaluate("() => localStorage.removeItem('theme')")  # the system's dark, printed
+    page.reload()
+    assert page.evaluate(ink) == ["rgb(0, 0, 0)", "rgb(255, 255, 255)"]
     context.close()
 
 
