@@ -61,6 +61,12 @@ def test_translations_keep_the_placeholders(catalogue):
             assert set(PLACEHOLDER.findall(source)) - {"num"} <= set(PLACEHOLDER.findall(target)) | {"num"}, message.id
 
 
+def test_japanese_says_joker_one_way(catalogue):
+    """ジョーカー throughout: a tester found "Joker" left in the TENNOS labels beside ジョーカー in Pitch's."""
+    texts = [text for m in catalogue if m.id for text in ([m.string] if isinstance(m.string, str) else m.string)]
+    assert [text for text in texts if "joker" in text.lower()] == []
+
+
 def test_compiled_catalogue_matches_the_po(catalogue):
     mo_path = CATALOGUES / str(catalogue.locale) / "LC_MESSAGES" / "messages.mo"
     with mo_path.open("rb") as handle:

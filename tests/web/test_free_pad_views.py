@@ -43,7 +43,7 @@ def test_the_what_if_page_keeps_the_name_and_scores_lowest_wins(client):
     save(client, session_id, 5, 21, 3, 9)
     page = client.get(f"/sessions/{session_id}/what-if?score=1&option_name=Hearts&option_winner=lowest"
                       "&option_target=20&option_rounds=0&option_teams=0").get_data(as_text=True)
-    assert 'value="Hearts"' in page
+    assert "<h1>Free score pad: Hearts <small>" in page and 'name="option_name"' not in page  # kept, not asked
     assert re.search(r"<td>Ben</td>\s*<td>Cleo</td></tr></tfoot>", page)  # as played, and lowest wins
 
 
