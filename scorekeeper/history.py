@@ -65,10 +65,7 @@ class Filters:
         return game + self.period(rows.started_at) + self.sat_with(rows.session_id)
 
 
-NO_FILTERS = Filters()
-
-
-def sessions_query(filters: Filters = NO_FILTERS) -> Select:
+def sessions_query(filters: Filters) -> Select:
     """The sessions that match the filters, newest first (with their seats)."""
     query = (select(GameSession).options(selectinload(GameSession.seats))
              .order_by(GameSession.created_at.desc(), GameSession.id.desc()))
@@ -77,7 +74,7 @@ def sessions_query(filters: Filters = NO_FILTERS) -> Select:
     return query.where(*filters.period(GameSession.created_at), *filters.sat_with(GameSession.id))
 
 
-def player_sessions_query(player_id: int, filters: Filters = NO_FILTERS) -> Select:
+def player_sessions_query(player_id: int, filters: Filters) -> Select:
     """A player's sessions, newest first by id (sessions are numbered as they are created): read
     backwards off the seat index, where sorting by created_at would sort every session of the player.
     Filtered: off the seat summaries' index, newest first by date."""
@@ -102,7 +99,7 @@ def players_with_sessions() -> list[tuple[Player, int]]:
     return sorted(((player, count) for player, count in rows if count), key=lambda row: sort_key(row[0].name))
 
 
-def seats_of(player_id: int, filters: Filters = NO_FILTERS) -> int:
+def seats_of(player_id: int, filters: Filters) -> int:
     """How many sessions the player sat in (those `player_sessions_query` lists)."""
     if not filters:
         return db.session.scalar(select(func.count()).where(Seat.player_id == player_id)) or 0
@@ -141,7 +138,7 @@ def overall_place(tallies: list[GameTally]) -> float | None:
     return average(sum(tally.places for tally in tallies), sum(tally.placed for tally in tallies))
 
 
-def player_tallies(player_id: int, filters: Filters = NO_FILTERS) -> list[GameTally]:
+def player_tallies(player_id: int, filters: Filters) -> list[GameTally]:
     """The player's record per game from the seat summaries: one index-range query. Sessions whose
     summary is missing or from an older engine are not counted until `flask summaries` computes it
     (their rows say "being updated"); sessions that no longer replay are left out, and so are games
@@ -160,11 +157,11 @@ def player_tallies(player_id: int, filters: Filters = NO_FILTERS) -> list[GameTa
     # one row per game is left: the one of its current engine
     tallies = [GameTally(row.game, row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0,
                          row.places or 0, row.placed)
-               for row in rows if row.game in GAMES and row.engine_version == summaries.engine_version(row.game)]
+               for row in rows if summaries.current(row.game, row.engine_version)]
     return sorted((tally for tally in tallies if tally.played), key=lambda tally: tally.game)
 
 
-def player_figures(player_id: int, filters: Filters = NO_FILTERS) -> dict[str, list[tuple[Figure, int]]]:
+def player_figures(player_id: int, filters: Filters) -> dict[str, list[tuple[Figure, int]]]:
     """What the games' engines counted for the player over all their sessions (Game.figures), per
     game: each figure with its sum, in the order the engine declares them; one index-range query."""
     query = (select(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name, func.sum(SeatFigure.value))
@@ -172,7 +169,7 @@ def player_figures(player_id: int, filters: Filters = NO_FILTERS) -> dict[str, l
              .group_by(SeatFigure.game, SeatFigure.engine_version, SeatFigure.name))
     sums: dict[str, dict[str, int]] = {}
     for slug, version, name, value in db.session.execute(query):
-        if slug in GAMES and version == summaries.engine_version(slug):  # as player_tallies counts
+        if summaries.current(slug, version):  # as player_tallies counts
             sums.setdefault(slug, {})[name] = int(value)
     return {slug: [(figure, counted.get(figure.name, 0)) for figure in GAMES[slug].figures]
             for slug, counted in sorted(sums.items())}
@@ -213,7 +210,7 @@ def month_of(column: QueryableAttribute[datetime], first: datetime, last: dateti
     return case(*((column < start(index + 1), label(index)) for index in range(low, high)), else_=label(high))
 
 
-def player_over_time(player_id: int, filters: Filters = NO_FILTERS) -> list[Month]:
+def player_over_time(player_id: int, filters: Filters) -> list[Month]:
     """The player's finished sessions, wins and average place month by month (of the current
     engines' summaries), the months those of the filters' zone: the period the sessions span, then
     one index range summed per month by the database."""
@@ -230,7 +227,7 @@ def player_over_time(player_id: int, filters: Filters = NO_FILTERS) -> list[Mont
              .where(*kept).group_by(month, SeatSummary.game, SeatSummary.engine_version))
     by_month: dict[str, list[int]] = {}
     for label, slug, version, finished, won, places, placed, sides in db.session.execute(query):
-        if slug in GAMES and version == summaries.engine_version(slug):
+        if summaries.current(slug, version):
             sums = by_month.setdefault(label, [0, 0, 0, 0, 0])
             for index, value in enumerate((finished, won, places or 0, placed)):
                 sums[index] += int(value)
@@ -252,7 +249,7 @@ class HeadToHead:
     other_won: int
 
 
-def head_to_head(player_id: int, other_id: int, filters: Filters = NO_FILTERS) -> list[HeadToHead]:
+def head_to_head(player_id: int, other_id: int, filters: Filters) -> list[HeadToHead]:
     """Per game, the finished sessions both players sat in and each one's wins: one query over the
     player's seat summaries (as filtered, with the other at the table too), the other's win read by
     primary key (their seat off the seat index, then its summary)."""
@@ -267,5 +264,5 @@ def head_to_head(player_id: int, other_id: int, filters: Filters = NO_FILTERS) -
                *together.of(SeatSummary))
         .group_by(SeatSummary.game, SeatSummary.engine_version).order_by(SeatSummary.game))
     return [HeadToHead(slug, count, int(won), int(other_won)) for slug, version, count, won, other_won in rows
-            if slug in GAMES and version == summaries.engine_version(slug)]
+            if summaries.current(slug, version)]
 

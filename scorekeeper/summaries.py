@@ -33,6 +33,12 @@ def engine_version(slug: str) -> int:
     return game.version if game is not None else 0
 
 
+def current(slug: str, version: int) -> bool:
+    """Whether figures written under engine `version` count: the game's engine now (one of a game
+    since removed never)."""
+    return slug in GAMES and version == engine_version(slug)
+
+
 def is_fresh(summary: SessionSummary | None, session: GameSession) -> bool:
     return (summary is not None and summary.session_version == session.version
             and summary.engine_version == engine_version(session.game))

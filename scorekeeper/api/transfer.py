@@ -12,8 +12,7 @@ from .views import api_session, json_body, session_json
 
 @bp.get("/export")
 def export_everything():
-    sessions = export.all_sessions()
-    return export.export_document(sessions)
+    return export.export_document(export.all_sessions())
 
 
 @bp.get("/sessions/<int:session_id>/export")

@@ -58,8 +58,7 @@ def export_csv(session_id: int):
 
 @bp.get("/export.json")
 def export_everything():
-    sessions = export.all_sessions()
-    return json_download(export.export_document(sessions), f"scorekeeper-{date.today().isoformat()}.json")
+    return json_download(export.export_document(export.all_sessions()), f"scorekeeper-{date.today().isoformat()}.json")
 
 
 def read_import(form: ImportForm):
