@@ -844,13 +844,16 @@
                              '"][value="' + value + '"]');
   }
 
+  var sharedTo = {};  // per row, the player last chosen: a refused save's fresh form goes on with them
   function drawShare(row) {
     var share = row.querySelector(":scope > td.share-picker");
     if (!share) return;
     if (!row.classList.contains("shared")) {
       row.classList.add("shared");
       share.hidden = false;
-      var first = share.querySelector(".share-player[data-error]") || share.querySelector(".share-player");
+      var first = share.querySelector(".share-player[data-error]") ||
+        share.querySelector('.share-player[data-seat="' + sharedTo[row.getAttribute("data-field")] + '"]') ||
+        share.querySelector(".share-player");
       share.dataset.seat = first.getAttribute("data-seat");
     }
     var seat = share.dataset.seat, owner = {}, players = {}, free = 0;
@@ -888,7 +891,7 @@
     var share = button.closest("td.share-picker"), row = share.closest("tr");
     var changed = [];
     if (button.classList.contains("share-player")) {
-      share.dataset.seat = button.getAttribute("data-seat");
+      share.dataset.seat = sharedTo[row.getAttribute("data-field")] = button.getAttribute("data-seat");
     } else if (button.classList.contains("share-card")) {
       var box = shareBox(row, share.dataset.seat, button.getAttribute("data-value"));
       if (box && !box.disabled) { box.checked = !box.checked; changed.push(box); }

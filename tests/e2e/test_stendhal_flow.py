@@ -328,3 +328,17 @@ def test_a_card_given_to_two_players_is_named(page):
     expect(clubs.get_by_role("alert")).to_have_text("♣3 is entered for both Anna and Ben.")
     expect(player(clubs, "Ben")).to_have_attribute("aria-pressed", "true")  # the player named is chosen
     expect(card(clubs, "3")).to_have_attribute("aria-pressed", "true")
+
+
+def test_a_refused_save_goes_on_with_the_player_chosen(page):
+    """A save refused for the whole row ("Nobody took ...") came back with the first player chosen in the
+    suit's picker, not the one the table was giving cards to (a tester)."""
+    start_session(page, "Stendhal", NAMES)
+    reveal(page, {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4", "Fay": "♥J"})
+    lock_bids(page)
+    give(page.locator("#entry"), "minus_cards", "Dora", ["3", "2"])
+    page.get_by_role("button", name="Save deal").click()
+    clubs = suit_picker(page.locator("#entry"), "minus_cards")
+    expect(page.locator("#entry").get_by_role("alert").first).to_be_visible()
+    expect(player(clubs, "Dora")).to_have_attribute("aria-pressed", "true")
+    expect(card(clubs, "3")).to_have_attribute("aria-pressed", "true")
