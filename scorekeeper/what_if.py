@@ -71,20 +71,38 @@ def what_if(session: GameSession, changes: Any) -> WhatIf:
 def replay_asked(game: Game, table: Table, other: Table,
                  payloads: Sequence[Mapping[str, Any]]) -> tuple[Standing, DealError | None]:
     """The deals stored under `table` replayed under `other` one by one, each as `asked_values` reads
-    it, until the game is over or a deal cannot be scored: the standing so far, and that deal's error."""
+    it, until the game is over or a deal cannot be scored: the standing so far, and that deal's error.
+    An optional entry `other` refuses is left out and the deal tried again: a tie-break the session's
+    rules needed and `other` does not (Handjass's card draw for second place when only the top count
+    scores); if the deal is still refused, that is its error."""
     standing = game.replay(other, [])
     kept: list[Mapping[str, Any]] = []
     for index, payload in enumerate(payloads):
         if standing.over:
             break
         try:
-            kept.append(asked_values(game, table, other, standing.state, payload))
-            standing = game.replay(other, kept, resume=standing)
+            values = asked_values(game, table, other, standing.state, payload)
+            try:
+                standing = game.replay(other, [*kept, values], resume=standing)
+            except DealError as refused:
+                trimmed = _left_out(game, other, standing.state, values, refused.error)
+                if trimmed is values:
+                    raise
+                values, standing = trimmed, game.replay(other, [*kept, trimmed], resume=standing)
+            kept.append(values)
         except DealError as error:
             return standing, DealError(index, never_entered(game, table, other, standing.state, payload, error.error))
         except RuleError as error:
             return standing, DealError(index, error)
     return standing, None
+
+
+def _left_out(game: Game, other: Table, state: State, values: dict[str, Any], error: RuleError) -> dict[str, Any]:
+    """`values` with the optional entry `error` names emptied; the same object when it names none."""
+    for spec in game.deal_fields(game.as_entered(other, values), state):
+        if spec.name == error.field and not spec.required and values.get(spec.name) != spec.empty():
+            return {**values, spec.name: spec.empty()}
+    return values
 
 
 def never_entered(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any],

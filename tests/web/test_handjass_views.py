@@ -128,3 +128,15 @@ def test_what_only_a_deal_played_out_has_is_shown_while_one_is_played_and_refuse
 def error_after(html: str, name: str) -> list[str]:
     """The alerts in the cell of input `name` (up to the cell's end)."""
     return alerts(html.split(f'name="{name}"', 1)[1].split("</td>", 1)[0])
+
+
+def test_the_japanese_seat_note_counts_points_not_bars(client):
+    """The seat note is the net score, which can be below zero: Japanese said 「縦棒-1」 ("-1 vertical
+    bars", a tester); the seed counts +1点 and -1点 (a bar and a potato are how they are drawn)."""
+    sid = new_handjass(client)
+    counts = {"playing": ["0", "1", "2", "3"], "trump": "C", "points-0": "60", "points-1": "45", "points-2": "30",
+              "points-3": "22"}
+    assert client.post(f"/sessions/{sid}/deals", data=counts).status_code == 302
+    client.post("/language", data={"language": "ja"})
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "-1点、ポテト1" in page and "縦棒-1" not in page

@@ -145,6 +145,22 @@ def test_handjass_as_berner_multiplies_by_the_trump_and_needs_a_trump_in_every_d
     assert refused.status_code == 422 and refused.json["message"].startswith("Under these rules deal 3 cannot")
 
 
+def test_handjass_three_players_under_top_count_only_sets_aside_a_draw_it_does_not_need(client):
+    """rules/handjass.md "Three players": with option three_player_two_winners the two highest counts
+    score +1 (a tie for second settled by the card draw); without it only the top count scores. A
+    session with a draw for second was refused under the other rule ("No tie needed a card draw in
+    this deal: leave the draw empty", a box the what-if page does not show; a tester): the draw is
+    set aside there, as it would not have been drawn."""
+    deal = {**handjass_deal([57, 50, 50]), "weis": [[], [], []], "stoeck": [False] * 3, "draw": [1]}
+    sid = session_with(client, "handjass", ["Anna", "Ben", "Carl"], [deal],
+                       options={"three_player_two_winners": True})
+    assert call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"] == [1, 1, 0]
+    top_only = what_if(client, sid, {"three_player_two_winners": False})
+    assert top_only.status_code == 200 and top_only.json["standings"]["totals"] == [1, 0, 0]
+    page = client.get(f"/sessions/{sid}/what-if?score=1&option_threshold=26").get_data(as_text=True)
+    assert "Side by side" in page and not alerts(page)  # the page (its box unticked: off) says the same
+
+
 def test_sataat_under_other_deal_values(client):
     """rules/sataat.md: a won deal scores `win_value` for each player of the winning team (default 1);
     7 of Anna's and Carl's team against 4 is won, not a 7-0."""
