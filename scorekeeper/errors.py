@@ -34,6 +34,8 @@ def _message(error: HTTPException) -> str:
         return error.description or ""
     ours = {400: gettext("The page was out of date; please try again."),
             404: gettext("There is no such page."),
+            405: gettext("This address does not take that method."),
+            413: gettext("The request is too large."),
             500: gettext("Something went wrong on our side; what was entered before is safe. Please try again.")}
     if for_api() and error.code == 400:
         return gettext("The request could not be read.")

@@ -51,6 +51,8 @@ def what_if(session: GameSession, changes: Any) -> WhatIf:
     game, table = get_game(session.game), table_of(session)
     specs = game.option_specs(table.size)
     known = {spec.name for spec in specs}
+    entered_as = {spec.name for spec in specs if spec.entry_only}  # cannot change a score: kept as entered
+    changes = {name: value for name, value in changes.items() if name not in entered_as}
     retired = {name: value for name, value in table.options.items() if name not in known}  # read as stored
     merged = {**{name: value for name, value in table.options.items() if name in known}, **changes}
     resolved = resolve_options(specs, merged)  # an unknown option asked for is refused here

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from flask import request, url_for
+from flask_babel import gettext
 
 from .. import restore, turns, writes
 from ..board import board, deal_or_404
@@ -21,7 +22,7 @@ from .views import api_session, json_body, session_json
 
 
 def _deal(session: GameSession, deal_id: int) -> Deal:
-    return deal_or_404(session, deal_id, "There is no such deal in this session.")
+    return deal_or_404(session, deal_id, gettext("There is no such deal in this session."))
 
 
 def _request_key(body: dict[str, Any] | None) -> turns.RequestKey | None:
@@ -36,7 +37,7 @@ def _request_key(body: dict[str, Any] | None) -> turns.RequestKey | None:
     return turns.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
 
 
-def _claimed_version(body: dict[str, Any]) -> int | None:
+def claimed_version(body: dict[str, Any]) -> int | None:
     """The board version the client built its change on: If-Match ("7" or 7) or the body's board_version."""
     raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
     if not raw and "board_version" in body:
@@ -68,7 +69,7 @@ def add_deal(session_id: int):
     earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _created(session, earlier)
-    values, claimed, phase = _values(body), _claimed_version(body), body.get("phase")
+    values, claimed, phase = _values(body), claimed_version(body), body.get("phase")
     current = board(session)
     if phase is not None and phase != current.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
@@ -108,7 +109,7 @@ def replace_deal(session_id: int, deal_id: int):
     refused = unknown_or_hidden(current, current.game.deal_fields(current.table, state), values, sent, state)
     if refused is not None:
         return refused
-    claimed = _claimed_version(body)
+    claimed = claimed_version(body)
     saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
     return session_json(session, saved.board)
 
@@ -118,7 +119,7 @@ def delete_deal(session_id: int, deal_id: int):
     key = _request_key(None)
     if turns.earlier_save(session, key) is None:
         deal = _deal(session, deal_id)
-        writes.delete_deal(session, deal, version=_claimed_version({}), key=key)
+        writes.delete_deal(session, deal, version=claimed_version({}), key=key)
     deletion = restore.deletion(session, deal_id)  # what POST .../revisions/<id>/restore takes
     return "", 204, {"Revision-Id": str(deletion.id)} if deletion else {}
 

@@ -2,6 +2,8 @@
 breaks a rule of its game is 422 with the rule's sentence, naming the field it is about."""
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from .. import turns
 from ..errors import error_response, stored_deal_no_longer_fits
 from ..extensions import db
@@ -34,12 +36,12 @@ def handle_stale_board(stale: turns.StaleBoard):
 
 @bp.errorhandler(turns.DealGone)
 def handle_deal_gone(_: turns.DealGone):
-    return error_response(404, "There is no such deal in this session.")
+    return error_response(404, gettext("There is no such deal in this session."))
 
 
 @bp.errorhandler(turns.KeyReused)
 def handle_reused_key(error: turns.KeyReused):
     """IETF Idempotency-Key draft: a key is one request's; sent with another it is refused."""
     db.session.rollback()
-    message = "This Idempotency-Key was used for another request; send this one with a new key."
+    message = gettext("This Idempotency-Key was used for another request; send this one with a new key.")
     return error_response(422, message, {"Idempotency-Key": message})

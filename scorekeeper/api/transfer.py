@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 from flask import Response, abort, current_app, request, url_for
+from flask_babel import gettext
 
-from .. import export, importer, restore
+from .. import export, importer, restore, turns
 from ..extensions import db
 from ..models import Revision
 from .blueprint import bp
+from .changes import claimed_version
 from .views import api_session, json_body, session_json
 
 
@@ -37,7 +39,10 @@ def restore_deal(session_id: int, revision_id: int):
     session = api_session(session_id)
     revision = db.session.get(Revision, revision_id)
     if revision is None or revision.session_id != session.id:
-        abort(404, "There is no such change in this session.")
+        abort(404, gettext("There is no such change in this session."))
+    claimed = claimed_version({})  # If-Match, as a deal's writes take it
+    if claimed is not None and claimed != session.version:
+        raise turns.stale(session)
     deal = restore.restore_deal(session, revision)  # turns.StaleBoard: another client saved at the same moment
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}

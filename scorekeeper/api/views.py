@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import abort, current_app, request, send_from_directory, url_for
+from flask_babel import gettext
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
@@ -28,23 +29,23 @@ from .blueprint import bp
 
 def json_body() -> dict[str, Any]:
     if not request.is_json:
-        raise UnsupportedMediaType("Send the body as JSON (Content-Type: application/json).")
+        raise UnsupportedMediaType(gettext("Send the body as JSON (Content-Type: application/json)."))
     raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
     if json_too_deep(raw, current_app.config["MAX_JSON_DEPTH"]):
-        raise BadRequest("The JSON is nested too deeply.")
+        raise BadRequest(gettext("The JSON is nested too deeply."))
     try:
         body = json.loads(raw, parse_constant=no_constant)
-    except (ValueError, RecursionError):
-        body = None
+    except (ValueError, RecursionError):  # NaN and Infinity too (no_constant)
+        raise BadRequest(gettext("The body is not readable JSON.")) from None
     if not isinstance(body, dict):
-        raise BadRequest("The body must be a JSON object.")
+        raise BadRequest(gettext("The body must be a JSON object."))
     if has_lone_surrogate(body):
-        raise BadRequest("The body holds text that is not valid Unicode (a lone surrogate).")
+        raise BadRequest(gettext("The body holds text that is not valid Unicode (a lone surrogate)."))
     return body
 
 
 def api_session(session_id: int) -> GameSession:
-    return db.get_or_404(GameSession, session_id, description="There is no such session.")
+    return db.get_or_404(GameSession, session_id, description=gettext("There is no such session."))
 
 
 def game_json(game: Game) -> dict[str, Any]:
@@ -124,7 +125,7 @@ def list_games():
 @bp.get("/games/<slug>")
 def show_game(slug: str):
     if slug not in GAMES:
-        abort(404, "There is no such game.")
+        abort(404, gettext("There is no such game."))
     return game_json(GAMES[slug])
 
 
@@ -187,7 +188,7 @@ def player_statistics(player_id: int):
     """A player's record per game, with the figures, the average place and the months; narrowed by the
     player page's form (filters.py; a bad filter answers 422 naming it), `vs=` adds head to head. Its
     `since=` and `until=` are UTC days, as v1 documented them (the page's: its timezone's)."""
-    player = db.get_or_404(Player, player_id, description="There is no such player.")
+    player = db.get_or_404(Player, player_id, description=gettext("There is no such player."))
     players = db.session.execute(select(Player.id, Player.name)).all()
     form = StatsFilterForm(request.args, players, player.id)
     if not form.validate():

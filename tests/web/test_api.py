@@ -93,6 +93,37 @@ def test_reason_comes_in_the_requested_language(client):
     assert "120" in response.json["message"] and "must add up" not in response.json["message"]
 
 
+def test_every_refusal_comes_in_the_requested_language(client):
+    """A tester sent Accept-Language: ja and got English for a missing session, deal or change, a body
+    that is not JSON, and a method not taken; the rule refusals were already Japanese."""
+    sid = new_session(client)
+    ja = {"Accept-Language": "ja"}
+    base = f"/api/v1/sessions/{sid}"
+    answers = {
+        "そのようなセッションはありません。": call(client, "GET", "/api/v1/sessions/99999", headers=ja),
+        "このセッションにそのようなディールはありません。": call(client, "DELETE", f"{base}/deals/9999", headers=ja),
+        "このセッションにそのような変更はありません。": call(client, "POST", f"{base}/revisions/9999/restore",
+                                                          headers=ja),
+        "本文をJSONとして読めません。": client.post(f"{base}/deals", data='{"values": NaN}',
+                                                 content_type="application/json", headers=ja),
+        "このアドレスはそのメソッドを受け付けません。": client.delete(base, headers=ja),
+    }
+    assert {message: answer.json["message"] for message, answer in answers.items()} == {m: m for m in answers}
+
+
+def test_a_restore_built_on_an_old_board_is_refused_as_the_other_writes_are(client):
+    """POST .../restore honours If-Match as adding, correcting and deleting a deal do (409 with the
+    version now); without one it restores as before."""
+    sid = new_session(client)
+    base = f"/api/v1/sessions/{sid}"
+    deal = call(client, "POST", f"{base}/deals", {"values": RAMSCH}).json["deals"][0]
+    deleted = call(client, "DELETE", f"{base}/deals/{deal['id']}")
+    restore = f"{base}/revisions/{deleted.headers['Revision-Id']}/restore"
+    stale = call(client, "POST", restore, headers={"If-Match": '"1"'})
+    assert stale.status_code == 409 and stale.json["version"] == int(stale.headers["ETag"].strip('"')) > 1
+    assert call(client, "POST", restore, headers={"If-Match": stale.headers["ETag"]}).status_code == 201
+
+
 def test_other_errors_share_the_shape(client):
     assert call(client, "GET", "/api/v1/sessions/999").status_code == 404
     response = call(client, "POST", "/api/v1/sessions", {"game": "nope", "players": ["A", "B", "C"]})

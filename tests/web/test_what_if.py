@@ -102,6 +102,22 @@ def test_the_page_offers_only_options_that_change_a_score(client):
     assert "Side by side" in html and not alerts(html)
 
 
+def test_the_api_reads_the_deals_as_entered_whatever_entry_option_is_asked(client):
+    """An option marked entry_only cannot change a score: asked of the what-if, the deals are read as
+    they were entered (a tester got "deal 1 cannot be scored: Revealed cards ... is missing" for a
+    Stendhal session asked with another minus_entry)."""
+    example = call(client, "GET", "/api/v1/openapi.json").json
+    sessions = example["paths"]["/sessions"]["post"]["requestBody"]["content"]["application/json"]["examples"]
+    deals = example["paths"]["/sessions/{session_id}/deals"]["post"]["requestBody"]["content"]["application/json"][
+        "examples"]
+    sid = call(client, "POST", "/api/v1/sessions", sessions["stendhal"]["value"]).json["id"]
+    assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", deals["stendhal"]["value"]).status_code == 201
+    totals = call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"]
+    for asked in ({"minus_entry": "revealed"}, {"minus_entry": "suit"}, {"capture_entry": "count"}):
+        answer = what_if(client, sid, asked)
+        assert answer.status_code == 200 and answer.json["standings"]["totals"] == totals, asked
+
+
 def test_the_page_names_the_problem_next_to_the_options(client):
     sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST])
     html = client.get(f"/sessions/{sid}/what-if?score=1&option_end=deals&option_deals=0").get_data(as_text=True)
