@@ -48,7 +48,7 @@ from .cards import label, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, FieldSpec, OptionSpec
 from .handjass import STOECK, SUITS
 from .handjass_weis import DECK, FOURS_SAID, TAKEN, TOTAL, Meld, loose_cards, split_weis
-from .text import N_, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text
 
 SCHEDULE = "swiss"  # the Weis values of schieber.md
 HAND = {3: 12, 4: 9}
@@ -245,9 +245,11 @@ class Differenzler(Game):
 
     def winner_rule(self, table: Table) -> Text:
         if table.options.get("tie") == "extra_deal":
-            return T("The lowest total after %(n)d deals wins; on equal lowest totals one more deal is played.",
-                     n=self.agreed_deals(table))
-        return T("The lowest total after %(n)d deals wins; equal totals share the win.", n=self.agreed_deals(table))
+            return P("The lowest total after %(n)d deal wins; on equal lowest totals one more deal is played.",
+                     "The lowest total after %(n)d deals wins; on equal lowest totals one more deal is played.",
+                     self.agreed_deals(table))
+        return P("The lowest total after %(n)d deal wins; equal totals share the win.",
+                 "The lowest total after %(n)d deals wins; equal totals share the win.", self.agreed_deals(table))
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         dealer, first = state.dealer, next_active(state.dealer, state.active, -1)

@@ -36,7 +36,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, signed
 from .entry import CHOICE, INT, TEXT, FieldSpec, OptionSpec
-from .text import N_, RuleError, T, Text, joined
+from .text import N_, P, RuleError, T, Text, joined
 
 HIGHEST, LOWEST = "highest", "lowest"
 ROUND_LIMIT = 1_000_000
@@ -145,12 +145,14 @@ class FreePad(Game):
     def winner_rule(self, table: Table) -> Text:
         target, rounds = table.options.get("target"), table.options.get("rounds")
         if target and rounds:
-            end = T("The game ends after %(rounds)d deals, or sooner after the deal in which a total reaches "
-                    "%(target)d.", rounds=rounds, target=target)
+            end = P("The game ends after %(rounds)d deal, or sooner after the deal in which a total reaches "
+                    "%(target)d.", "The game ends after %(rounds)d deals, or sooner after the deal in which a total "
+                    "reaches %(target)d.", rounds, rounds=rounds, target=target)
         elif target:
             end = T("The game ends after the deal in which a total reaches %(target)d.", target=target)
         elif rounds:
-            end = T("The game ends after %(rounds)d deals.", rounds=rounds)
+            end = P("The game ends after %(rounds)d deal.", "The game ends after %(rounds)d deals.", rounds,
+                    rounds=rounds)
         else:
             end = T("The table ends the game by hand.")
         return joined(" ", [end, super().winner_rule(table)])

@@ -683,8 +683,9 @@ class Handjass(Game):
         return tuple(seat for seat in range(table.size) if seat not in self.losers(table, state))
 
     def winner_rule(self, table: Table) -> Text:
-        return T("Everyone out (safe) at %(n)d strokes wins; the last player left loses.",
-                 n=table.options.get("target", 7))
+        return P("Everyone out (safe) at %(n)d stroke wins; the last player left loses.",
+                 "Everyone out (safe) at %(n)d strokes wins; the last player left loses.",
+                 table.options.get("target", 7))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         own = narrow(state, HandjassState)

@@ -63,7 +63,7 @@ from typing import Any
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import FRENCH_SUITS, SUIT_NAMES
 from .entry import BOOL, CHOICE, INT, FieldSpec, Legacy, OptionSpec
-from .text import N_, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text
 
 SATAAT, TRUP_KASIET = "sataat", "trup_kasiet"
 NORMAL, SEVEN, THIRTEEN = "normal", "7-0", "13-0"
@@ -347,7 +347,8 @@ class Sataat(Game):
         """Which rule decides, as the options say: by default deal wins, then points."""
         end, counts, target = self.ending(table)
         if end == "wins":
-            return T("The first team to win %(n)d deals wins the session.", n=target)
+            return P("The first team to win %(n)d deal wins the session.",
+                     "The first team to win %(n)d deals wins the session.", target)
         if end == "points":
             return T("The first team to %(n)d points wins the session.", n=target)
         if counts == "wins_then_points":

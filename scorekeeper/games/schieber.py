@@ -55,7 +55,7 @@ from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import unheld
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
 from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
-from .text import N_, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text
 
 CARD_POINTS, STOECK, TARGET = 157, 20, 2500
 SUITS = ("H", "D", "S", "C")
@@ -344,8 +344,9 @@ class Schieber(Game):
 
     def winner_rule(self, table: Table) -> Text:
         if self.ending(table) == "deals":
-            return T("After %(n)d deals the higher total wins; equal totals share the win.",
-                     n=table.options.get("deals", 12))
+            return P("After %(n)d deal the higher total wins; equal totals share the win.",
+                     "After %(n)d deals the higher total wins; equal totals share the win.",
+                     table.options.get("deals", 12))
         return T("The first team to reach %(n)d wins; when both reach it in one deal, Stöck count first, then "
                  "Weis, then card points.", n=self.target(table))
 

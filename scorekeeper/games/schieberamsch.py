@@ -63,7 +63,7 @@ from . import captured
 from .base import DealResult, Figure, Game, State, Table
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, Legacy, OptionSpec
-from .text import N_, RuleError, T, Text
+from .text import N_, P, RuleError, T, Text
 
 RAMSCH, GRAND_HAND = "ramsch", "grand_hand"
 CONTRA_FACTOR = {"none": 1, "contra": 2, "recontra": 4}
@@ -404,8 +404,8 @@ class Schieberamsch(Game):
         return super().next_dealer(table, state, deal)
 
     def winner_rule(self, table: Table) -> Text:
-        return T("The lowest total after %(n)d deals wins; equal totals share the win.",
-                 n=table.options.get("deals", 12))
+        return P("The lowest total after %(n)d deal wins; equal totals share the win.",
+                 "The lowest total after %(n)d deals wins; equal totals share the win.", table.options.get("deals", 12))
 
 
 GAME = Schieberamsch()

@@ -64,7 +64,7 @@ from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POINTS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, rank_of, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
 from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
-from .text import N_, RuleError, T, Text, joined
+from .text import N_, P, RuleError, T, Text, joined
 
 BASE = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24}
 SUITS = ("diamonds", "hearts", "spades", "clubs")
@@ -445,7 +445,8 @@ class Skat(Game):
         if games is None:
             return T("When the table ends the list, the highest %(column)s total wins; equal totals share the "
                      "place.", column=column)
-        return T("After %(n)d games the highest %(column)s total wins; equal totals share the place.", n=games,
+        return P("After %(n)d game the highest %(column)s total wins; equal totals share the place.",
+                 "After %(n)d games the highest %(column)s total wins; equal totals share the place.", games,
                  column=column)
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:

@@ -228,8 +228,9 @@ class Yacht(Game):
     def winner_rule(self, table: Table) -> Text:
         target, deals = table.options.get("target", 500), table.options.get("deals", 0)
         if deals:
-            return T("Once someone reaches %(target)d or after %(deals)d deals, the highest total wins; equal "
-                     "totals share the win.", target=target, deals=deals)
+            return P("Once someone reaches %(target)d or after %(deals)d deal, the highest total wins; equal "
+                     "totals share the win.", "Once someone reaches %(target)d or after %(deals)d deals, the highest "
+                     "total wins; equal totals share the win.", deals, target=target, deals=deals)
         return T("Once someone reaches %(target)d, the highest total wins; equal totals share the win.",
                  target=target)
 

@@ -76,3 +76,13 @@ def test_a_drawn_sataat_session_says_it_is_a_draw(client):
     for page in (f"/sessions/{sid}", f"/sessions/{sid}/big", "/history", f"/sessions/{sid}/result.svg"):
         assert draw in client.get(page).get_data(as_text=True), page
     assert "Winners: N, E, S, W" not in client.get(f"/sessions/{sid}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("game, players, options, rule", [
+    ("schieberamsch", "ABC", {"deals": 1}, "The lowest total after 1 deal wins; equal totals share the win."),
+    ("sataat", "ABCD", {"end": "wins", "wins": 1}, "The first team to win 1 deal wins the session."),
+    ("handjass", "ABCD", {"target": 1}, "Everyone out (safe) at 1 stroke wins; the last player left loses."),
+])
+def test_one_deal_or_stroke_is_said_in_the_singular(client, game, players, options, rule):
+    """A tester read "After 1 deals" and "at 1 strokes" in the rule lines: they are counted sentences."""
+    assert rule_on_board(client, new_session(client, game, players, **options)) == rule
