@@ -127,17 +127,22 @@ def test_small_number_ranges_are_buttons_and_stendhal_locks_revealed_cards(clien
     assert GAMES["stendhal"].lock_label == "Lock the revealed cards"
 
 
+def stendhal_with_the_seeds_first_reveal(client) -> int:
+    """Six players; club 5 J K and heart K J 4 revealed and locked: club and diamond are the minus suits."""
+    data = {f"players-{seat}": name for seat, name in enumerate(("Anna", "Ben", "Carl", "Dora", "Emil", "Fay"))}
+    response = client.post("/sessions/new/stendhal", data={**data, "first_dealer": "0"})
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    reveal = {f"reveal-{seat}": card for seat, card in enumerate(["5C", "JC", "KH", "KC", "4H", "JH"])}
+    assert client.post(f"/sessions/{sid}/deals", data=reveal).status_code == 302
+    return sid
+
+
 def test_stendhal_minus_rows_show_the_whole_suit_and_a_revealed_card_is_named(client):
     """Issue 23 item 6 (rules/stendhal.md "Minus suits", the seed's first example: club 5 J K and heart K J 4
     revealed, club and diamond the minus suits): each minus row shows the whole suit, the revealed cards
     greyed and not choosable, in every player's picker (what a page without JavaScript sends) and in the
     row's one picker (hidden until app.js shows it instead); a revealed card sent anyway is named."""
-    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
-    data = {f"players-{seat}": name for seat, name in enumerate(names)}
-    response = client.post("/sessions/new/stendhal", data={**data, "first_dealer": "0"})
-    sid = int(response.headers["Location"].rsplit("/", 1)[1])
-    reveal = {f"reveal-{seat}": card for seat, card in enumerate(["5C", "JC", "KH", "KC", "4H", "JH"])}
-    assert client.post(f"/sessions/{sid}/deals", data=reveal).status_code == 302
+    sid = stendhal_with_the_seeds_first_reveal(client)
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     clubs = re.search(r'<tr data-field="minus_cards".*?</tr>', page, re.S).group(0)
     for seat in range(6):
@@ -161,12 +166,7 @@ def test_a_stendhal_correction_names_the_minus_suits_as_the_deal_has_them(client
     """The correction page showed generic rows ("Cards taken of the minus suit", bare ranks, nothing
     greyed, no Σ, no shared picker), so a card could be given to two players and was caught only after
     Save (a tester). It asks the play as the board did once the revealed cards were locked."""
-    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
-    data = {f"players-{seat}": name for seat, name in enumerate(names)}
-    response = client.post("/sessions/new/stendhal", data={**data, "first_dealer": "0"})
-    sid = int(response.headers["Location"].rsplit("/", 1)[1])
-    reveal = {f"reveal-{seat}": card for seat, card in enumerate(["5C", "JC", "KH", "KC", "4H", "JH"])}
-    assert client.post(f"/sessions/{sid}/deals", data=reveal).status_code == 302
+    sid = stendhal_with_the_seeds_first_reveal(client)
     clubs = ["A", "Q", "10", "9", "8", "7", "6", "4", "3", "2"]
     diamonds = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
     play = {"minus_cards-0": clubs, "paired_cards-1": diamonds, **{f"suits-{seat}": "0" for seat in range(6)}}
