@@ -132,6 +132,9 @@ def show_game(slug: str):
 @bp.post("/sessions")
 def create_session():
     body = json_body()
+    slug = body.get("game", "")
+    if not isinstance(slug, str):  # it read "There is no game called None." (Python's spelling of null)
+        raise RuleError(T("Name the game by its slug as text: %(games)s.", games=", ".join(GAMES)), "game")
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
         raise RuleError(T("Give the players' names as a list, in clockwise order."), "players")
@@ -139,7 +142,7 @@ def create_session():
     if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
         raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
     if "first_seat" in body:  # what the game's new-game form asks (Sataat: the first parent, from the card draw)
-        first_seat, game = body["first_seat"], GAMES.get(str(body.get("game", "")))
+        first_seat, game = body["first_seat"], GAMES.get(slug)
         if "first_dealer" in body:
             raise RuleError(T("Give first_seat or first_dealer, not both."), "first_seat")
         if (not isinstance(first_seat, int) or isinstance(first_seat, bool) or not 0 <= first_seat < len(players)
@@ -152,7 +155,7 @@ def create_session():
     pin_problem = access.pin_problem(body.get("pin"))
     if pin_problem is not None:
         raise pin_problem
-    session = writes.create_session(str(body.get("game", "")), players, first_dealer, options)
+    session = writes.create_session(slug, players, first_dealer, options)
     access.set_pin(session, body.get("pin"))
     location = url_for(".show_session", session_id=session.id)
     return session_json(session), 201, {"Location": location}

@@ -124,6 +124,15 @@ def test_a_restore_built_on_an_old_board_is_refused_as_the_other_writes_are(clie
     assert call(client, "POST", restore, headers={"If-Match": stale.headers["ETag"]}).status_code == 201
 
 
+def test_a_game_that_is_not_text_is_refused_in_words_not_in_python(client):
+    """`"game": null` was answered "There is no game called None." (a tester)."""
+    for game in (None, ["schieberamsch"], {"slug": "skat"}, 7):
+        response = call(client, "POST", "/api/v1/sessions", {"game": game, "players": ["A", "B", "C"]})
+        assert response.status_code == 422 and set(response.json["fields"]) == {"game"}
+        assert response.json["message"].startswith("Name the game by its slug as text: ") and "None" not in \
+            response.json["message"] and "schieberamsch" in response.json["message"]
+
+
 def test_other_errors_share_the_shape(client):
     assert call(client, "GET", "/api/v1/sessions/999").status_code == 404
     response = call(client, "POST", "/api/v1/sessions", {"game": "nope", "players": ["A", "B", "C"]})
