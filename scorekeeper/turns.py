@@ -43,9 +43,13 @@ class StaleBoard(Exception):
 
     @property
     def text(self) -> Text:
-        """What the tablet is told next to its form (the API's 409 message too), naming what the
-        other device did."""
+        """What the tablet is told next to its form, naming what the other device did."""
         return T(BOARD_TEXTS.get(self._action, BOARD_TEXTS["add"]), number=self.number)
+
+    @property
+    def api_text(self) -> Text:
+        """The same for a program (the API's 409 carries the version, not a board)."""
+        return T(API_TEXTS.get(self._action, API_TEXTS["add"]), number=self.number)
 
     def correction_text(self, deal: Deal) -> Text:
         """What a tablet correcting `deal` is told (its page shows no board, but the values it typed)."""
@@ -65,6 +69,15 @@ BOARD_TEXTS = {
     "restore": N_("Another device restored deal %(number)d meanwhile; here is the fresh board — check and save "
                   "again."),
     "session": N_("Another device changed this session meanwhile; here is the fresh board — check and save again."),
+}
+API_TEXTS = {
+    "add": N_("Another client saved deal %(number)d meanwhile; read the session again and send this again."),
+    "bid": N_("Another client changed deal %(number)d meanwhile; read the session again and send this again."),
+    "edit": N_("Another client corrected deal %(number)d meanwhile; read the session again and send this again."),
+    "delete": N_("Another client deleted deal %(number)d meanwhile; read the session again and send this again."),
+    "restore": N_("Another client restored deal %(number)d meanwhile; read the session again and send this "
+                  "again."),
+    "session": N_("Another client changed this session meanwhile; read the session again and send this again."),
 }
 CORRECTION_TEXTS = {
     "add": N_("Another device saved deal %(number)d meanwhile; check this correction and save again."),

@@ -31,7 +31,7 @@ bp.register_error_handler(DealError, stored_deal_no_longer_fits)
 @bp.errorhandler(turns.StaleBoard)
 def handle_stale_board(stale: turns.StaleBoard):
     """Another client changed the board first: 409 with the board's version now."""
-    return error_response(409, translate(stale.text), headers={"ETag": f'"{stale.version}"'}, version=stale.version)
+    return error_response(409, translate(stale.api_text), headers={"ETag": f'"{stale.version}"'}, version=stale.version)
 
 
 @bp.errorhandler(turns.DealGone)

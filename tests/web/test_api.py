@@ -121,6 +121,9 @@ def test_a_restore_built_on_an_old_board_is_refused_as_the_other_writes_are(clie
     restore = f"{base}/revisions/{deleted.headers['Revision-Id']}/restore"
     stale = call(client, "POST", restore, headers={"If-Match": '"1"'})
     assert stale.status_code == 409 and stale.json["version"] == int(stale.headers["ETag"].strip('"')) > 1
+    # a program is told to read the session again (the pages' "here is the fresh board" is not in a 409's body)
+    assert stale.json["message"] == ("Another client deleted deal 1 meanwhile; read the session again and send "
+                                     "this again.")
     assert call(client, "POST", restore, headers={"If-Match": stale.headers["ETag"]}).status_code == 201
 
 

@@ -124,7 +124,7 @@ def test_the_api_refuses_a_stale_if_match_and_answers_a_retry_alike(client, ctx)
     stale = client.post(path, json={"values": RAMSCH, "board_version": version})
     check(stale, path, "POST")
     assert stale.status_code == 409 and stale.json["error"] == "conflict" and stale.json["version"] == version + 1
-    assert "Another device saved deal 1" in stale.json["message"]
+    assert "Another client saved deal 1 meanwhile; read the session again" in stale.json["message"]
     deal_id = first.json["deals"][0]["id"]
     stale_put = client.put(f"{path}/{deal_id}", json={"values": RAMSCH}, headers={"If-Match": str(version)})
     check(stale_put, f"{path}/{deal_id}", "PUT")
