@@ -45,12 +45,15 @@ def _refused(number: int, reason) -> RuleError:
     return RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=number, reason=reason))
 
 
-def restore_deal(session: GameSession, revision: Revision) -> Deal:
+def restore_deal(session: GameSession, revision: Revision, version: int | None = None) -> Deal:
+    """`version`: the board version the client saw (None: the board as read here); claimed as a
+    deal's writes claim theirs, so a stale one is StaleBoard."""
     if not restorable(session, revision):
         raise RuleError(T("This deal cannot be restored: it is not deleted."))
     current = board(session)
+    expected = current.version if version is None else version
     if _was_pending(session, revision):
-        return _restore_pending(session, revision, current)
+        return _restore_pending(session, revision, current, expected)
     ordered = list(current.deals)
     index = max(0, min(revision.deal_number - 1, len(ordered)))
     payloads = [deal.payload for deal in ordered]
@@ -68,7 +71,7 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
         position = current.pending.position
     else:
         position = max((deal.position for deal in session.deals), default=0) + 1
-    claim(session, current.version)
+    claim(session, expected)
     for later in sorted((d for d in session.deals if d.position >= position), key=lambda d: -d.position):
         later.position += 1  # from the last one down, one row at a time: (session, position) stays unique
         db.session.flush()
@@ -79,7 +82,7 @@ def restore_deal(session: GameSession, revision: Revision) -> Deal:
     return deal
 
 
-def _restore_pending(session: GameSession, revision: Revision, current: Board) -> Deal:
+def _restore_pending(session: GameSession, revision: Revision, current: Board, expected: int) -> Deal:
     """Locked bids come back as the next deal's bids, when nothing has been entered in their place."""
     number = len(current.deals) + 1
     if current.pending is not None or current.standing.over:
@@ -89,7 +92,7 @@ def _restore_pending(session: GameSession, revision: Revision, current: Board) -
         payload = current.game.parse_phase(current.table, current.state, revision.before or {}, phase)
     except RuleError as error:
         raise _refused(number, error.text) from None
-    claim(session, current.version)
+    claim(session, expected)
     position = max((d.position for d in session.deals), default=0) + 1
     deal = _put_back(session, revision, Deal(position=position, payload=payload, phase=phase,
                                              engine_version=current.game.version), number)

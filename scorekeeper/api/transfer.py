@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Response, abort, current_app, request, url_for
 from flask_babel import gettext
 
-from .. import export, importer, restore, turns
+from .. import export, importer, restore
 from ..extensions import db
 from ..models import Revision
 from .blueprint import bp
@@ -40,9 +40,7 @@ def restore_deal(session_id: int, revision_id: int):
     revision = db.session.get(Revision, revision_id)
     if revision is None or revision.session_id != session.id:
         abort(404, gettext("There is no such change in this session."))
-    claimed = claimed_version({})  # If-Match, as a deal's writes take it
-    if claimed is not None and claimed != session.version:
-        raise turns.stale(session)
-    deal = restore.restore_deal(session, revision)  # turns.StaleBoard: another client saved at the same moment
+    # If-Match as a deal's writes take it; turns.StaleBoard (409) when another client saved first
+    deal = restore.restore_deal(session, revision, version=claimed_version({}))
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
     return session_json(session), 201, {"Location": location}
