@@ -22,6 +22,7 @@ from sqlalchemy.orm import selectinload
 from .board import board, pending_deal, table_of
 from .extensions import db
 from .games import get_game
+from .history import Filters, sessions_query
 from .i18n import translate
 from .models import Deal, GameSession, utcnow
 
@@ -82,10 +83,11 @@ def session_document(session: GameSession) -> dict[str, Any]:
     }
 
 
-def all_sessions() -> list[GameSession]:
-    """Every session, with its seats, deals and revisions loaded in four queries, not one per session."""
-    query = select(GameSession).order_by(GameSession.id).options(
-        selectinload(GameSession.seats), selectinload(GameSession.deals), selectinload(GameSession.revisions))
+def all_sessions(filters: Filters | None = None) -> list[GameSession]:
+    """Every session, or those the history's filters list (one evening, one game), oldest first, with
+    their seats, deals and revisions loaded in four queries, not one per session."""
+    query = sessions_query(filters or Filters()).order_by(None).order_by(GameSession.id).options(
+        selectinload(GameSession.deals), selectinload(GameSession.revisions))
     return list(db.session.scalars(query))
 
 

@@ -37,18 +37,24 @@ def _players() -> Sequence[Row]:
     return sorted(db.session.execute(db.select(Player.id, Player.name)).all(), key=lambda row: sort_key(row.name))
 
 
-@bp.get("/history", endpoint="history")
-def history_page():
-    """Every session, newest first, narrowed by the filters (a game, a player, a period whose days are
-    those of the zone the pages show times in). A filter that is not one is said beside its field."""
-    args, players = request.args, _players()
+def history_filters() -> tuple[HistoryFilterForm, bool, history.Filters]:
+    """The history's filters as the request gives them (its page, or the export of what it lists):
+    the form, whether it is valid, and what it narrows to."""
+    args = request.args
     name = (args.get("player") or "").strip()
     if not args.get("player_id") and name:  # a typed name or an old link: the dropdown sends ids
         args = args.copy()
         args["player_id"] = str(history.player_id_by_name(name))
-    form = HistoryFilterForm(args, players)
+    form = HistoryFilterForm(args, _players())
     valid = form.validate()
-    filters = form.filters(get_timezone())
+    return form, valid, form.filters(get_timezone())
+
+
+@bp.get("/history", endpoint="history")
+def history_page():
+    """Every session, newest first, narrowed by the filters (a game, a player, a period whose days are
+    those of the zone the pages show times in). A filter that is not one is said beside its field."""
+    form, valid, filters = history_filters()
     pagination = db.paginate(history.sessions_query(filters), page=_page(),
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False)
     query = _query(request.args, ("game", "player_id", "player", "from", "to"))

@@ -20,6 +20,7 @@ from ..i18n import translate
 from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
+from .history_views import history_filters
 from .forms import EmptyForm
 
 bp.add_app_template_global(restore.restorable, "deal_restorable")
@@ -58,7 +59,12 @@ def export_csv(session_id: int):
 
 @bp.get("/export.json")
 def export_everything():
-    return json_download(export.export_document(export.all_sessions()), f"scorekeeper-{date.today().isoformat()}.json")
+    """Every session, or those the history lists with its filters (the link under a filtered list)."""
+    _, valid, filters = history_filters()
+    if not valid:  # the history page says which filter is not one
+        return redirect(url_for(".history", **request.args))
+    return json_download(export.export_document(export.all_sessions(filters)),
+                         f"scorekeeper-{date.today().isoformat()}.json")
 
 
 def read_import(form: ImportForm):

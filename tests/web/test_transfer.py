@@ -137,6 +137,24 @@ def test_history_offers_export_everything_and_the_import_form(client):
     assert 'enctype="multipart/form-data"' in html and 'type="file"' in html
 
 
+def test_a_filtered_history_exports_the_sessions_it_lists(client):
+    """An organiser takes one evening or one game home: under a filtered history the export link
+    carries the filters, and the file holds those sessions only; a filter that is not one is said on
+    the history page, nothing is downloaded."""
+    ramsch = new_schieberamsch(client)
+    client.post("/sessions/new/skat", data={"players-0": "Anna", "players-1": "Ben", "players-2": "Dora",
+                                            "first_dealer": "0"})
+    html = client.get("/history?game=schieberamsch").get_data(as_text=True)
+    assert 'href="/export.json?game=schieberamsch"' in html and "Export the sessions listed" in html
+    assert "Export everything" not in html
+    document = client.get("/export.json?game=schieberamsch").get_json()
+    assert [session["id"] for session in document["sessions"]] == [ramsch]
+    assert sorted(player["name"] for player in document["players"]) == ["Anna", "Ben", "Carl"]
+    assert len(client.get("/export.json").get_json()["sessions"]) == 2
+    wrong = client.get("/export.json?from=yesterday")
+    assert wrong.status_code == 302 and wrong.headers["Location"] == "/history?from=yesterday"
+
+
 def test_csv_has_one_row_per_deal_then_the_totals(client):
     sid = new_schieberamsch(client, deals=6)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2))
