@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, ParamSpec, TypeVar
 
-from .text import RuleError, T, Text, clean_name
+from .text import N_, RuleError, T, Text, clean_name
 
 INT, BOOL, CHOICE, MULTI, SEAT, SEATS = "int", "bool", "choice", "multi", "seat", "seats"
 KINDS = (INT, BOOL, CHOICE, MULTI, SEAT, SEATS)
@@ -346,10 +346,10 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
     if value is None:
         value = [None] * size
     if not isinstance(value, (list, tuple)) or len(value) != size:
-        raise RuleError(
-            T("%(field)s: give one value for each of the %(n)d players.", field=Text(spec.label), n=size),
-            spec.name,
-        )
+        shape = (N_("%(field)s: give a list of %(n)d values, one per player in seat order; each team's value "
+                    "goes under its first player, the partners' are left empty.") if spec.team_columns
+                 else N_("%(field)s: give one value for each of the %(n)d players."))
+        raise RuleError(T(shape, field=Text(spec.label), n=size), spec.name)
     asked = range(size) if spec.seats is None else spec.seats
     entries, every_seat_asked = _parse_asked_seats(spec, value, values, size, asked)
     if spec.team_columns:

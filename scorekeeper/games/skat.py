@@ -365,11 +365,12 @@ class Skat(Game):
             return (tuple(120 if s == seat else 0 for s in range(table.size)),
                     T("%(player)s took every trick: +120.", player=table.name(seat)))
         most = max(points)
-        factor = 2 if sum(took) < len(self.active_seats(table, state)) else 1
-        line = (T("Most card points %(points)d, doubled (a player took no trick): %(score)d.", points=most,
-                  score=-most * factor) if factor == 2 else
-                T("Most card points %(points)d: %(score)d.", points=most, score=-most))
-        return tuple(-most * factor if p == most else 0 for p in points), line
+        losers = joined(T(", "), [table.name(seat) for seat, p in enumerate(points) if p == most])
+        trickless = [table.name(seat) for seat in self.active_seats(table, state) if not took[seat]]
+        line = (T("Most card points %(points)d (%(players)s), doubled as %(nobody)s took no trick: %(score)d.",
+                  points=most, players=losers, nobody=joined(T(", "), trickless), score=-most * 2) if trickless else
+                T("Most card points %(points)d (%(players)s): %(score)d.", points=most, players=losers, score=-most))
+        return tuple(-most * (2 if trickless else 1) if p == most else 0 for p in points), line
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         plain, seeger = self.columns(table, state, deal)

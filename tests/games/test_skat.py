@@ -205,6 +205,19 @@ def test_ramsch_option_for_a_passed_deal():
     assert columns(ramsch([0, 120, 0]), passed_deal="ramsch")[0] == (0, 120, 0)
 
 
+def test_a_ramsch_line_names_who_loses_and_who_took_no_trick():
+    """rules/skat.md passed_deal=ramsch: the most card points lose (tied players each), doubled when another
+    took no trick; the line says whom each figure is for, as the columns show it."""
+    def line(points, names=NAMES):
+        deal = {"game": "passed", "ramsch_points": points, "took_trick": [False] * len(names)}
+        return str(standing([deal], names, passed_deal="ramsch").results[0].breakdown[0])
+    assert line([50, 40, 30]) == "Most card points 50 (A): -50."
+    assert line([60, 60, 0]) == "Most card points 60 (A, B), doubled as C took no trick: -120."
+    assert line([0, 60, 60, 0], names=("A", "B", "C", "D")) == (
+        "Most card points 60 (B, C), doubled as D took no trick: -120.")  # A deals and sits out
+    assert line([0, 120, 0]) == "B took every trick: +120."
+
+
 def test_the_dealer_of_four_sits_out_and_cannot_declare():
     """rules/skat.md "Cards, card points, who plays": four players, the dealer sits out."""
     with pytest.raises(DealError) as error:

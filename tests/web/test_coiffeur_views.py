@@ -73,3 +73,15 @@ def test_the_change_log_names_a_filled_row_and_only_what_the_deal_said(client):
     deleted = deleted[:deleted.index("</dl>")]
     assert "<del>Eicheln ♠</del>" in deleted and "eicheln" not in deleted
     assert deleted.count("<dt>Row</dt>") == 1 and "The joker was played as" not in deleted
+
+
+def test_card_points_sent_in_another_shape_are_refused_saying_the_shape(client):
+    """rules/coiffeur.md "Scoring": each team's card points; the API takes them one per seat, each team's
+    under its first player (the board's two boxes), and a refusal of another shape says so."""
+    sid = new_coiffeur(client)
+    for points in (90, [90, 67]):
+        answer = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**UNDENUFE_90, "points": points}})
+        assert answer.status_code == 422
+        assert answer.json["fields"]["points"] == (
+            "Card points of each team: give a list of 4 values, one per player in seat order; each team's value "
+            "goes under its first player, the partners' are left empty.")

@@ -212,3 +212,17 @@ def test_the_summary_a_save_writes_is_the_replayed_one(client, ctx):
     restarted()
     summaries.refresh([sid])  # replayed from the stored deals
     assert rows() == written
+
+
+def test_the_history_counts_a_skat_lists_rows_as_games(client):
+    """rules/skat.md: the list's rows are games (its board says "Game 3"); the history names them so too."""
+    for game in ("skat", "schieberamsch"):
+        response = client.post(f"/sessions/new/{game}", data={"players-0": "Anna", "players-1": "Ben",
+                                                             "players-2": "Carl", "first_dealer": "0"})
+        assert response.status_code == 302
+    html = client.get("/history").get_data(as_text=True)
+    labels = re.findall(r'<td data-label="([^"]+)">0</td>', html)
+    assert sorted(labels) == ["Deals", "Games"]
+    client.set_cookie("lang", "ja")
+    html = client.get("/history").get_data(as_text=True)
+    assert sorted(re.findall(r'<td data-label="([^"]+)">0</td>', html)) == ["ゲーム数", "ディール数"]
