@@ -16,7 +16,6 @@ from datetime import datetime
 from typing import Any
 
 from flask_babel import gettext
-from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
 from .board import board, pending_deal, table_of

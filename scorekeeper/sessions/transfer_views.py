@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from typing import Any
 
 from flask import Response, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
@@ -20,8 +21,8 @@ from ..i18n import translate
 from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
-from .history_views import history_filters
 from .forms import EmptyForm
+from .history_views import history_filters
 
 bp.add_app_template_global(restore.restorable, "deal_restorable")
 
@@ -62,7 +63,8 @@ def export_everything():
     """Every session, or those the history lists with its filters (the link under a filtered list)."""
     _, valid, filters = history_filters()
     if not valid:  # the history page says which filter is not one
-        return redirect(url_for(".history", **request.args))
+        asked: dict[str, Any] = request.args.to_dict(flat=False)
+        return redirect(url_for(".history", **asked))
     return json_download(export.export_document(export.all_sessions(filters)),
                          f"scorekeeper-{date.today().isoformat()}.json")
 
