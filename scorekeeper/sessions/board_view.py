@@ -131,12 +131,22 @@ def render(status: int = 200, **context: Any) -> Response:
 
 
 def saved_flash(current: Board) -> dict | None:
-    """What the table just saved, for the line at the top: the deal's number, points, news (who went
-    out) and the next dealer."""
+    """What the table just saved, for the line at the top: the deal's number, each side's points,
+    news (who went out) and the next dealer."""
     if current.pending is not None or not current.deals:
         return None
     result = current.standing.results[-1]
-    return {"number": len(current.deals), "deal": current.deals[-1], "points": result.points, "news": result.news}
+    return {"number": len(current.deals), "deal": current.deals[-1], "sides": sides(current, result.points),
+            "news": result.news}
+
+
+def sides(current: Board, points: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """Whom the line names with their points: each team once where partners scored alike (Sataat,
+    a free pad with teams: "Anna & Cleo +20"), else each player (TENNOS' teams score one by one)."""
+    teams = current.standing.teams
+    if teams and all(points[seat] == points[team[0]] for team in teams for seat in team):
+        return [(team, points[team[0]]) for team in teams]
+    return [((seat,), value) for seat, value in enumerate(points)]
 
 
 def only_added(before: Board, after: Board, form) -> bool:

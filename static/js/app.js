@@ -254,8 +254,17 @@
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
   // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
+  // Escape closes the open picker the focus is in and gives the focus back to its summary
   document.addEventListener("keydown", function (event) {
     var target = event.target;
+    if (event.key === "Escape" && target.closest) {
+      var open = target.closest("details.fold[open]");
+      if (open) {
+        open.open = false;
+        open.querySelector("summary").focus();
+      }
+      return;
+    }
     if (event.key !== "Enter" || !target.matches || !target.matches("form input[type=radio], form input[type=checkbox]")) return;
     event.preventDefault();
     target.click();
@@ -553,7 +562,13 @@
     if (flash && !flash.dataset.seen) {
       flash.dataset.seen = "1";
       var pinned = document.getElementById("pinned") || flash;
-      window.scrollTo({ top: nextFormTop(pinned) });
+      // a page loaded naming a deal row (after a correction: #deal-7) shows that row; going there
+      // takes the focus from the page, so the saved line takes it once the page has loaded
+      if (document.readyState !== "complete" && location.hash && document.getElementById(location.hash.slice(1))) {
+        window.addEventListener("load", function () { flash.focus({ preventScroll: true }); }, { once: true });
+      } else {
+        window.scrollTo({ top: nextFormTop(pinned) });
+      }
       flash.focus({ preventScroll: true });
     }
     var toast = document.getElementById("undo-toast");
@@ -561,12 +576,14 @@
     if (toast) toastTimer = setTimeout(function () { dropToast(toast); }, 10000);
   }
   // a locked phase (bids, revealed cards) answers with the next form and no saved line: the
-  // keyboard goes on there, not from the top of the page
+  // keyboard goes on there, not from the top of the page, and the page shows that form down to
+  // Save as after a save (its boxes not under the Save row that sticks to the bottom)
   document.addEventListener("htmx:afterSettle", function (event) {
     var heading = document.querySelector("#entry h2"), from = event.detail.requestConfig;
     if (!heading || !from || from.elt.id !== "entry" || document.activeElement !== document.body) return;
     heading.tabIndex = -1;
-    heading.focus();
+    heading.focus({ preventScroll: true });
+    window.scrollTo({ top: nextFormTop(document.getElementById("pinned") || heading) });
   });
   // where the page goes after a save: the next deal's form from its heading (just under the pinned
   // flash and totals) down to Save if it fits, the latest deal rows above it; no form: the top
@@ -588,22 +605,26 @@
   // after a refused save the focus goes to the first error's field (or the error itself)
   function focusFirstError() {
     var form = entryForm();
-    var error = form && form.querySelector(".field-error, .form-error");
+    var error = form ? form.querySelector(".field-error, .form-error") : document.getElementById("entry-refused");
     if (!error || error.dataset.focused) return;
     error.dataset.focused = "1";
     var place = error.closest("tr.row-error") || error.closest("td, .field, tr, fieldset") || error;
     if (place.dataset.errorFor) place = form.querySelector('tr[data-field="' + place.dataset.errorFor + '"]') || place;
-    var field = place.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    // a folded picker stays closed (open, it would lie over the message): its summary takes the focus
+    var field = place.querySelector("details.fold > summary, input:not([type=hidden]):not([disabled]), select, textarea");
     if (!field || field.offsetParent === null) { error.tabIndex = -1; field = error; }
     field.focus();
   }
 
   // --- times in the tablet's own timezone ----------------------------------------------
+  // the tablet's own variant of the page's language (en-GB: 22/11, 13:05), else the page's language
+  function ownLocale() {
+    var lang = document.documentElement.lang || "en", own = navigator.language || lang;
+    return own.split("-")[0] === lang ? own : lang;
+  }
   function localTimes(root) {
     if (!window.Intl) return;
-    var lang = document.documentElement.lang || "en";
-    var own = navigator.language || lang;  // the tablet's own variant of the page's language (en-GB: 22/11)
-    var format = new Intl.DateTimeFormat(own.split("-")[0] === lang ? own : lang, {
+    var format = new Intl.DateTimeFormat(ownLocale(), {
       year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
     });
     root.querySelectorAll("time[datetime]").forEach(function (el) {

@@ -845,6 +845,75 @@ def test_enter_in_the_filled_box_saves_and_a_lock_keeps_the_keyboard_in_the_form
     assert page.evaluate("document.getElementById('entry').contains(document.activeElement)")
 
 
+def test_a_refused_lock_shows_its_reason_and_escape_closes_a_picker(any_mobile_page):
+    """Issue 23, item 11 (a keyboard tester): a refused "Lock the revealed cards" left the first
+    player's 78-card picker open over its message, focused on its first card, and the phone's line
+    under the row said "Anna: Anna reveals ..."; the pickers stay closed now, the first one's summary
+    has the focus and the reason is in view, said once. Escape closes an open picker and gives the
+    focus back to its summary; a focused card scrolls into view whole, not its corner."""
+    page = any_mobile_page
+    sid = api_session(page, game="stendhal", players=("Anna", "Ben", "Carl", "Dora", "Emil"))
+    page.goto(f"/sessions/{sid}")
+    page.get_by_role("button", name="Lock the revealed cards").focus()
+    page.keyboard.press("Enter")
+    reason = "Anna reveals exactly one card, not 0."
+    # a phone says a box's message under the row, in the whole width (the box's own is for screen readers)
+    phone = page.viewport_size["width"] < 600
+    shown = page.locator("#entry tr.seat-errors p" if phone else "#entry td .field-error").first
+    expect(shown).to_have_text(reason)
+    expect(shown).to_be_in_viewport(ratio=1)
+    expect(page.locator("details.fold[open]")).to_have_count(0)
+    first = page.locator("#entry tr[data-field=reveal] td").first.locator("details.fold > summary")
+    expect(first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator("details.fold[open]")).to_have_count(1)
+    page.keyboard.press("Tab")
+    card = page.locator("details.fold[open] label.card").filter(has=page.locator("input:focus"))
+    expect(card).to_have_count(1)
+    expect(card).to_be_in_viewport(ratio=1)
+    box, face = card.locator("input").bounding_box(), card.bounding_box()
+    assert box["height"] >= face["height"] - 1 and box["width"] >= face["width"] - 1  # the box lies over the card
+    page.keyboard.press("Escape")
+    expect(page.locator("details.fold[open]")).to_have_count(0)
+    expect(first).to_be_focused()
+
+
+def test_after_a_correction_the_saved_line_has_the_focus_and_the_row_is_shown(page):
+    """A keyboard tester: after "Save correction" the page showed the corrected row and the focus was
+    on the page itself, so the keyboard started from the top; it is on "Deal 1 corrected." now."""
+    sid = api_session(page, deals=[{**RAMSCH, "contra": "none"}] * 2)
+    page.goto(f"/sessions/{sid}")
+    page.locator("tr.deal-row").first.get_by_role("link", name=re.compile("Correct")).click()
+    page.get_by_role("button", name="Save correction").click()
+    flash = page.locator("#flash")
+    expect(flash).to_have_text("Deal 1 corrected.")
+    expect(flash).to_be_focused()
+    expect(page.locator("tr.deal-row").first).to_be_in_viewport()
+
+
+def test_after_the_bids_are_locked_the_boxes_to_fill_are_not_under_the_save_row(page):
+    """A tester at an iPad: after "Lock the bids" in Yacht the page settled with the tricks' boxes
+    under the Save row that sticks to the bottom; it shows the form down to Save now, as after a save."""
+    sid = api_session(page, game="yacht", players=("Anna", "Ben", "Carl", "Dora"),
+                      deals=[{"bid": ["tu"] * 4}, {"tricks": [4, 3, 3, 3]}] * 3)
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    for name in ("Anna", "Ben"):
+        entry.get_by_label(f"T.U.: {name}", exact=True).check(force=True)
+    for name, start, goal in (("Carl", 3, 5), ("Dora", 10, 0)):  # typing scrolls the page down to the boxes
+        entry.get_by_label(f"Start number: {name}").fill(str(start))
+        entry.get_by_label(f"Goal number: {name}").fill(str(goal))
+    page.get_by_role("button", name="Lock the bids").click()
+    expect(page.locator(".locked-bids")).to_be_visible()
+    boxes = entry.locator("tr[data-field=tricks] input.num")
+    expect(boxes).to_have_count(4)
+    for index in range(4):
+        box = boxes.nth(index).bounding_box()
+        on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).getAttribute('name')",
+                               [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert on_top == f"tricks-{index}"  # the box itself, not the Save row over it
+
+
 def test_a_deals_breakdown_correct_and_delete_are_reached_by_keyboard(any_mobile_page):
     """Issue 23, item 11: Tab reaches deal 1's breakdown, Enter opens it, Tab goes on to its Delete
     and to Correct, at tablet and phone width; every stop shows the focus ring."""

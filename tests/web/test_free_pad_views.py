@@ -107,3 +107,26 @@ def test_the_api_keeps_a_pad_in_both_languages(client):
     ja = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
     assert ja["standings"]["winner_rule"].startswith("誰かの合計が100に達したディールで終了します。")
     assert ja["deals"][0]["breakdown"][3] == "Dan：0、合計0。"  # no sign before 0, as the save line writes it
+
+
+def test_a_team_box_and_the_saved_line_name_the_team_not_its_first_player(client):
+    """rules/free-pad.md "Set-up": with teams the pad scores sides, one number per side: the box
+    under the first player is the team's (its label says so) and the saved line names each side."""
+    session_id = new_pad(client, ("Anna", "Ben", "Cleo", "Dan", "Eve"), teams=2)
+    board = client.get(f"/sessions/{session_id}").get_data(as_text=True)
+    assert re.search(r'name="points-0"[^>]*aria-label="Team points: Anna &amp; Cleo &amp; Eve"|'
+                     r'aria-label="Team points: Anna &amp; Cleo &amp; Eve"[^>]*name="points-0"', board)
+    assert re.search(r'aria-label="Team points: Ben &amp; Dan"', board)
+    html = client.post(f"/sessions/{session_id}/deals", data={"points-0": "75", "points-1": "-20"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Deal 1: Anna &amp; Cleo &amp; Eve +75, Ben &amp; Dan -20; Ben deals next" in html
+    html = client.post(f"/sessions/{session_id}/deals", data={"points-0": "", "points-1": "x"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "Ben &amp; Dan: " in html  # the box's error, said under the row, names the team
+
+
+def test_a_game_without_teams_names_each_player_in_the_saved_line(client):
+    """rules/free-pad.md: everyone for themselves, one number per player."""
+    session_id = new_pad(client)
+    html = save(client, session_id, 3, -1, 0, 2).get_data(as_text=True)
+    assert "Deal 1: Anna +3, Ben -1, Cleo 0, Dan +2; Ben deals next" in html
