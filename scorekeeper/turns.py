@@ -47,6 +47,12 @@ class StaleBoard(Exception):
         return T(BOARD_TEXTS.get(self._action, BOARD_TEXTS["add"]), number=self.number)
 
     @property
+    def over_text(self) -> Text:
+        """What the tablet is told when that change ended the game: no form is left to save again."""
+        return T("Not saved: another device saved deal %(number)d meanwhile, and with it the game is over. "
+                 "If that deal is wrong, correct it in the list.", number=self.number)
+
+    @property
     def api_text(self) -> Text:
         """The same for a program (the API's 409 carries the version, not a board)."""
         return T(API_TEXTS.get(self._action, API_TEXTS["add"]), number=self.number)

@@ -108,13 +108,15 @@ def _preset(game: Game, index: int | None) -> dict[str, Any] | None:
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     session = db.get_or_404(GameSession, session_id)
-    if request.args:  # ?saved= and ?corrected= (the line saying so), ?already=, ?cards=: never revalidated
+    if request.args:  # ?saved=, ?corrected=, ?gone= (the line saying so), ?already=, ?cards=: never revalidated
         current = board(session)
         flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
         corrected = next((number for number, deal in enumerate(current.deals, start=1)
                           if str(deal.id) == request.args.get("corrected")), None)
-        return render(**context(session, current, saved=saved, corrected=corrected))
+        gone = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
+                       "the list of changes can restore it.") if request.args.get("gone") else None
+        return render(**context(session, current, saved=saved, corrected=corrected, board_error=gone))
     tag = etag(session, "board")
     return unchanged(tag) or revalidated(render(**context(session)), tag)
 
@@ -132,13 +134,13 @@ def _form_version() -> int | None:
 def _stale_board(session: GameSession, stale: turns.StaleBoard):
     """The fresh board, the typed values kept in the form, and a sentence saying why."""
     current = board(session)
-    form = fields = None
-    if not current.standing.over:
-        # what was typed, if it was typed for this form: bids sent while another device locked them
-        # were for the form before it (the play's form then starts as a fresh one does)
-        names = {spec.name for spec in phase_fields(current)}
-        typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
-        form, fields = entry_form(current, formdata=request.form if typed else None)
+    if current.standing.over:  # no form to save again: said where it was
+        return render(409, **context(session, current, stale_message=translate(stale.over_text)))
+    # what was typed, if it was typed for this form: bids sent while another device locked them
+    # were for the form before it (the play's form then starts as a fresh one does)
+    names = {spec.name for spec in phase_fields(current)}
+    typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
+    form, fields = entry_form(current, formdata=request.form if typed else None)
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text)))
 
 
@@ -153,7 +155,8 @@ def add_deal(session_id: int):
     if claimed is not None and claimed != before.version:
         return _stale_board(session, turns.stale(session))
     if before.standing.over:
-        return render(409, **context(session, before))
+        over = gettext("The game is over; this deal was not saved.")
+        return render(409, **context(session, before, stale_message=over))
     form, fields = entry_form(before, formdata=request.form)
     if form.validate():  # else WTForms' own message (a number it could not read) is shown
         try:
@@ -226,11 +229,10 @@ def edit_deal(session_id: int, deal_id: int):
 
 
 def _correction_of_a_deleted_deal(session: GameSession):
-    """The deal being corrected was deleted on another device: the board, saying so (409)."""
+    """The deal being corrected was deleted on another device: to the board, which says so (a reload
+    or a language switch there must not ask for the correction page of a deal that is gone)."""
     db.session.rollback()
-    message = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
-                      "the list of changes can restore it.")
-    return render(409, **context(session, board_error=message))
+    return redirect(url_for(".show_session", session_id=session.id, gone=1))
 
 
 def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved | None, str | None]:

@@ -38,6 +38,24 @@ def test_a_stale_tablet_is_told_and_shown_the_fresh_board_with_its_values_kept(c
     assert response.status_code == 302 and Deal.query.count() == 2
 
 
+def test_a_save_that_comes_after_the_last_deal_is_refused_in_words(client, ctx):
+    """A tester's two tablets: the other saved the game's last deal first, and the late tablet's save
+    ended on the game-over board with nothing said (its form was where the message goes)."""
+    sid = new_schieberamsch(client, deals="1")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    late = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
+                                                       "board_version": hidden(page, "board_version")})
+    assert late.status_code == 409
+    assert alerts(late.get_data(as_text=True)) == [
+        "Not saved: another device saved deal 1 meanwhile, and with it the game is over. If that deal is "
+        "wrong, correct it in the list."]
+    again = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))  # no board version: no script
+    assert again.status_code == 409
+    assert alerts(again.get_data(as_text=True)) == ["The game is over; this deal was not saved."]
+    assert Deal.query.count() == 1
+
+
 def test_the_stale_tablet_is_told_what_the_other_device_did(client, ctx):
     """A tablet whose board is stale is told whether the other device saved, corrected, deleted or
     restored a deal: after a deletion, "saved deal 1" would send it looking for a deal that is gone."""
@@ -309,7 +327,8 @@ def test_a_stale_correction_is_told_and_so_is_one_of_a_deleted_deal(client, ctx)
     assert 'value="31"' in html and hidden(html, "board_version") == str(int(version) + 1)
     assert db.session.get(Deal, first.id).payload["points"] == [30, 40, 50]
     response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([31, 40, 49]))
-    assert response.status_code == 409 and "deleted on another device" in response.get_data(as_text=True)
+    assert response.status_code == 302 and response.headers["Location"] == f"/sessions/{sid}?gone=1"
+    assert "deleted on another device" in client.get(response.headers["Location"]).get_data(as_text=True)
     # the htmx entry form gets the fragment, with the fresh board, and htmx swaps a 409
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     older = str(int(hidden(html, "board_version")) - 1)
