@@ -1,8 +1,8 @@
 // Scorekeeper's service worker: the app shell (scripts, icons, the offline page; the style sheet is
 // inside every page) is cached on install; everything is fetched from the network first and the
-// cached copy is used only when the network is gone (a page as last seen, the shell); never a POST,
-// never an htmx fragment or poll. Pages link the shell fingerprinted (?v=hash): offline, a copy of
-// the same file under another fingerprint still serves.
+// cached copy is used only when the network is gone (a page as last seen, the shell); a POST is
+// never kept nor answered from the cache, nor an htmx fragment or poll. Pages link the shell
+// fingerprinted (?v=hash): offline, a copy of the same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
 // Boards have a cache of their own, written only by app.js (the board as the device last saw it,
 // after every save): a page's network copy, stored here when its body has come, can finish after a
@@ -43,10 +43,24 @@ function offlineCopy(hit) {
   });
 }
 
+// The page for a place never kept (or a form sent) without the network, in the table's language.
+function offlinePage() {
+  return caches.match("/offline", { cacheName: SHELL }).then(function (page) {
+    return page ? new Response(page.body, { status: 503, headers: page.headers })
+      : new Response("Offline / オフライン", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;  // POSTs go to the network, untouched
+  if (url.origin !== self.location.origin) return;
+  if (request.method !== "GET") {
+    // POSTs go to the network, untouched; a page's form sent without it (a language button, a PIN)
+    // gets the offline page, not the browser's own error page
+    if (request.mode === "navigate") event.respondWith(fetch(request).catch(offlinePage));
+    return;
+  }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
     // network first here too (a new version is never hidden behind an old copy); the cache when offline
     event.respondWith(fetch(request).then(function (response) {
@@ -69,11 +83,7 @@ self.addEventListener("fetch", function (event) {
       return caches.match(url.pathname, { cacheName: BOARDS }).then(function (board) {
         return board || caches.match(request, { cacheName: PAGES });
       }).then(function (hit) {
-        if (hit) return offlineCopy(hit);
-        return caches.match("/offline", { cacheName: SHELL }).then(function (page) {
-          return page ? new Response(page.body, { status: 503, headers: page.headers })
-            : new Response("Offline / オフライン", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-        });
+        return hit ? offlineCopy(hit) : offlinePage();
       });
     }));
   }

@@ -361,6 +361,11 @@
     store.set(key, JSON.stringify(formValues(form)));
   }
 
+  // "draft:7-play-4" against this form's "draft:7-play-5": the same phase of an earlier deal
+  function overtaken(other, key) {
+    var was = other.split("-"), now = key.split("-");
+    return was.length === 3 && was[1] === now[1] && parseInt(was[2], 10) < parseInt(now[2], 10);
+  }
   function restoreDraft() {
     var form = entryForm(), key = draftKey();
     var session = key ? key.split("-")[0] + "-" : null;
@@ -373,11 +378,17 @@
         if (queued) { store.set(key, queued); store.set("queued:" + key, "1"); }
       });
       // back on the board: a new game's form (kept while typed, across a language switch) is started
-      // or left; drafts of deals, phases and corrections already saved (or left) are stale
+      // or left; drafts of deals, phases and corrections already saved (or left) are stale, but for
+      // a deal typed here that another device saved first (the board followed it, or a reload): it
+      // comes into this form with the board version it was typed on, so Save has the server say
+      // what changed and keep the values, as when this tablet's Save is the later one
       store.keys().forEach(function (other) {
         if (other.indexOf("draft:new-") === 0) store.remove(other);
         if (!session) return;
-        if (other.indexOf(session) === 0 && other !== key) store.remove(other);
+        if (other.indexOf(session) === 0 && other !== key) {
+          if (overtaken(other, key) && !store.get(key)) store.set(key, store.get(other));
+          store.remove(other);
+        }
         if (other.indexOf("queued:" + session) === 0 && other !== "queued:" + key) store.remove(other);
       });
     }
@@ -442,7 +453,7 @@
   var BOARDS = "scorekeeper-boards-v1";  // written only here (sw.js reads it before its page copies)
   function keepForOffline() {
     var root = document.documentElement;
-    if (!window.caches || !document.getElementById("board") || root.dataset.offlineCopy !== undefined) return;
+    if (!window.caches || !document.querySelector("#board, #big") || root.dataset.offlineCopy !== undefined) return;
     var copy = root.cloneNode(true);
     copy.querySelectorAll("#undo-toast, #flash").forEach(function (el) { el.remove(); });
     copy.setAttribute("data-copy-at", new Date().toISOString());
@@ -455,19 +466,37 @@
   function offlineNotice() {
     var kept = document.documentElement.dataset.offlineCopy, note = document.getElementById("offline-copy");
     if (kept === undefined || !note) return;
-    var when = new Date(kept), lang = document.documentElement.lang || "en";
-    var time = isNaN(when) ? "?" : when.toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" });
-    var deal = document.querySelectorAll("tr.deal-row").length + 1;
-    note.textContent = note.dataset.text.replace("{time}", time).replace("{n}", String(deal));
+    var when = new Date(kept);
+    var time = isNaN(when) ? "?" : when.toLocaleTimeString(ownLocale(), { hour: "2-digit", minute: "2-digit" });
+    var big = document.getElementById("big");  // (a save's answer leaves the board's own element as it was)
+    var deal = big ? big.dataset.deal : String(document.querySelectorAll("tr.deal-row").length + 1);
+    note.textContent = note.dataset.text.replace("{time}", time).replace("{n}", deal);
     note.hidden = false;
   }
   document.addEventListener("htmx:afterSettle", keepForOffline);
+
+  // a button's change (Undo, Delete, Restore) sent without a connection: said beside it, and the
+  // toast it may be in stays
+  function notConnected(form) {
+    var board = document.getElementById("board"), text = board && board.dataset.noConnection;
+    if (!text || form.tagName !== "FORM" || form.id === "entry") return;
+    var note = form.parentNode.querySelector(".no-connection") || document.createElement("p");
+    note.className = "form-error no-connection";
+    note.setAttribute("role", "alert");
+    note.textContent = text;
+    form.insertAdjacentElement("afterend", note);
+    if (form.closest("#undo-toast")) clearTimeout(toastTimer);
+  }
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (elt.id === "entry" && !navigator.onLine) {
       event.preventDefault();
       notSent(elt, "offline");
+    }
+    if (elt.tagName === "FORM" && elt.id !== "entry" && !navigator.onLine) {
+      event.preventDefault();
+      notConnected(elt);
     }
     if (elt.classList && elt.classList.contains("poller")) {
       // never pull the board from under a finger that is typing, nor for a hidden page
@@ -477,6 +506,7 @@
   });
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt.id === "entry") notSent(event.detail.elt, "offline");
+    else notConnected(event.detail.elt);
   });
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.elt.id === "entry") notSent(event.detail.elt, "failed");

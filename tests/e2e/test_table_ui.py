@@ -786,6 +786,71 @@ def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(brow
     context.close()
 
 
+def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_server):
+    """A tester's two tablets: tablet B had typed most of a deal and tapped outside the form; tablet
+    A saved, B's board followed by itself and came back with an empty form, the typed deal deleted
+    from the device too (a reload did the same). Now the typed values come into the fresh form with
+    the board they were typed on, and Save has the server say what the other tablet did."""
+    page = new_page(browser, live_server, service_workers="block")
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("25")
+    entry.get_by_label(POINTS + "Ben").fill("35")
+    page.locator("h1").click()  # the finger leaves the form: the board may follow the table again
+    request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
+                                     data=json.dumps({"values": RAMSCH}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    assert urllib.request.urlopen(request).status == 201  # the other tablet saves deal 1
+    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=10_000)  # followed by the poll
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("35")
+    page.reload()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator(".form-error.stale")).to_contain_text("Another device saved deal 1 meanwhile")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
+    page.get_by_role("button", name="Save deal").click()  # the table checked: it is deal 2
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
+    assert [deal["values"]["points"][:2] for deal in deals] == [[0, 7], [25, 35]]
+    page.context.close()
+
+
+def test_offline_the_phones_pages_say_they_are_copies_and_buttons_say_why_nothing_changed(page):
+    """A tester's phones and tablet on a bad Wi-Fi: the watch page and big numbers showed old totals
+    offline without a word (the board says "Offline copy from ..."); Undo did nothing and said
+    nothing; a language button showed the browser's own error page."""
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}/watch")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    for path in ("watch", "big", ""):
+        page.goto(f"/sessions/{sid}/{path}".rstrip("/"))
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.context.set_offline(True)
+    copy = re.compile(r"Offline copy from \d\d:\d\d( [AP]M)?, deal 2")
+    for path in ("watch", "big"):
+        page.goto(f"/sessions/{sid}/{path}")
+        expect(page.locator("#offline-copy")).to_contain_text(copy)
+    page.context.set_offline(False)
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    click_and_settle(page, page.get_by_role("button", name="Save deal"))
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    toast = page.locator("#undo-toast")
+    toast.get_by_role("button", name="Undo").click()
+    expect(toast.get_by_role("alert")).to_have_text(
+        "No connection to the scorekeeper: nothing was changed. Try again when it is back.")
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("h1")).to_have_text("Offline")  # the app's page, in the language it was kept in
+    page.context.set_offline(False)
+
+
 def test_keyboard_choices_errors_and_the_undo_toast(page):
     """Issue 23, item 11: Enter on a choice picks it and never submits; after a refused save the
     focus is on the first error's field; the undo toast stays while it has the focus."""
