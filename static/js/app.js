@@ -475,28 +475,16 @@
   }
   document.addEventListener("htmx:afterSettle", keepForOffline);
 
-  // a button's change (Undo, Delete, Restore) sent without a connection: said beside it, and the
-  // toast it may be in stays
-  function notConnected(form) {
-    var board = document.getElementById("board"), text = board && board.dataset.noConnection;
-    if (!text || form.tagName !== "FORM" || form.id === "entry") return;
-    var note = form.parentNode.querySelector(".no-connection") || document.createElement("p");
-    note.className = "form-error no-connection";
-    note.setAttribute("role", "alert");
-    note.textContent = text;
-    form.insertAdjacentElement("afterend", note);
-    if (form.closest("#undo-toast")) clearTimeout(toastTimer);
-  }
-
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;
     if (elt.id === "entry" && !navigator.onLine) {
       event.preventDefault();
       notSent(elt, "offline");
     }
+    // a button's change (Undo, Delete, Restore) sent without a connection: said in the Save row
     if (elt.tagName === "FORM" && elt.id !== "entry" && !navigator.onLine) {
       event.preventDefault();
-      notConnected(elt);
+      saveStatus("unchanged");
     }
     if (elt.classList && elt.classList.contains("poller")) {
       // never pull the board from under a finger that is typing, nor for a hidden page
@@ -506,7 +494,7 @@
   });
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt.id === "entry") notSent(event.detail.elt, "offline");
-    else notConnected(event.detail.elt);
+    else if (event.detail.elt.tagName === "FORM") saveStatus("unchanged");
   });
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.elt.id === "entry") notSent(event.detail.elt, "failed");
@@ -594,7 +582,7 @@
       var pinned = document.getElementById("pinned") || flash;
       // a page loaded naming a deal row (after a correction: #deal-7) shows that row; going there
       // takes the focus from the page, so the saved line takes it once the page has loaded
-      if (document.readyState !== "complete" && location.hash && document.getElementById(location.hash.slice(1))) {
+      if (location.hash && document.readyState !== "complete") {
         window.addEventListener("load", function () { flash.focus({ preventScroll: true }); }, { once: true });
       } else {
         window.scrollTo({ top: nextFormTop(pinned) });
