@@ -1,8 +1,9 @@
 // Scorekeeper's service worker: the app shell (scripts, icons, the offline page; the style sheet is
 // inside every page) is cached on install; everything is fetched from the network first and the
 // cached copy is used only when the network is gone (a page as last seen, the shell); a POST is
-// never kept nor answered from the cache, nor an htmx fragment or poll. Pages link the shell
-// fingerprinted (?v=hash): offline, a copy of the same file under another fingerprint still serves.
+// never kept nor answered from the cache, nor an htmx fragment or poll (but for the card decks
+// drawn when a picker opens). Pages link the shell fingerprinted (?v=hash): offline, a copy of the
+// same file under another fingerprint still serves.
 // A page never seen before gets /offline, kept at install in the table's language.
 // Boards have a cache of their own, written only by app.js (the board as the device last saw it,
 // after every save): a page's network copy, stored here when its body has come, can finish after a
@@ -51,6 +52,15 @@ function offlinePage() {
   });
 }
 
+// From the network, a good answer kept in `cacheName` for when the network is gone.
+function fetchAndKeep(request, cacheName) {
+  return fetch(request).then(function (response) {
+    var copy = response.clone();
+    if (response.ok) caches.open(cacheName).then(function (cache) { cache.put(request, copy); });
+    return response;
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
@@ -63,23 +73,23 @@ self.addEventListener("fetch", function (event) {
   }
   if (url.pathname.indexOf("/static/") === 0 || url.pathname === "/manifest.webmanifest") {
     // network first here too (a new version is never hidden behind an old copy); the cache when offline
-    event.respondWith(fetch(request).then(function (response) {
-      var copy = response.clone();
-      if (response.ok) caches.open(SHELL).then(function (cache) { cache.put(request, copy); });
-      return response;
-    }).catch(function () {
+    event.respondWith(fetchAndKeep(request, SHELL).catch(function () {
       return caches.match(request).then(function (hit) {
         return hit || caches.match(request, { ignoreSearch: true, cacheName: SHELL });
       });
     }));
     return;
   }
+  if (/^\/sessions\/\d+\/cards$/.test(url.pathname)) {
+    // a deck of cards drawn when its picker opens (a Weis): one opened on this device before can be
+    // tapped through a Wi-Fi gap (the deal's check is the server's, when it is sent)
+    event.respondWith(fetchAndKeep(request, PAGES).catch(function () {
+      return caches.match(request, { cacheName: PAGES });
+    }));
+    return;
+  }
   if (request.mode === "navigate") {
-    event.respondWith(fetch(request).then(function (response) {
-      var copy = response.clone();
-      if (response.ok) caches.open(PAGES).then(function (cache) { cache.put(request, copy); });
-      return response;
-    }).catch(function () {
+    event.respondWith(fetchAndKeep(request, PAGES).catch(function () {
       return caches.match(url.pathname, { cacheName: BOARDS }).then(function (board) {
         return board || caches.match(request, { cacheName: PAGES });
       }).then(function (hit) {

@@ -852,6 +852,27 @@ def test_offline_the_phones_pages_say_they_are_copies_and_buttons_say_why_nothin
     page.context.set_offline(False)
 
 
+def test_a_deck_opened_before_can_be_tapped_offline(page):
+    """A tester offline at a Handjass table: a Weis is entered only by tapping cards, and the decks
+    are drawn when their picker opens, so offline the picker had no cards. A deck opened on this
+    device before is kept by the service worker and drawn from there offline."""
+    sid = api_session(page, game="handjass", players=("Anna", "Ben", "Carl", "Dora"))
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    weis = page.locator("#entry tr[data-field=weis] td").first
+    weis.locator("summary").click()
+    expect(weis.locator(".suit-row")).to_have_count(4)  # drawn from the network, and kept
+    page.reload()  # a fresh form: its decks are drawn again when opened
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    weis.locator("summary").click()
+    expect(weis.locator(".suit-row")).to_have_count(4)
+    page.context.set_offline(False)
+
+
 def test_keyboard_choices_errors_and_the_undo_toast(page):
     """Issue 23, item 11: Enter on a choice picks it and never submits; after a refused save the
     focus is on the first error's field; the undo toast stays while it has the focus."""
