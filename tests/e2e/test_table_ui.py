@@ -371,10 +371,12 @@ def test_stendhal_reveal_locks_the_revealed_cards(any_mobile_page):
 
 def test_at_twice_the_text_size_the_header_and_the_filters_fit_a_phone(browser, live_server):
     """Text at 200% (a larger default font): the header's links and the history's filters wrap
-    inside a 390 px phone instead of running off it."""
+    inside a 390 px phone instead of running off it; so do a heading's long word ("Schieberamsch")
+    and the big numbers' buttons (a keyboard tester)."""
     page = new_page(browser, live_server, PHONE, bypass_csp=True)  # the larger font is a style of our own
-    sid = api_session(page)
-    for path in ("/", "/history", f"/sessions/{sid}"):
+    sid = api_session(page, deals=[RAMSCH])
+    for path in ("/", "/history", f"/sessions/{sid}", "/sessions/new/schieberamsch", f"/sessions/{sid}/statistics",
+                 f"/sessions/{sid}/changes", f"/sessions/{sid}/what-if", f"/sessions/{sid}/big"):
         page.goto(path)
         page.add_style_tag(content="html { font-size: 200% !important }")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
