@@ -154,9 +154,10 @@ class Handjass(Game):
                    minimum=1, maximum=2, show_if=("two_player_rule", ("higher",))),
         OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
         OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
-        captured.count_option(N_("Tapping each player's captured cards counts the points (trump J 20, trump 9 14, "
-                                 "the last trick's 5 added). When all 36 cards are played, one player's pile is "
-                                 "what nobody else was given.")),
+        captured.count_option(N_("Typed: the points each player counted. Tapped: each player's captured cards are "
+                                 "counted for you (trump J 20, trump 9 14, the last trick's 5 added); when all 36 "
+                                 "cards are played, one player's pile is what nobody else was given. Each deal "
+                                 "can switch.")),
     )
 
     def check_table(self, table: Table) -> None:

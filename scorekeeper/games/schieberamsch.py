@@ -124,8 +124,9 @@ class Schieberamsch(Game):
                    help=N_("Such a soloist has at most 30 card points."), show_if=("schwarz_both_ways", (True,))),
         OptionSpec("lost_doubled", N_("A lost Grand Hand counts double"), BOOL, False),
         OptionSpec("contra_in_ramsch", N_("Contra and recontra in Ramsch"), BOOL, False),
-        captured.count_option(N_("Tapping each player's captured cards counts the points; the last "
-                                 "player's pile (skat included) is what nobody else was given.")),
+        captured.count_option(N_("Typed: the points each player counted. Tapped: each player's captured cards are "
+                                 "counted for you; the last player's pile (skat included) is what nobody else was "
+                                 "given. Each deal can switch.")),
     )
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
