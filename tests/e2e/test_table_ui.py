@@ -369,18 +369,24 @@ def test_stendhal_reveal_locks_the_revealed_cards(any_mobile_page):
     expect(page.get_by_role("button", name="Lock the bids")).to_have_count(0)
 
 
-def test_at_twice_the_text_size_the_header_and_the_filters_fit_a_phone(browser, live_server):
-    """Text at 200% (a larger default font): the header's links and the history's filters wrap
-    inside a 390 px phone instead of running off it; so do a heading's long word ("Schieberamsch")
-    and the big numbers' buttons (a keyboard tester)."""
-    page = new_page(browser, live_server, PHONE, bypass_csp=True)  # the larger font is a style of our own
-    sid = api_session(page, deals=[RAMSCH])
-    for path in ("/", "/history", f"/sessions/{sid}", "/sessions/new/schieberamsch", f"/sessions/{sid}/statistics",
-                 f"/sessions/{sid}/changes", f"/sessions/{sid}/what-if", f"/sessions/{sid}/big"):
-        page.goto(path)
-        page.add_style_tag(content="html { font-size: 200% !important }")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390, path
-    page.context.close()
+def test_at_twice_the_text_size_every_page_fits_a_phone_and_an_ipad(browser, live_server):
+    """Text at 200% (the browser's text size set to 32 px, as a reader with low vision does): the
+    header's links and the history's filters wrap inside a 390 px phone, so do a heading's long word
+    ("Schieberamsch") and the big numbers' buttons; on an iPad a five-player Stendhal's row of
+    pickers took 1,300 px (a keyboard tester): the page takes the phone's layout there, as zooming
+    in does. The page's own sizes follow the setting (they were fixed pixels, which ignored it)."""
+    for device, width in ((PHONE, 390), (None, 1180)):
+        page = new_page(browser, live_server, device)
+        page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 32}})
+        sid = api_session(page, deals=[RAMSCH])
+        stendhal = api_session(page, game="stendhal", players=("Anna", "Ben", "Carl", "Dora", "Emil"))
+        for path in ("/", "/history", f"/sessions/{sid}", "/sessions/new/schieberamsch", f"/sessions/{sid}/statistics",
+                     f"/sessions/{sid}/changes", f"/sessions/{sid}/what-if", f"/sessions/{sid}/big",
+                     f"/sessions/{stendhal}"):
+            page.goto(path)
+            assert page.evaluate("getComputedStyle(document.documentElement).fontSize") in ("32px", "36px"), path
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (path, width)
+        page.context.close()
 
 
 def test_no_page_is_wider_than_a_phone(phone):
