@@ -3,6 +3,8 @@ openapi.json): a filled row refused with the reason, the Tafel's cells as data i
 the board."""
 from __future__ import annotations
 
+import re
+
 from .test_api import call
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dan"]
@@ -85,3 +87,16 @@ def test_card_points_sent_in_another_shape_are_refused_saying_the_shape(client):
         assert answer.json["fields"]["points"] == (
             "Card points of each team: give a list of 4 values, one per player in seat order; each team's value "
             "goes under its first player, the partners' are left empty.")
+
+
+def test_a_refused_match_toggle_names_its_message_for_a_screen_reader(client):
+    """rules/coiffeur.md "Scoring": a match is all nine tricks and so all 157 card points; refused with
+    150, the Match toggle is marked invalid and described by the message (a keyboard tester)."""
+    sid = new_coiffeur(client)
+    page = client.post(f"/sessions/{sid}/deals", data={"announcer": "1", "row_b": "schellen", "points-0": "7",
+                                                       "points-1": "150", "match": "y"})
+    html = page.get_data(as_text=True)
+    assert page.status_code == 422
+    toggle = re.search(r'<input type="checkbox" name="match"[^>]*>', html).group(0)
+    assert 'aria-invalid="true"' in toggle and 'aria-describedby="match-error"' in toggle
+    assert re.search(r'id="match-error" role="alert">A match means Ben &amp; Dan took all nine tricks', html)
