@@ -8,6 +8,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+import pytz
 from flask import Flask, current_app, request
 from flask_babel import get_locale, get_translations, gettext, to_user_timezone
 
@@ -15,6 +16,7 @@ from .extensions import babel
 from .games.base import DealError, Text
 
 LANGUAGE_COOKIE = "lang"
+TIMEZONE_COOKIE = "tz"
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
 
 
@@ -23,6 +25,13 @@ def select_locale() -> str | None:
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(LANGUAGE_COOKIE)
     return chosen if chosen in languages else request.accept_languages.best_match(languages)
+
+
+def select_timezone() -> str | None:
+    """The device's timezone, as its pages tell it (a cookie app.js sets), else the configured one:
+    the pages show their times and read the history's days in it."""
+    zone = request.cookies.get(TIMEZONE_COOKIE, "")
+    return zone if zone in pytz.all_timezones_set else None  # a zone Flask-Babel's pytz knows
 
 
 def translate(value: Any) -> str:
@@ -38,8 +47,7 @@ def translate(value: Any) -> str:
 
 
 def minute(value: datetime) -> str:
-    """A stored time (UTC) to the minute, "2026-11-24 13:05", in the configured timezone (app.js
-    shows it in the tablet's own)."""
+    """A stored time (UTC) to the minute, "2026-11-24 13:05", in the device's timezone (select_timezone)."""
     return to_user_timezone(value).strftime("%Y-%m-%d %H:%M")
 
 
@@ -50,7 +58,7 @@ def stored_deal_message(error: DealError) -> str:
 
 
 def init_app(app: Flask) -> None:
-    babel.init_app(app, locale_selector=select_locale)
+    babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.filters["minute"] = minute
     app.jinja_env.add_extension("jinja2.ext.do")

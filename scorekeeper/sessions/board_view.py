@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
 from flask import session as cookie
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, get_timezone, gettext, ngettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 from sqlalchemy import func, select
@@ -160,16 +160,16 @@ def only_added(before: Board, after: Board, form) -> bool:
 
 
 def etag(session: GameSession, view: str) -> str:
-    """A board page is made of the session's stored state (its version), the view, the language,
-    whether this device may write, the device's CSRF token (in its forms), the app's release and the
+    """A board page is made of the session's stored state (its version), the view, the language and
+    timezone (its times), whether this device may write, the device's CSRF token (in its forms), the app's release and the
     style sheet inside it. The style sheet by its own hash too: a 304 brings the new
     Content-Security-Policy to the kept page, which must then still carry the style sheet it allows."""
     generate_csrf()  # the device's token exists before it is named
     raw = str(cookie.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
     device = hashlib.sha256(raw.encode()).hexdigest()[:8]
     style = current_app.extensions["style_sheet"][:12]
-    return (f"{session.id}-{session.version}-{view}-{get_locale()}-{int(access.locked(session))}-{device}-{RELEASE}"
-            f"-{style}")
+    return (f"{session.id}-{session.version}-{view}-{get_locale()}-{get_timezone()}-{int(access.locked(session))}"
+            f"-{device}-{RELEASE}-{style}")
 
 
 def unchanged(tag: str) -> Response | None:

@@ -467,7 +467,7 @@
     var kept = document.documentElement.dataset.offlineCopy, note = document.getElementById("offline-copy");
     if (kept === undefined || !note) return;
     var when = new Date(kept);
-    var time = isNaN(when) ? "?" : when.toLocaleTimeString(ownLocale(), { hour: "2-digit", minute: "2-digit" });
+    var time = isNaN(when) ? "?" : ("0" + when.getHours()).slice(-2) + ":" + ("0" + when.getMinutes()).slice(-2);
     var big = document.getElementById("big");  // (a save's answer leaves the board's own element as it was)
     var deal = big ? big.dataset.deal : String(document.querySelectorAll("tr.deal-row").length + 1);
     note.textContent = note.dataset.text.replace("{time}", time).replace("{n}", deal);
@@ -634,21 +634,11 @@
     field.focus();
   }
 
-  // --- times in the tablet's own timezone ----------------------------------------------
-  // the tablet's own variant of the page's language (en-GB: 22/11, 13:05), else the page's language
-  function ownLocale() {
-    var lang = document.documentElement.lang || "en", own = navigator.language || lang;
-    return own.split("-")[0] === lang ? own : lang;
-  }
-  function localTimes(root) {
-    if (!window.Intl) return;
-    var format = new Intl.DateTimeFormat(ownLocale(), {
-      year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit"
-    });
-    root.querySelectorAll("time[datetime]").forEach(function (el) {
-      var when = new Date(el.getAttribute("datetime"));
-      if (!isNaN(when)) { el.textContent = format.format(when); el.dataset.local = "1"; }
-    });
+  // --- times in the tablet's own timezone: the pages tell the server (i18n.select_timezone), which
+  // shows its times and reads the history's days in it ------------------------------------
+  function tellTimezone() {
+    var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (zone && document.cookie.indexOf("tz=" + zone) < 0) document.cookie = "tz=" + zone + ";path=/;max-age=31536000;samesite=lax";
   }
 
   // --- keep the screen on while a session is open ---------------------------------------
@@ -681,7 +671,7 @@
     focusFirstError();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran
     trimChanges();
-    localTimes(document);
+    tellTimezone();
     afterSave();
     keepAwake();
     var rotate = document.getElementById("rotate");

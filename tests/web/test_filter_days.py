@@ -1,5 +1,6 @@
-"""A day typed in a filter is that day in the zone the pages show times in (BABEL_DEFAULT_TIMEZONE,
-what Flask-Babel formats with), on the history and on a player's page; the API keeps UTC days.
+"""A day typed in a filter is that day in the zone the pages show times in (the device's, as its
+pages tell it, else BABEL_DEFAULT_TIMEZONE: what Flask-Babel formats with), on the history and on a
+player's page; the API keeps UTC days.
 
 Four sessions of Anna and Ben, seen from Tokyo (UTC+9) around the midnights of 27 November 2026:
 
@@ -63,6 +64,21 @@ def test_the_history_filters_the_days_of_the_zone_it_shows_times_in(around_midni
         "2026-11-26 23:59"]
     assert listed(client.get("/history?from=2026-11-28").get_data(as_text=True)) == ["2026-11-28 00:00"]
     assert listed(client.get("/history?to=2026-11-26").get_data(as_text=True)) == ["2026-11-26 23:59"]
+
+
+def test_a_device_that_tells_its_zone_is_shown_and_filtered_in_it(around_midnight, client):
+    """A tester's tablet in Los Angeles on a UTC server: the page showed its times in the tablet's
+    zone (a script rewrote them) but read a typed day as the server's, so "27 November" missed the
+    sessions it showed on the 27th. The pages tell the server the device's zone (a `tz` cookie, set
+    by app.js), and the server shows and filters in it; a cookie that names no zone is ignored."""
+    client.set_cookie("tz", "Asia/Tokyo")  # the default here is UTC
+    assert listed(client.get("/history").get_data(as_text=True)) == [
+        "2026-11-28 00:00", "2026-11-27 23:59", "2026-11-27 08:30", "2026-11-26 23:59"]
+    assert listed(client.get("/history?from=2026-11-27&to=2026-11-27").get_data(as_text=True)) == [
+        "2026-11-27 23:59", "2026-11-27 08:30"]
+    client.set_cookie("tz", "../../etc/passwd")
+    assert listed(client.get("/history?from=2026-11-27&to=2026-11-27").get_data(as_text=True)) == [
+        "2026-11-27 15:00", "2026-11-27 14:59"]  # UTC days, as the server is set
 
 
 @pytest.mark.parametrize("app", [TOKYO], indirect=True)
