@@ -161,8 +161,8 @@ def only_added(before: Board, after: Board, form) -> bool:
 
 def etag(session: GameSession, view: str) -> str:
     """A board page is made of the session's stored state (its version), the view, the language and
-    timezone (its times), whether this device may write, the device's CSRF token (in its forms), the app's release and the
-    style sheet inside it. The style sheet by its own hash too: a 304 brings the new
+    timezone (its times), whether this device may write, the device's CSRF token (in its forms), the
+    app's release and the style sheet inside it. The style sheet by its own hash too: a 304 brings the new
     Content-Security-Policy to the kept page, which must then still carry the style sheet it allows."""
     generate_csrf()  # the device's token exists before it is named
     raw = str(cookie.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
