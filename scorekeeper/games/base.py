@@ -61,12 +61,13 @@ class Table:
 
 
 def player_counts(counts: Sequence[int]) -> str:
-    """How many may play: "3 / 4", or a run of more as "1–12".
+    """How many may play: "3 / 4", or a run of three or more as "2–4" (the start page and the
+    refusals say it alike).
 
-    >>> player_counts((4, 5, 6)), player_counts(tuple(range(1, 13)))
-    ('4 / 5 / 6', '1–12')
+    >>> player_counts((3, 4)), player_counts((4, 5, 6)), player_counts(tuple(range(1, 13)))
+    ('3 / 4', '4–6', '1–12')
     """
-    if len(counts) > 3 and list(counts) == list(range(counts[0], counts[-1] + 1)):
+    if len(counts) > 2 and list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     return " / ".join(str(n) for n in counts)
 

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from .. import access
 from ..board import Board, board
 from ..extensions import db
-from ..games.base import FieldSpec, signed
+from ..games.base import FieldSpec, player_counts, signed
 from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
 from .forms import choice_text, deal_form
@@ -31,6 +31,7 @@ except PackageNotFoundError:  # run from a checkout that was never installed
     RELEASE = "dev"
 bp.add_app_template_global(choice_text, "choice_text")
 bp.add_app_template_filter(signed, "signed")  # a deal's points: "+6", "-3", "0"
+bp.add_app_template_filter(player_counts, "player_counts")  # "3 / 4", "2–4"
 
 
 @bp.app_context_processor

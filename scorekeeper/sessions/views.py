@@ -58,7 +58,9 @@ def apply_error(form, refused: RuleError) -> None:
 def home():
     recent = db.session.scalars(select(GameSession).options(selectinload(GameSession.seats))
                                 .order_by(GameSession.updated_at.desc()).limit(5)).all()
-    return render_template("home.html", games=GAMES, recent=recent)
+    # listed as the table's language sorts their names (Japanese: in kana order)
+    games = dict(sorted(GAMES.items(), key=lambda item: sort_key(translate(item[1].name))))
+    return render_template("home.html", games=games, recent=recent)
 
 
 @bp.route("/sessions/new/<slug>", methods=["GET", "POST"])

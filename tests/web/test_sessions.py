@@ -15,6 +15,21 @@ def test_home_lists_every_game(client):
     assert "/sessions/new/schieberamsch" in html
 
 
+def test_home_lists_the_games_in_the_order_of_their_names_in_the_tables_language(client):
+    """A Japanese player read the list in the order of the English names (コワファー, ディフェレンツラー,
+    フリースコア表 ...): it is in kana order in Japanese, and the counts of players read alike."""
+    def listed(html):
+        return re.findall(r"<strong>([^<]+)</strong>\s*<small>([^<]+)</small>", html)
+    english = listed(client.get("/").get_data(as_text=True))
+    assert [name for name, _ in english][:3] == ["Coiffeur", "Differenzler", "Free score pad"]
+    assert ("Handjass", "2–4 players") in english and ("Free score pad", "1–12 players") in english
+    client.set_cookie("lang", "ja")
+    japanese = [name for name, _ in listed(client.get("/").get_data(as_text=True))]
+    assert japanese == ["10点ピッチ（ジョーカー入り）", "TENNOS チーム戦", "イタリアン・ホイスト", "コワファー",
+                        "サタット", "シーバー", "シーベラムシュ", "スカート（リスト）", "スタンダール",
+                        "ディフェレンツラー", "ハンド・ヤス", "フリースコア表", "ヨット"]
+
+
 def test_new_session_refuses_duplicate_and_missing_names_keeping_input(client):
     response = client.post("/sessions/new/schieberamsch",
                            data={"players-0": "Anna", "players-1": "anna", "players-2": "Carl", "first_dealer": "0"})
