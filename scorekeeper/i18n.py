@@ -18,6 +18,7 @@ from .games.base import DealError, Text
 LANGUAGE_COOKIE = "lang"
 TIMEZONE_COOKIE = "tz"
 LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+SPACELESS = {"ja"}  # languages that put no space between sentences ("ゲーム終了。勝者：あきら")
 
 
 def select_locale() -> str | None:
@@ -65,4 +66,6 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def languages() -> dict[str, Any]:
-        return {"LANGUAGE_NAMES": LANGUAGE_NAMES, "current_locale": str(get_locale())}
+        locale = str(get_locale())
+        return {"LANGUAGE_NAMES": LANGUAGE_NAMES, "current_locale": locale,
+                "sentence_gap": "" if locale in SPACELESS else " "}

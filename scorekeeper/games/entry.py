@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, ParamSpec, TypeVar
 
-from .text import N_, RuleError, T, Text, clean_name
+from .text import N_, RuleError, T, Text, clean_name, joined
 
 INT, BOOL, CHOICE, MULTI, SEAT, SEATS = "int", "bool", "choice", "multi", "seat", "seats"
 KINDS = (INT, BOOL, CHOICE, MULTI, SEAT, SEATS)
@@ -403,7 +403,7 @@ def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], name
     who = list(names or [str(seat + 1) for seat in range(len(entries))])
     if spec.team_columns:  # each column is a team's: "Ann & Cat 5, Ben & Dan 4"
         who[:2] = [" & ".join(who[first::2]) for first in (0, 1)]
-    listed = ", ".join(f"{who[seat]} {entries[seat]}" for seat in asked)
+    listed = joined(T(", "), [f"{who[seat]} {entries[seat]}" for seat in asked])
     raise RuleError(
         T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",
           field=Text(spec.label), total=spec.total, entries=listed, sum=sum(entries)),

@@ -36,7 +36,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, signed
 from .entry import CHOICE, INT, TEXT, FieldSpec, OptionSpec
-from .text import N_, P, RuleError, T, Text, joined
+from .text import N_, P, RuleError, T, Text
 
 HIGHEST, LOWEST = "highest", "lowest"
 ROUND_LIMIT = 1_000_000
@@ -155,7 +155,7 @@ class FreePad(Game):
                     rounds=rounds)
         else:
             end = T("The table ends the game by hand.")
-        return joined(" ", [end, super().winner_rule(table)])
+        return T("%(first)s %(second)s", first=end, second=super().winner_rule(table))  # ja: no space
 
 
 GAME = FreePad()

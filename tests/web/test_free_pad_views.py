@@ -106,6 +106,10 @@ def test_the_api_keeps_a_pad_in_both_languages(client):
     assert body["standings"]["over"] and body["standings"]["winners"] == [3]
     ja = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
     assert ja["standings"]["winner_rule"].startswith("誰かの合計が100に達したディールで終了します。")
+    assert "。 " not in ja["standings"]["winner_rule"]  # Japanese parts its sentences with no space
+    client.set_cookie("lang", "ja")
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert re.search(r"ゲーム終了。</strong>勝者：Dan", board)
     assert ja["deals"][0]["breakdown"][3] == "Dan：0、合計0。"  # no sign before 0, as the save line writes it
 
 

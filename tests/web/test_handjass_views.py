@@ -140,3 +140,22 @@ def test_the_japanese_seat_note_counts_points_not_bars(client):
     client.post("/language", data={"language": "ja"})
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "-1点、ポテト1" in page and "縦棒-1" not in page
+
+
+def test_japanese_pages_use_their_own_punctuation(client):
+    """A Japanese player (r19): half-width commas, colons and brackets inside Japanese sentences
+    ("あきら 60, ベン 45", "チーム: ...", "(まずビッド。...)"). A refused sum lists the counts with 、, the
+    board's own texts take full-width colons and brackets, and sentences are not parted by a space."""
+    sid = new_handjass(client)
+    client.post("/language", data={"language": "ja"})
+    counts = {"playing": ["0", "1", "2", "3"], "trump": "C", "points-0": "60", "points-1": "45", "points-2": "30",
+              "points-3": "20"}
+    html = client.post(f"/sessions/{sid}/deals", data=counts).get_data(as_text=True)
+    assert "Anna 60、Ben 45、Carl 30、Ida 20で合計155です。" in html
+    assert "（Σ 157）" in html and "(Σ" not in html
+    coiffeur = client.post("/sessions/new/coiffeur", data={"players-0": "Anna", "players-1": "Ben",
+                                                          "players-2": "Cleo", "players-3": "Dan",
+                                                          "first_dealer": "0"}).headers["Location"]
+    board = client.get(coiffeur).get_data(as_text=True)
+    assert "チーム：Anna &amp; Cleo" in board and "チーム: " not in board
+    assert '<small class="factor">×1</small>' in board
