@@ -474,6 +474,20 @@
     note.hidden = false;
   }
   document.addEventListener("htmx:afterSettle", keepForOffline);
+  // a page following the table (a watch page, big numbers on a phone lying there) that loses the
+  // network says from when its figures are, as a kept copy does; the next answer takes that back
+  var seen = new Date().toISOString();
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var root = document.documentElement, note = document.getElementById("offline-copy");
+    if (!event.detail.elt.classList.contains("poller") || !note) return;
+    if (!event.detail.successful) {
+      if (root.dataset.offlineCopy === undefined) { root.dataset.offlineCopy = seen; offlineNotice(); }
+      return;
+    }
+    seen = new Date().toISOString();
+    delete root.dataset.offlineCopy;
+    note.hidden = true;
+  });
 
   document.addEventListener("htmx:beforeRequest", function (event) {
     var elt = event.detail.elt;

@@ -879,6 +879,22 @@ def test_offline_the_phones_pages_say_they_are_copies_and_buttons_say_why_nothin
     page.context.set_offline(False)
 
 
+def test_a_phone_following_the_table_says_when_it_lost_the_network(phone):
+    """A tester's phone lying on the table with big numbers open: the Wi-Fi dropped and the old totals
+    stayed without a word (the notice came only with a reload from the kept copy). A poll that cannot
+    reach the server shows "Offline copy from HH:MM, deal N"; the network back, the page is fresh."""
+    page = phone
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    for path in ("big", "watch"):
+        page.goto(f"/sessions/{sid}/{path}")
+        expect(page.locator("#offline-copy")).to_be_hidden()
+        page.context.set_offline(True)
+        expect(page.locator("#offline-copy")).to_contain_text(
+            re.compile(r"Offline copy from \d\d:\d\d, deal 2"), timeout=10_000)  # the next poll, within 4 s
+        page.context.set_offline(False)
+        expect(page.locator("#offline-copy")).to_be_hidden(timeout=10_000)
+
+
 def test_a_deck_opened_before_can_be_tapped_offline(page):
     """A tester offline at a Handjass table: a Weis is entered only by tapping cards, and the decks
     are drawn when their picker opens, so offline the picker had no cards. A deck opened on this
