@@ -64,7 +64,7 @@ def history_page():
     found = summaries.fresh(pagination.items)
     rows = [(session, found[session.id]) for session in pagination.items]
     page = render_template("history.html", rows=rows, pagination=pagination, form=form, filtered=bool(filters),
-                           query=query, games=GAMES)
+                           valid=valid, query=query, games=GAMES)
     return page, 200 if valid else 422
 
 

@@ -153,6 +153,11 @@ def test_a_filtered_history_exports_the_sessions_it_lists(client):
     assert len(client.get("/export.json").get_json()["sessions"]) == 2
     wrong = client.get("/export.json?from=yesterday")
     assert wrong.status_code == 302 and wrong.headers["Location"] == "/history?from=yesterday"
+    # a period that ends before it starts lists nothing and is said: no link to export it (a tester's
+    # tap on it did nothing), only "Export everything"
+    html = client.get("/history?from=2026-11-29&to=2026-11-27").get_data(as_text=True)
+    assert "The end of the period is before its start." in html
+    assert "Export the sessions listed" not in html and 'href="/export.json"' in html
 
 
 def test_csv_has_one_row_per_deal_then_the_totals(client):
