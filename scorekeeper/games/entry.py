@@ -112,9 +112,10 @@ class FieldSpec:
     #: client) is refused by the engine, naming it (Handjass: card points only for a deal played out)
     page_show_if: tuple[str, tuple[Any, ...]] | None = None
     page_show_if_count: tuple[str, int] | None = None
-    #: per-seat with ``seats`` (0, 1) at a partnership table: each team's entry goes under its first
-    #: player (seat % 2). A partner's entry is not asked; sent (an API client), it must be empty or
-    #: the same as the team's, never silently dropped (Sataat's tricks, Pitch's and Coiffeur's points)
+    #: per-seat with ``seats`` (0 .. k-1) at a table of k teams: each team's entry goes under its first
+    #: player (seat % k). A partner's entry is not asked; sent (an API client), it must be empty or
+    #: the same as the team's, never silently dropped (Sataat's tricks, Pitch's and Coiffeur's points,
+    #: a free pad's team points)
     team_columns: bool = False
 
     #: what only the web page reads: not part of a field's description in the API
@@ -383,17 +384,19 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
 
 def _check_partners(spec: FieldSpec, value: Sequence[Any], entries: list[Any], size: int,
                     names: Sequence[str] | None) -> None:
-    """A partner's entry of a team column, when sent, is empty (0, none) or repeats the team's entry."""
-    for seat in range(2, size):
+    """A partner's entry of a team column, when sent, is empty (0, none) or repeats the team's entry
+    (with k teams, the asked seats 0..k-1, seat s plays in team s mod k)."""
+    teams = len(spec.seats or (0, 1))
+    for seat in range(teams, size):
         if value[seat] in (None, ""):
             continue
         where = f"{spec.name}-{seat}"
         sent = parse_value(spec, value[seat], where, size)
-        if sent not in (0, [], spec.empty(), entries[seat % 2]):
+        if sent not in (0, [], spec.empty(), entries[seat % teams]):
             who = names or [str(n + 1) for n in range(size)]
             raise RuleError(T("%(field)s: a team's entry goes under its first player, %(first)s; the one "
                               "sent for %(partner)s differs from it.", field=Text(spec.label),
-                              first=who[seat % 2], partner=who[seat]), where)
+                              first=who[seat % teams], partner=who[seat]), where)
 
 
 def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:
@@ -402,7 +405,8 @@ def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], name
         return
     who = list(names or [str(seat + 1) for seat in range(len(entries))])
     if spec.team_columns:  # each column is a team's: "Ann & Cat 5, Ben & Dan 4"
-        who[:2] = [" & ".join(who[first::2]) for first in (0, 1)]
+        teams = len(spec.seats or (0, 1))
+        who[:teams] = [" & ".join(who[first::teams]) for first in range(teams)]
     listed = joined(T(", "), [f"{who[seat]} {entries[seat]}" for seat in asked])
     raise RuleError(
         T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",

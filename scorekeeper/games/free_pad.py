@@ -19,7 +19,9 @@ Decisions and named options:
   player play together against the 2nd, 4th ...; with ``teams`` = k, player i is in team i mod k.
   A team needs two players at least. Each round asks one number per team, entered under the
   team's first player, and every partner gets it, so each player's total is the team's total (the
-  players keep their record in the history). A team is named by its players ("Anna & Cleo").
+  players keep their record in the history). A partner's number, when an API client sends one, is
+  empty, 0 or the team's; another is refused naming it (it was dropped unread). A team is named by
+  its players ("Anna & Cleo").
 - A round is a whole number per side, negative allowed. The note sets no bound; a round is kept
   within +-1,000,000 and a total within +-2,000,000,000 so that every total fits the database's
   whole numbers. An empty box counts 0 (the page asks once before saving it so).
@@ -91,7 +93,7 @@ class FreePad(Game):
         k = table.options.get("teams", 0)
         return (FieldSpec("points", N_("Team points") if k else N_("Points"),
                           INT, per_seat=True, required=False, minimum=-ROUND_LIMIT, maximum=ROUND_LIMIT,
-                          seats=tuple(range(k)) if k else None, ask_if_empty=True,
+                          seats=tuple(range(k)) if k else None, team_columns=bool(k), ask_if_empty=True,
                           help=N_("An empty box counts 0.")),)
 
     def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:

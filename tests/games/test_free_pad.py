@@ -134,6 +134,8 @@ def sessions(draw):
                "target": draw(st.sampled_from([0, 50, 200])), "rounds": draw(st.integers(0, 8))}
     numbers = st.one_of(st.none(), st.integers(-100, 100))
     played = draw(st.lists(st.lists(numbers, min_size=n, max_size=n), max_size=10))
+    if teams:  # one number per side, under its first player, as the page sends it (a partner's is empty)
+        played = [row[:teams] + [None] * (n - teams) for row in played]
     return make_table(GAME, player_names(n), **options), [{"points": row} for row in played]
 
 
@@ -210,3 +212,20 @@ def test_too_many_players_are_refused_naming_how_many_may_play():
     with pytest.raises(RuleError) as error:
         GAME.check_table(make_table(GAME, tuple(f"P{n}" for n in range(13))))
     assert str(error.value) == "Free score pad is played by 1–12 players."
+
+
+def test_a_partners_number_is_the_teams_or_refused_not_dropped():
+    """rules/free-pad.md "Set-up": one whole number per side. An API client sending a number per player
+    had the partners' dropped unread ([10, 3, -4, 8] stored as [10, 3, 0, 0], a tester); a partner's
+    number is empty, 0 or the team's, another is refused naming it, as in the other team games."""
+    table = make_table(GAME, ("X1", "X2", "X3", "X4", "X5"), teams=2)
+    assert GAME.replay(table, [{"points": [10, 3, 10, None, 0]}]).state.totals == (10, 3, 10, 3, 10)
+    with pytest.raises(DealError) as refused:
+        GAME.replay(table, [{"points": [10, 3, -4, 8, None]}])
+    assert refused.value.field == "points-2"
+    assert str(refused.value.text) == ("Team points: a team's entry goes under its first player, X1; the one sent "
+                                       "for X3 differs from it.")
+    three = make_table(GAME, ("X1", "X2", "X3", "X4", "X5", "X6"), teams=3)
+    with pytest.raises(DealError) as refused:
+        GAME.replay(three, [{"points": [1, 2, 3, 1, 2, 4]}])
+    assert refused.value.field == "points-5" and "X3; the one sent for X6" in str(refused.value.text)
