@@ -53,6 +53,13 @@ class StaleBoard(Exception):
                  "If that deal is wrong, correct it in the list.", number=self.number)
 
     @property
+    def late_text(self) -> Text:
+        """The same, above what this tablet typed, offered as a correction of that deal."""
+        return T("Not saved: another device saved deal %(number)d meanwhile, and with it the game is over. "
+                 "What this tablet typed is below as a correction of that deal: save it if it is the right "
+                 "one, or cancel.", number=self.number)
+
+    @property
     def api_text(self) -> Text:
         """The same for a program (the API's 409 carries the version, not a board)."""
         return T(API_TEXTS.get(self._action, API_TEXTS["add"]), number=self.number)

@@ -16,7 +16,7 @@ from ..board import Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError
+from ..games.base import Game, RuleError, State, Table
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
@@ -136,14 +136,30 @@ def _form_version() -> int | None:
 def _stale_board(session: GameSession, stale: turns.StaleBoard):
     """The fresh board, the typed values kept in the form, and a sentence saying why."""
     current = board(session)
-    if current.standing.over:  # no form to save again: said where it was
-        return render(409, **context(session, current, stale_message=translate(stale.over_text)))
+    if current.standing.over:  # no form to save again
+        return _late_save(session, current, stale)
     # what was typed, if it was typed for this form: bids sent while another device locked them
     # were for the form before it (the play's form then starts as a fresh one does)
     names = {spec.name for spec in phase_fields(current)}
     typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
     form, fields = entry_form(current, formdata=request.form if typed else None)
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text)))
+
+
+def _late_save(session: GameSession, current: Board, stale: turns.StaleBoard):
+    """A save after another device saved the game's last deal: what this tablet typed, as a correction
+    of that deal (its Save puts it in place of the other's); a deal with locked values (bids) is said
+    on the board, the typed values then being for a form that no longer exists."""
+    deal = current.deals[-1]
+    before = deal_context(session, deal)
+    game, table, _, state = before
+    fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+    if any(spec.phase != "play" for spec in fields):
+        return render(409, **context(session, current, stale_message=translate(stale.over_text)))
+    page, status = _correction_page(session, deal, before, deal_form(fields, table, formdata=request.form),
+                                    fields, 409, late=translate(stale.late_text))
+    # sent by htmx from the board: the correction page takes the whole page's place
+    return page, status, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"} if is_htmx() else {}
 
 
 @bp.post("/sessions/<int:session_id>/deals")
@@ -202,7 +218,8 @@ def edit_deal(session_id: int, deal_id: int):
     deal = deal_or_404(session, deal_id)
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
-    game, table, number, state = deal_context(session, deal)
+    before = deal_context(session, deal)
+    game, table, _, state = before
     # every field of the deal, told what its early values decided (Stendhal: the minus suits by name)
     fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
     status, stale = 200, None
@@ -225,9 +242,17 @@ def edit_deal(session_id: int, deal_id: int):
                 return done
     else:
         form = deal_form(fields, table, payload=deal.payload)
+    return _correction_page(session, deal, before, form, fields, status, stale=stale)
+
+
+def _correction_page(session: GameSession, deal: Deal, before: tuple[Game, Table, int, State], form, fields,
+                     status: int, **said: Any):
+    """The correction form of `deal` (`before`: deal_context's) with `form`'s values; `said`: why it
+    came back (stale, late)."""
+    game, table, number, state = before
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
                            fields=fields, table=table, state=state, game=game, teams=game.teams(table),
-                           stale=stale, pickers=pickers(session, deal.id)), status
+                           pickers=pickers(session, deal.id), **said), status
 
 
 def _correction_of_a_deleted_deal(session: GameSession):

@@ -844,6 +844,33 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     page.context.close()
 
 
+def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_server):
+    """A tester's two tablets: the other saved the game's last deal first; the late tablet's values
+    were shown nowhere. They come back in the correction form of that deal, with the reason."""
+    page = new_page(browser, live_server, service_workers="block")
+    sid = api_session(page, options={"deals": 1})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("25")
+    entry.get_by_label(POINTS + "Ben").fill("35")
+    request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
+                                     data=json.dumps({"values": RAMSCH}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    assert urllib.request.urlopen(request).status == 201  # the other tablet saves the last deal
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.get_by_role("alert")).to_contain_text("as a correction of that deal")
+    expect(page.locator("h1")).to_contain_text("Correct deal 1")
+    form = page.locator("#correction")
+    expect(form.get_by_label(POINTS + "Anna")).to_have_value("25")
+    expect(form.get_by_label(POINTS + "Ben")).to_have_value("35")
+    screenshot(page, "table-late-save")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#flash")).to_have_text("Deal 1 corrected.")
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
+    assert [deal["values"]["points"] for deal in deals] == [[25, 35, 60]]
+    page.context.close()
+
+
 def test_offline_the_phones_pages_say_they_are_copies_and_buttons_say_why_nothing_changed(page):
     """A tester's phones and tablet on a bad Wi-Fi: the watch page and big numbers showed old totals
     offline without a word (the board says "Offline copy from ..."); Undo did nothing and said

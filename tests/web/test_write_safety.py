@@ -40,20 +40,27 @@ def test_a_stale_tablet_is_told_and_shown_the_fresh_board_with_its_values_kept(c
 
 def test_a_save_that_comes_after_the_last_deal_is_refused_in_words(client, ctx):
     """A tester's two tablets: the other saved the game's last deal first, and the late tablet's save
-    ended on the game-over board with nothing said (its form was where the message goes)."""
-    sid = new_schieberamsch(client, deals="1")
-    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
-    late = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
-                                                       "board_version": hidden(page, "board_version")})
+    ended on the game-over board with nothing said (its form was where the message goes). A deal
+    with locked bids (Yacht) is said on the board (the next test: others come back as a correction)."""
+    created = client.post("/api/v1/sessions", json={"game": "yacht", "players": ["Anna", "Ben", "Carl"],
+                                                    "options": {"deals": 1}}).get_json()
+    yacht = created["id"]
+    assert client.post(f"/api/v1/sessions/{yacht}/deals", json={"values": {"bid": ["tu"] * 3}}).status_code == 201
+    page = client.get(f"/sessions/{yacht}").get_data(as_text=True)
+    tricks = {"values": {"tricks": [5, 6, 6]}}
+    assert client.post(f"/api/v1/sessions/{yacht}/deals", json=tricks).status_code == 201
+    late = client.post(f"/sessions/{yacht}/deals", data={"tricks-0": "6", "tricks-1": "6", "tricks-2": "5",
+                                                         "board_version": hidden(page, "board_version")})
     assert late.status_code == 409
     assert alerts(late.get_data(as_text=True)) == [
         "Not saved: another device saved deal 1 meanwhile, and with it the game is over. If that deal is "
         "wrong, correct it in the list."]
+    sid = new_schieberamsch(client, deals="1")
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
     again = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))  # no board version: no script
     assert again.status_code == 409
     assert alerts(again.get_data(as_text=True)) == ["The game is over; this deal was not saved."]
-    assert Deal.query.count() == 1
+    assert Deal.query.filter_by(session_id=sid).count() == 1
 
 
 def test_the_stale_tablet_is_told_what_the_other_device_did(client, ctx):
@@ -358,3 +365,28 @@ def test_two_tablets_correcting_one_deal_the_second_is_shown_what_the_first_save
     assert "Anna 30 · Ben 40 · Carl 50 → Anna 31 · Ben 40 · Carl 49" in shown
     db.session.expire_all()
     assert db.session.get(Deal, deal.id).payload["points"] == [31, 40, 49]
+
+
+def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(client, ctx):
+    """A tester's two tablets: the other saved the game's last deal first, and what the late tablet
+    typed was shown nowhere, so the table could not tell whose deal was right. It comes back as a
+    correction of that deal, with the reason; saving it puts it in that deal's place."""
+    sid = new_schieberamsch(client, deals="1")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    late = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
+                                                       "board_version": hidden(page, "board_version")},
+                       headers={"HX-Request": "true"})
+    html = late.get_data(as_text=True)
+    assert late.status_code == 409 and late.headers["HX-Retarget"] == "body"
+    assert alerts(html) == ["Not saved: another device saved deal 1 meanwhile, and with it the game is over. What "
+                            "this tablet typed is below as a correction of that deal: save it if it is the right "
+                            "one, or cancel."]
+    deal = Deal.query.one()
+    assert f'action="/sessions/{sid}/deals/{deal.id}/edit"' in html
+    assert 'value="40"' in html and 'value="50"' in html  # what this tablet typed
+    saved = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data={**ramsch_form([30, 40, 50]),
+                                                                      "board_version": hidden(html, "board_version")})
+    assert saved.status_code == 302
+    db.session.expire_all()
+    assert Deal.query.one().payload["points"] == [30, 40, 50]
