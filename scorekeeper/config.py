@@ -29,7 +29,7 @@ FORCE_HTTPS = False
 # The one inline script (templates/base.html: the chosen theme, before the page is drawn) by its hash;
 # create_app adds the inline style sheet's hash to style-src (assets.style_sheet).
 CONTENT_SECURITY_POLICY = {"default-src": "'self'", "img-src": "'self' data:", "object-src": "'none'",
-                           "script-src": "'self' 'sha256-+wWQAxQ4JypF/tvTX8JjRzWNjdLf/pCyh6XiRJBtHes='",
+                           "script-src": "'self' 'sha256-C35eSy8Gh1tI7UL8OMJS7ymCgEHkr01A29SOYoalm7Q='",
                            "style-src": "'self'",
                            "base-uri": "'self'", "form-action": "'self'", "frame-ancestors": "'none'"}
 SESSION_COOKIE_SAMESITE = "Lax"  # the login and PIN cookie never rides along on another site's requests
