@@ -17,6 +17,7 @@ from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError, State, Table
+from ..games.entry import parse_deal
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
@@ -143,7 +144,28 @@ def _stale_board(session: GameSession, stale: turns.StaleBoard):
     names = {spec.name for spec in phase_fields(current)}
     typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
     form, fields = entry_form(current, formdata=request.form if typed else None)
-    return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text)))
+    unsaved = None if typed else _typed_before_the_lock(current)
+    return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
+                                 unsaved=unsaved))
+
+
+def _typed_before_the_lock(current: Board) -> dict[str, Any] | None:
+    """The values this tablet sent for what another device locked meanwhile (Pitch's bids): shown
+    beside the locked ones, so the table sees whose are right (never values the game keeps unseen,
+    Differenzler's announcements); None when it sent none of them."""
+    game, pending = current.game, current.pending
+    if pending is None or not game.locked_shown(current.table):
+        return None
+    fields = [spec for spec in game.deal_fields(current.table, current.state) if spec.phase == pending.phase]
+    names = {spec.name for spec in fields}
+    if not any(key.rpartition("-")[0] in names or key in names for key in request.form):
+        return None
+    raw = raw_deal(deal_form(fields, current.table, formdata=request.form), fields, current.table.size)
+    try:  # as the locked ones are shown: parsed (the declarer a seat, not the form's text)
+        payload = parse_deal(fields, raw, current.table.size)
+    except RuleError:  # a value that is none (a bid left empty): shown as sent
+        payload = raw
+    return {"fields": fields, "payload": payload}
 
 
 def _late_save(session: GameSession, current: Board, stale: turns.StaleBoard):

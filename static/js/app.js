@@ -501,9 +501,12 @@
       saveStatus("unchanged");
     }
     if (elt.classList && elt.classList.contains("poller")) {
-      // never pull the board from under a finger that is typing, nor for a hidden page
-      var active = document.activeElement;
-      if (document.hidden || pending || (active && active.closest && active.closest("#entry"))) event.preventDefault();
+      // never pull the board from under a finger that is typing or a deal typed and not saved (its Save
+      // hears what another device did), nor for a hidden page
+      var active = document.activeElement, key = draftKey();
+      if (document.hidden || pending || (active && active.closest && active.closest("#entry")) || (key && store.get(key))) {
+        event.preventDefault();
+      }
     }
   });
   document.addEventListener("htmx:sendError", function (event) {

@@ -86,3 +86,27 @@ def test_the_change_log_names_the_teams_whose_points_changed(client, ctx):
     html = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
     diff = re.sub(r"\s+", " ", html.split('class="diff"', 1)[1].split("</dl>", 1)[0])
     assert "<del>Ann &amp; Cat 4 · Ben &amp; Dan 6</del> → <ins>Ann &amp; Cat 3 · Ben &amp; Dan 7</ins>" in diff, diff
+
+
+def test_bids_sent_after_another_tablet_locked_its_own_are_shown_beside_them(client):
+    """A tester's two tablets: B typed Ben 7 spades while A locked Ann 6 hearts; B's "Lock the bids"
+    was refused, the play form came and B's bids were shown nowhere. They are shown beside the
+    locked ones, not saved, so the table sees whose are right."""
+    data = {f"players-{i}": name for i, name in enumerate(NAMES)}
+    response = client.post("/sessions/new/pitch", data={**data, "first_dealer": "3"})
+    sid = int(response.headers["Location"].rsplit("/", 1)[1])
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    version = re.search(r'name="board_version" value="(\d+)"', page).group(1)
+    assert client.post(f"/sessions/{sid}/deals", data={"bidder": "0", "bid": "6", "trump": "H"}).status_code == 302
+    late = client.post(f"/sessions/{sid}/deals", data={"bidder": "1", "bid": "7", "trump": "S",
+                                                        "board_version": version})
+    html = late.get_data(as_text=True)
+    assert late.status_code == 409
+    assert any("Another device changed deal 1 meanwhile" in alert for alert in alerts(html))
+    boxes = re.findall(r'<section class="entry locked-bids( unsaved)?">(.*?)</section>', html, re.S)
+    assert [unsaved for unsaved, _ in boxes] == ["", " unsaved"]
+    locked, typed = (re.findall(r"<td[^>]*>(.*?)</td>", re.search(r'<tr data-locked="bid">(.*?)</tr>', box,
+                                                                        re.S).group(1), re.S) for _, box in boxes)
+    assert [cell.strip() for cell in locked] == ["6", "", "", ""]  # Ann's, locked
+    assert [cell.strip() for cell in typed] == ["", "7", "", ""]  # Ben's, typed on this tablet
+    assert "Typed on this tablet, not saved" in html
