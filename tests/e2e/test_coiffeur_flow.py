@@ -56,7 +56,7 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(any_
     start_session(page, "Coiffeur", NAMES, "Anna", screenshot_form=page.size_name == "tablet")
     page.evaluate("window.__sameDocument = true")
     expect(page.locator("table.tafel caption")).to_have_text("Coiffeur Tafel")
-    expect(page.locator("table.tafel tbody th")).to_have_text([f"{row} x{factor}" for factor, row in
+    expect(page.locator("table.tafel tbody th")).to_have_text([f"{row} ×{factor}" for factor, row in
                                                                enumerate(ROWS, start=1)])
     expect(page.locator("table.tafel td.open")).to_have_count(16)
     # counter-clockwise: Dan (Anna's right) is forehand and names a row or pushes
@@ -140,7 +140,7 @@ def test_a_whole_coiffeur_fills_the_tafel_and_ends_when_every_row_is_played(any_
     page.get_by_role("button", name="日本語").click()
     expect(page.locator("html")).to_have_attribute("lang", "ja")
     expect(page.locator("table.tafel caption")).to_have_text("コワファーの黒板")
-    expect(page.locator("table.tafel tbody th").nth(4)).to_have_text("オベナベ x5")
+    expect(page.locator("table.tafel tbody th").nth(4)).to_have_text("オベナベ ×5")
     assert fits(page)
     screenshot(page, f"{shot}-ja")
     page.goto("/sessions/new/coiffeur")

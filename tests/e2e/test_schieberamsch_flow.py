@@ -94,7 +94,7 @@ def test_the_table_switches_to_japanese_and_it_sticks(page):
     entry.get_by_label("カード点（スカートは最終トリックの人に）: Chie").fill("55")
     page.get_by_role("button", name="ディールを保存").click()
     expect(page.get_by_role("alert").first).to_have_text(
-        "カード点（スカートは最終トリックの人に）の合計は120になるはずですが、Aki 10, Ben 50, Chie 55で合計115です。")
+        "カード点（スカートは最終トリックの人に）の合計は120になるはずですが、Aki 10、Ben 50、Chie 55で合計115です。")
 
     page.goto("/history")  # the choice sticks across pages
     expect(page.get_by_role("heading", name="履歴")).to_be_visible()
