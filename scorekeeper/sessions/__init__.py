@@ -1,4 +1,5 @@
-"""The HTML pages: new session, the scoreboard with its deal entry and corrections (views.py), the
+"""The HTML pages: new session, the scoreboard with its deal entry and corrections (views.py; when
+another device wrote first, late_writes.py), the
 pages around a table (pages.py), history and players (history_views.py), export and import
 (transfer_views.py), scoring a session under other rules (what_if_views.py)."""
 from . import cards, history_views, pages, transfer_views, views, what_if_views

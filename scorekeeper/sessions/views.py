@@ -16,8 +16,7 @@ from ..board import Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError, State, Table
-from ..games.entry import parse_deal
+from ..games.base import Game, RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
@@ -28,13 +27,13 @@ from .board_view import (
     etag,
     only_added,
     phase_fields,
-    pickers,
     render,
     revalidated,
     saved_flash,
     unchanged,
 )
 from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
+from .late_writes import correction_of_a_deleted_deal, correction_page, stale_board
 
 
 def apply_error(form, refused: RuleError) -> None:
@@ -134,56 +133,6 @@ def _form_version() -> int | None:
     return int(value) if value.isdigit() and len(value) < 18 else None
 
 
-def _stale_board(session: GameSession, stale: turns.StaleBoard):
-    """The fresh board, the typed values kept in the form, and a sentence saying why."""
-    current = board(session)
-    if current.standing.over:  # no form to save again
-        return _late_save(session, current, stale)
-    # what was typed, if it was typed for this form: bids sent while another device locked them
-    # were for the form before it (the play's form then starts as a fresh one does)
-    names = {spec.name for spec in phase_fields(current)}
-    typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
-    form, fields = entry_form(current, formdata=request.form if typed else None)
-    unsaved = None if typed else _typed_before_the_lock(current)
-    return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
-                                 unsaved=unsaved))
-
-
-def _typed_before_the_lock(current: Board) -> dict[str, Any] | None:
-    """The values this tablet sent for what another device locked meanwhile (Pitch's bids): shown
-    beside the locked ones, so the table sees whose are right (never values the game keeps unseen,
-    Differenzler's announcements); None when it sent none of them."""
-    game, pending = current.game, current.pending
-    if pending is None or not game.locked_shown(current.table):
-        return None
-    fields = [spec for spec in game.deal_fields(current.table, current.state) if spec.phase == pending.phase]
-    names = {spec.name for spec in fields}
-    if not any(key.rpartition("-")[0] in names or key in names for key in request.form):
-        return None
-    raw = raw_deal(deal_form(fields, current.table, formdata=request.form), fields, current.table.size)
-    try:  # as the locked ones are shown: parsed (the declarer a seat, not the form's text)
-        payload = parse_deal(fields, raw, current.table.size)
-    except RuleError:  # a value that is none (a bid left empty): shown as sent
-        payload = raw
-    return {"fields": fields, "payload": payload}
-
-
-def _late_save(session: GameSession, current: Board, stale: turns.StaleBoard):
-    """A save after another device saved the game's last deal: what this tablet typed, as a correction
-    of that deal (its Save puts it in place of the other's); a deal with locked values (bids) is said
-    on the board, the typed values then being for a form that no longer exists."""
-    deal = current.deals[-1]
-    before = deal_context(session, deal)
-    game, table, _, state = before
-    fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
-    if any(spec.phase != "play" for spec in fields):
-        return render(409, **context(session, current, stale_message=translate(stale.over_text)))
-    page, status = _correction_page(session, deal, before, deal_form(fields, table, formdata=request.form),
-                                    fields, 409, late=translate(stale.late_text))
-    # sent by htmx from the board: the correction page takes the whole page's place
-    return page, status, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"} if is_htmx() else {}
-
-
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
     session = db.get_or_404(GameSession, session_id)
@@ -193,7 +142,7 @@ def add_deal(session_id: int):
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _saved(session, before, earlier)
     if claimed is not None and claimed != before.version:
-        return _stale_board(session, turns.stale(session))
+        return stale_board(session, turns.stale(session))
     if before.standing.over:
         over = gettext("The game is over; this deal was not saved.")
         return render(409, **context(session, before, stale_message=over))
@@ -205,7 +154,7 @@ def add_deal(session_id: int):
             db.session.rollback()
             apply_error(form, error)
         except turns.StaleBoard as stale:
-            return _stale_board(session, stale)
+            return stale_board(session, stale)
         else:
             return _saved(session, before, saved)
     return render(422, **context(session, before, form=form, fields=fields))
@@ -236,7 +185,7 @@ def edit_deal(session_id: int, deal_id: int):
         return done
     deal = db.session.get(Deal, deal_id)
     if request.method == "POST" and (deal is None or deal.session_id != session.id):
-        return _correction_of_a_deleted_deal(session)
+        return correction_of_a_deleted_deal(session)
     deal = deal_or_404(session, deal_id)
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
@@ -257,31 +206,14 @@ def edit_deal(session_id: int, deal_id: int):
                 db.session.rollback()
                 apply_error(form, error)
             except turns.DealGone:
-                return _correction_of_a_deleted_deal(session)
+                return correction_of_a_deleted_deal(session)
             except turns.StaleBoard as refused:
                 stale, status = refused, 409
             else:
                 return done
     else:
         form = deal_form(fields, table, payload=deal.payload)
-    return _correction_page(session, deal, before, form, fields, status, stale=stale)
-
-
-def _correction_page(session: GameSession, deal: Deal, before: tuple[Game, Table, int, State], form, fields,
-                     status: int, **said: Any):
-    """The correction form of `deal` (`before`: deal_context's) with `form`'s values; `said`: why it
-    came back (stale, late)."""
-    game, table, number, state = before
-    return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
-                           fields=fields, table=table, state=state, game=game, teams=game.teams(table),
-                           pickers=pickers(session, deal.id), **said), status
-
-
-def _correction_of_a_deleted_deal(session: GameSession):
-    """The deal being corrected was deleted on another device: to the board, which says so (a reload
-    or a language switch there must not ask for the correction page of a deal that is gone)."""
-    db.session.rollback()
-    return redirect(url_for(".show_session", session_id=session.id, gone=1))
+    return correction_page(session, deal, before, form, fields, status, stale=stale)
 
 
 def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved | None, str | None]:

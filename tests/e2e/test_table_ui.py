@@ -36,6 +36,14 @@ def totals(page):
     return page.locator("tfoot td.total")
 
 
+def other_tablet_saves(live_server, sid):
+    """Another tablet saves a deal: not through the page's browser context (which may be offline)."""
+    request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
+                                     data=json.dumps({"values": RAMSCH}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    assert urllib.request.urlopen(request).status == 201
+
+
 def test_fixed_sum_remainder_is_a_ghost_under_the_finger_and_fills_when_left(any_mobile_page):
     page = any_mobile_page
     sid = api_session(page, options={"deals": 6})
@@ -772,12 +780,6 @@ def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(brow
     page = new_page(browser, live_server, service_workers="block")
     sid = api_session(page, options={"deals": 8})
 
-    def other_tablet_saves():  # not through this browser context, which is offline
-        request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
-                                         data=json.dumps({"values": RAMSCH}).encode(),
-                                         headers={"Content-Type": "application/json"})
-        assert urllib.request.urlopen(request).status == 201
-
     def queue_offline(page, anna, ben):
         page.context.set_offline(True)
         page.wait_for_function("() => !navigator.onLine")
@@ -795,14 +797,14 @@ def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(brow
 
     page.goto(f"/sessions/{sid}")
     queue_offline(page, "25", "35")
-    other_tablet_saves()
+    other_tablet_saves(live_server, sid)
     page.context.set_offline(False)  # the 'online' event sends it again
     told_with_values_kept(page, 1, 1, "25")
     # the tab closed while the save waited: the board opened again sends it
     queue_offline(page, "10", "20")
     context = page.context
     page.close()
-    other_tablet_saves()
+    other_tablet_saves(live_server, sid)
     context.set_offline(False)
     page = context.new_page()
     page.goto(f"/sessions/{sid}")
@@ -826,10 +828,7 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     entry.get_by_label(POINTS + "Anna").fill("25")
     entry.get_by_label(POINTS + "Ben").fill("35")
     page.locator("h1").click()  # the finger leaves the form: the board may follow the table again
-    request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
-                                     data=json.dumps({"values": RAMSCH}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    assert urllib.request.urlopen(request).status == 201  # the other tablet saves deal 1
+    other_tablet_saves(live_server, sid)  # deal 1
     page.wait_for_timeout(5000)  # a poll comes every 4 s: it leaves the board to the deal being typed
     expect(page.locator("tr.deal-row")).to_have_count(0)
     expect(entry.get_by_label(POINTS + "Ben")).to_have_value("35")
@@ -856,10 +855,7 @@ def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_s
     entry = page.locator("#entry")
     entry.get_by_label(POINTS + "Anna").fill("25")
     entry.get_by_label(POINTS + "Ben").fill("35")
-    request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
-                                     data=json.dumps({"values": RAMSCH}).encode(),
-                                     headers={"Content-Type": "application/json"})
-    assert urllib.request.urlopen(request).status == 201  # the other tablet saves the last deal
+    other_tablet_saves(live_server, sid)  # the last deal
     page.get_by_role("button", name="Save deal").click()
     expect(page.get_by_role("alert")).to_contain_text("as a correction of that deal")
     expect(page.locator("h1")).to_contain_text("Correct deal 1")

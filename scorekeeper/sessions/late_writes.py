@@ -1,0 +1,86 @@
+"""What a tablet is shown when another device wrote first: the fresh board with what it typed kept
+(and bids it typed beside those locked meanwhile), a late save as a correction of the game's last
+deal, a correction of a deal deleted meanwhile; and the correction page they share with views.py."""
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+
+from .. import turns
+from ..board import Board, board, deal_context
+from ..extensions import db
+from ..games.base import Game, RuleError, State, Table
+from ..games.entry import parse_deal
+from ..i18n import translate
+from ..models import Deal, GameSession
+from .blueprint import is_htmx
+from .board_view import context, entry_form, phase_fields, pickers, render
+from .forms import deal_form, raw_deal
+
+
+def stale_board(session: GameSession, stale: turns.StaleBoard):
+    """The fresh board, the typed values kept in the form, and a sentence saying why."""
+    current = board(session)
+    if current.standing.over:  # no form to save again
+        return late_save(session, current, stale)
+    # what was typed, if it was typed for this form: bids sent while another device locked them
+    # were for the form before it (the play's form then starts as a fresh one does)
+    names = {spec.name for spec in phase_fields(current)}
+    typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
+    form, fields = entry_form(current, formdata=request.form if typed else None)
+    unsaved = None if typed else typed_before_the_lock(current)
+    return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
+                                 unsaved=unsaved))
+
+
+def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
+    """The values this tablet sent for what another device locked meanwhile (Pitch's bids): shown
+    beside the locked ones, so the table sees whose are right (never values the game keeps unseen,
+    Differenzler's announcements); None when it sent none of them."""
+    game, pending = current.game, current.pending
+    if pending is None or not game.locked_shown(current.table):
+        return None
+    fields = [spec for spec in game.deal_fields(current.table, current.state) if spec.phase == pending.phase]
+    names = {spec.name for spec in fields}
+    if not any(key.rpartition("-")[0] in names or key in names for key in request.form):
+        return None
+    raw = raw_deal(deal_form(fields, current.table, formdata=request.form), fields, current.table.size)
+    try:  # as the locked ones are shown: parsed (the declarer a seat, not the form's text)
+        payload = parse_deal(fields, raw, current.table.size)
+    except RuleError:  # a value that is none (a bid left empty): shown as sent
+        payload = raw
+    return {"fields": fields, "payload": payload}
+
+
+def late_save(session: GameSession, current: Board, stale: turns.StaleBoard):
+    """A save after another device saved the game's last deal: what this tablet typed, as a correction
+    of that deal (its Save puts it in place of the other's); a deal with locked values (bids) is said
+    on the board, the typed values then being for a form that no longer exists."""
+    deal = current.deals[-1]
+    before = deal_context(session, deal)
+    game, table, _, state = before
+    fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+    if any(spec.phase != "play" for spec in fields):
+        return render(409, **context(session, current, stale_message=translate(stale.over_text)))
+    page, status = correction_page(session, deal, before, deal_form(fields, table, formdata=request.form),
+                                    fields, 409, late=translate(stale.late_text))
+    # sent by htmx from the board: the correction page takes the whole page's place
+    return page, status, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"} if is_htmx() else {}
+
+
+def correction_page(session: GameSession, deal: Deal, before: tuple[Game, Table, int, State], form, fields,
+                     status: int, **said: Any):
+    """The correction form of `deal` (`before`: deal_context's) with `form`'s values; `said`: why it
+    came back (stale, late)."""
+    game, table, number, state = before
+    return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
+                           fields=fields, table=table, state=state, game=game, teams=game.teams(table),
+                           pickers=pickers(session, deal.id), **said), status
+
+
+def correction_of_a_deleted_deal(session: GameSession):
+    """The deal being corrected was deleted on another device: to the board, which says so (a reload
+    or a language switch there must not ask for the correction page of a deal that is gone)."""
+    db.session.rollback()
+    return redirect(url_for("sessions.show_session", session_id=session.id, gone=1))
