@@ -3,11 +3,11 @@ the scoreboard as CSV, the import page, and restoring a deleted deal from the ch
 from __future__ import annotations
 
 import json
-from datetime import date
+from datetime import datetime
 from typing import Any
 
 from flask import Response, current_app, redirect, render_template, request, url_for
-from flask_babel import gettext
+from flask_babel import get_timezone, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -66,7 +66,7 @@ def export_everything():
         asked: dict[str, Any] = request.args.to_dict(flat=False)
         return redirect(url_for(".history", **asked))
     return json_download(export.export_document(export.all_sessions(filters)),
-                         f"scorekeeper-{date.today().isoformat()}.json")
+                         f"scorekeeper-{datetime.now(get_timezone()).date().isoformat()}.json")  # the device's day
 
 
 def read_import(form: ImportForm):

@@ -655,7 +655,7 @@
   // shows its times and reads the history's days in it ------------------------------------
   function tellTimezone() {
     var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && document.cookie.indexOf("tz=" + zone) < 0) document.cookie = "tz=" + zone + ";path=/;max-age=31536000;samesite=lax";
+    if (zone && document.cookie.split("; ").indexOf("tz=" + zone) < 0) document.cookie = "tz=" + zone + ";path=/;max-age=31536000;samesite=lax";
   }
 
   // --- keep the screen on while a session is open ---------------------------------------

@@ -76,6 +76,13 @@ def test_a_device_that_tells_its_zone_is_shown_and_filtered_in_it(around_midnigh
         "2026-11-28 00:00", "2026-11-27 23:59", "2026-11-27 08:30", "2026-11-26 23:59"]
     assert listed(client.get("/history?from=2026-11-27&to=2026-11-27").get_data(as_text=True)) == [
         "2026-11-27 23:59", "2026-11-27 08:30"]
+    picture = client.get(f"/sessions/{around_midnight}/result.svg").get_data(as_text=True)
+    assert " UTC " not in picture  # the time is the device's: not labelled UTC (a tester)
+    days = set()
+    for zone in ("Pacific/Kiritimati", "Etc/GMT+12"):  # UTC+14 and UTC-12: never the same day
+        client.set_cookie("tz", zone)
+        days.add(client.get("/export.json").headers["Content-Disposition"])
+    assert len(days) == 2  # an export is named for the device's day, not the server's
     client.set_cookie("tz", "../../etc/passwd")
     assert listed(client.get("/history?from=2026-11-27&to=2026-11-27").get_data(as_text=True)) == [
         "2026-11-27 15:00", "2026-11-27 14:59"]  # UTC days, as the server is set

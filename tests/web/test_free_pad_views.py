@@ -31,7 +31,7 @@ def test_the_name_of_the_game_is_a_text_box_and_shows_with_the_session(client):
     assert "<h1>Free score pad: Rummy <small>" in board
     assert "Free score pad: Rummy" in client.get("/history").get_data(as_text=True)
     assert "Free score pad: Rummy" in client.get("/").get_data(as_text=True)
-    for page in ("big", "changes", "what-if"):
+    for page in ("big", "changes", "what-if", "result.svg"):  # the shared picture too (a tester)
         assert "Free score pad: Rummy" in client.get(f"/sessions/{session_id}/{page}").get_data(as_text=True)
     client.set_cookie("lang", "ja")
     assert "フリースコア表：Rummy" in client.get(f"/sessions/{session_id}").get_data(as_text=True)
