@@ -364,7 +364,7 @@
   // "draft:7-play-4" against this form's "draft:7-play-5": the same phase of an earlier deal
   function overtaken(other, key) {
     var was = other.split("-"), now = key.split("-");
-    return was.length === 3 && was[1] === now[1] && parseInt(was[2], 10) < parseInt(now[2], 10);
+    return was[1] === now[1] && +was[2] < +now[2];
   }
   function restoreDraft() {
     var form = entryForm(), key = draftKey();
