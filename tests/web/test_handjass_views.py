@@ -152,7 +152,7 @@ def test_japanese_pages_use_their_own_punctuation(client):
               "points-3": "20"}
     html = client.post(f"/sessions/{sid}/deals", data=counts).get_data(as_text=True)
     assert "Anna 60、Ben 45、Carl 30、Ida 20で合計155です。" in html
-    assert "（Σ 157）" in html and "(Σ" not in html
+    assert "（Σ\u00a0157）" in html and "(Σ" not in html  # one piece: a no-break space
     coiffeur = client.post("/sessions/new/coiffeur", data={"players-0": "Anna", "players-1": "Ben",
                                                           "players-2": "Cleo", "players-3": "Dan",
                                                           "first_dealer": "0"}).headers["Location"]
