@@ -392,7 +392,9 @@
         if (other.indexOf("queued:" + session) === 0 && other !== "queued:" + key) store.remove(other);
       });
     }
-    if (!key || !form || form.querySelector(".field-error, .form-error")) return;  // the server kept what was typed
+    if (!key || !form) return;
+    // the server kept what was typed, with the board it is for now: kept so, a reload saves it at once
+    if (form.querySelector(".field-error, .form-error")) return saveDraft();
     var raw = store.get(key);
     if (!raw) return;
     fillForm(form, raw);

@@ -839,6 +839,8 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator(".form-error.stale")).to_contain_text("Another device saved deal 1 meanwhile")
     expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
+    page.reload()  # told once: the values are kept for the board they are now for (a tester's Save was refused again)
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
     page.get_by_role("button", name="Save deal").click()  # the table checked: it is deal 2
     expect(page.locator("tr.deal-row")).to_have_count(2)
     deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
@@ -863,6 +865,15 @@ def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_s
     expect(form.get_by_label(POINTS + "Anna")).to_have_value("25")
     expect(form.get_by_label(POINTS + "Ben")).to_have_value("35")
     screenshot(page, "table-late-save")
+    page.get_by_role("link", name="Cancel").click()  # it stood at the board's address: a tester's Cancel only scrolled
+    expect(page.locator("#correction")).to_have_count(0)
+    expect(page.locator("#status")).to_contain_text("Game over.")
+    page.go_back()
+    page.goto(f"/sessions/{sid}")
+    page.locator("tr.deal-row").first.get_by_role("link", name=re.compile("Correct")).click()
+    form = page.locator("#correction")
+    form.get_by_label(POINTS + "Anna").fill("25")
+    form.get_by_label(POINTS + "Ben").fill("35")
     page.get_by_role("button", name="Save correction").click()
     expect(page.locator("#flash")).to_have_text("Deal 1 corrected.")
     deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]

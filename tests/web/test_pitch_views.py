@@ -103,10 +103,11 @@ def test_bids_sent_after_another_tablet_locked_its_own_are_shown_beside_them(cli
     html = late.get_data(as_text=True)
     assert late.status_code == 409
     assert any("Another device changed deal 1 meanwhile" in alert for alert in alerts(html))
-    boxes = re.findall(r'<section class="entry locked-bids( unsaved)?">(.*?)</section>', html, re.S)
-    assert [unsaved for unsaved, _ in boxes] == ["", " unsaved"]
+    # the locked box, then in the form under the message that takes the focus what this tablet typed
+    boxes = [re.search(r'<section class="entry locked-bids">(.*?)</section>', html, re.S).group(1),
+             re.search(r'role="alert">Another device.*?<div class="unsaved">(.*?)</div>', html, re.S).group(1)]
     locked, typed = (re.findall(r"<td[^>]*>(.*?)</td>", re.search(r'<tr data-locked="bid">(.*?)</tr>', box,
-                                                                        re.S).group(1), re.S) for _, box in boxes)
+                                                                        re.S).group(1), re.S) for box in boxes)
     assert [cell.strip() for cell in locked] == ["6", "", "", ""]  # Ann's, locked
     assert [cell.strip() for cell in typed] == ["", "7", "", ""]  # Ben's, typed on this tablet
     assert "Typed on this tablet, not saved" in html
