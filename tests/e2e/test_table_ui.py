@@ -36,6 +36,18 @@ def totals(page):
     return page.locator("tfoot td.total")
 
 
+def tablet_typing(browser, live_server, deals):
+    """A tablet (its own context, no service worker) on a new Schieberamsch of `deals` deals, with
+    Anna 25 and Ben 35 typed and not saved: (page, session id, the entry form)."""
+    page = new_page(browser, live_server, service_workers="block")
+    sid = api_session(page, options={"deals": deals})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("25")
+    entry.get_by_label(POINTS + "Ben").fill("35")
+    return page, sid, entry
+
+
 def other_tablet_saves(live_server, sid):
     """Another tablet saves a deal: not through the page's browser context (which may be offline)."""
     request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals", method="POST",
@@ -821,12 +833,7 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     from the device too (a reload did the same). The board does not follow while a deal typed on it
     is not saved; reloaded, the typed values come into the fresh form with the board they were typed
     on; either way Save has the server say what the other tablet did."""
-    page = new_page(browser, live_server, service_workers="block")
-    sid = api_session(page, options={"deals": 8})
-    page.goto(f"/sessions/{sid}")
-    entry = page.locator("#entry")
-    entry.get_by_label(POINTS + "Anna").fill("25")
-    entry.get_by_label(POINTS + "Ben").fill("35")
+    page, sid, entry = tablet_typing(browser, live_server, deals=8)
     page.locator("h1").click()  # the finger leaves the form: the board may follow the table again
     other_tablet_saves(live_server, sid)  # deal 1
     page.wait_for_timeout(5000)  # a poll comes every 4 s: it leaves the board to the deal being typed
@@ -851,12 +858,7 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
 def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_server):
     """A tester's two tablets: the other saved the game's last deal first; the late tablet's values
     were shown nowhere. They come back in the correction form of that deal, with the reason."""
-    page = new_page(browser, live_server, service_workers="block")
-    sid = api_session(page, options={"deals": 1})
-    page.goto(f"/sessions/{sid}")
-    entry = page.locator("#entry")
-    entry.get_by_label(POINTS + "Anna").fill("25")
-    entry.get_by_label(POINTS + "Ben").fill("35")
+    page, sid, entry = tablet_typing(browser, live_server, deals=1)
     other_tablet_saves(live_server, sid)  # the last deal
     page.get_by_role("button", name="Save deal").click()
     expect(page.get_by_role("alert")).to_contain_text("as a correction of that deal")
