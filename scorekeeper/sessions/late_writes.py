@@ -10,7 +10,7 @@ from flask import redirect, render_template, request, url_for
 from .. import turns
 from ..board import Board, board, deal_context
 from ..extensions import db
-from ..games.base import Game, RuleError, State, Table
+from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
 from ..i18n import translate
 from ..models import Deal, GameSession
@@ -26,12 +26,17 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
         return late_save(session, current, stale)
     # what was typed, if it was typed for this form: bids sent while another device locked them
     # were for the form before it (the play's form then starts as a fresh one does)
-    names = {spec.name for spec in phase_fields(current)}
-    typed = any(key.rpartition("-")[0] in names or key in names for key in request.form)
+    typed = _sent_any(phase_fields(current))
     form, fields = entry_form(current, formdata=request.form if typed else None)
     unsaved = None if typed else typed_before_the_lock(current)
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
                                  unsaved=unsaved))
+
+
+def _sent_any(fields: list[FieldSpec]) -> bool:
+    """Whether the POST holds any of these inputs (a per-seat one as name-<seat>)."""
+    names = {spec.name for spec in fields}
+    return any(key.rpartition("-")[0] in names or key in names for key in request.form)
 
 
 def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
@@ -42,8 +47,7 @@ def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
     if pending is None or not game.locked_shown(current.table):
         return None
     fields = [spec for spec in game.deal_fields(current.table, current.state) if spec.phase == pending.phase]
-    names = {spec.name for spec in fields}
-    if not any(key.rpartition("-")[0] in names or key in names for key in request.form):
+    if not _sent_any(fields):
         return None
     raw = raw_deal(deal_form(fields, current.table, formdata=request.form), fields, current.table.size)
     try:  # as the locked ones are shown: parsed (the declarer a seat, not the form's text)
