@@ -69,8 +69,10 @@ def late_save(session: GameSession, current: Board, stale: turns.StaleBoard):
         return render(409, **context(session, current, stale_message=translate(stale.over_text)))
     page, status = correction_page(session, deal, before, deal_form(fields, table, formdata=request.form),
                                     fields, 409, late=translate(stale.late_text))
-    # sent by htmx from the board: the correction page takes the whole page's place
-    return page, status, {"HX-Retarget": "body", "HX-Reswap": "innerHTML"} if is_htmx() else {}
+    # sent by htmx from the board: the correction page takes the whole page's place, at its own
+    # address (a reload there fills the values kept on the device back in)
+    edit_url = url_for("sessions.edit_deal", session_id=session.id, deal_id=deal.id)
+    return page, status, {"HX-Retarget": "body", "HX-Reswap": "innerHTML", "HX-Push-Url": edit_url} if is_htmx() else {}
 
 
 def correction_page(session: GameSession, deal: Deal, before: tuple[Game, Table, int, State], form, fields,

@@ -857,7 +857,8 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
 
 def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_server):
     """A tester's two tablets: the other saved the game's last deal first; the late tablet's values
-    were shown nowhere. They come back in the correction form of that deal, with the reason."""
+    were shown nowhere. They come back in the correction form of that deal, with the reason, and
+    stay there across a reload."""
     page, sid, entry = tablet_typing(browser, live_server, deals=1)
     other_tablet_saves(live_server, sid)  # the last deal
     page.get_by_role("button", name="Save deal").click()
@@ -867,6 +868,10 @@ def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_s
     expect(form.get_by_label(POINTS + "Anna")).to_have_value("25")
     expect(form.get_by_label(POINTS + "Ben")).to_have_value("35")
     screenshot(page, "table-late-save")
+    page.reload()  # a tester reloaded instead of tapping Save: the values were gone
+    expect(page.locator("h1")).to_contain_text("Correct deal 1")
+    expect(form.get_by_label(POINTS + "Anna")).to_have_value("25")
+    expect(form.get_by_label(POINTS + "Ben")).to_have_value("35")
     page.get_by_role("link", name="Cancel").click()  # it stood at the board's address: a tester's Cancel only scrolled
     expect(page.locator("#correction")).to_have_count(0)
     expect(page.locator("#status")).to_contain_text("Game over.")

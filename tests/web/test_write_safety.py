@@ -384,6 +384,7 @@ def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(client, ctx):
                             "one, or cancel."]
     deal = Deal.query.one()
     assert f'action="/sessions/{sid}/deals/{deal.id}/edit"' in html
+    assert late.headers["HX-Push-Url"] == f"/sessions/{sid}/deals/{deal.id}/edit"  # a reload stays on it
     assert 'value="40"' in html and 'value="50"' in html  # what this tablet typed
     saved = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data={**ramsch_form([30, 40, 50]),
                                                                       "board_version": hidden(html, "board_version")})
