@@ -262,10 +262,9 @@ class Stendhal(Game):
     def check_reveal(self, table: Table, deal: Mapping[str, Any]) -> None:
         """Each player reveals exactly one card, the middle its leftover cards, no card twice."""
         middle = stendhal_cards(table.size)[1]
-        for seat, cards in enumerate(deal["reveal"]):
-            if len(cards) != 1:
-                raise RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
-                                  n=len(cards)), f"reveal-{seat}")
+        RuleError.every([RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
+                                     n=len(cards)), f"reveal-{seat}")
+                         for seat, cards in enumerate(deal["reveal"]) if len(cards) != 1])
         if middle and len(deal.get("middle") or []) != middle:
             raise RuleError(P("The middle holds %(n)d card; enter it.", "The middle holds %(n)d cards; enter them.",
                               middle), "middle")

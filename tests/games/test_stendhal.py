@@ -395,6 +395,17 @@ def test_one_card_per_player_is_checked(change, field, message):
     assert caught.value.field == field and message in str(caught.value)
 
 
+def test_every_player_without_a_revealed_card_is_named_at_once():
+    """A tester locked with three players' cards not yet tapped and was told of the first one only:
+    each player lays one card (seed 001), so each box without one says so in the same refusal."""
+    t = seats_table(6)
+    reveal = [["JD"], ["AC"], ["9L"], [], [], []]
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(t, GAME.start(t), {"reveal": reveal}, "bid")
+    assert [(e.field, str(e.text)) for e in caught.value.errors] == [
+        (f"reveal-{seat}", f"{t.name(seat)} reveals exactly one card, not 0.") for seat in (3, 4, 5)]
+
+
 def test_per_seat_reveal_plays_a_whole_deal_and_revealed_cards_cannot_be_taken():
     t = seats_table(6)
     d = cross_deal()
