@@ -13,6 +13,10 @@ from flask import Flask
 ROOT = Path(__file__).resolve().parent.parent
 
 
+#: settings whose value is text, never JSON: a password "1.50" or "null" is that password
+TEXT_SETTINGS = ("SECRET_KEY", "CLUB_PASSWORD", "BABEL_DEFAULT_TIMEZONE", "BABEL_DEFAULT_LOCALE")
+
+
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Application factory: defaults, then instance/config.py, then SCOREKEEPER_* variables
     (or the test mapping); then the extensions, the blueprints and the database schema."""
@@ -28,6 +32,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         app.config.from_prefixed_env("SCOREKEEPER")
+        # taken as typed: from_prefixed_env reads "12345" as a number and "null" as None
+        for key in TEXT_SETTINGS:
+            if f"SCOREKEEPER_{key}" in os.environ:
+                app.config[key] = os.environ[f"SCOREKEEPER_{key}"]
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):

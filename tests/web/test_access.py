@@ -22,7 +22,7 @@ RAMSCH = {"type": "ramsch", "pushed": 0, "points": [0, 7, 113], "took_trick": [F
 
 @pytest.fixture
 def club_app(tmp_path):
-    # a password of digits arrives as a number from SCOREKEEPER_CLUB_PASSWORD (parsed as JSON)
+    # a password of digits may be written as a number in instance/config.py
     app = create_app({"TESTING": True, "SECRET_KEY": "k", "WTF_CSRF_ENABLED": False, "CLUB_PASSWORD": 2468,
                       "ACCESS_FREE_ATTEMPTS": 2,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'club.sqlite'}"})
@@ -75,6 +75,25 @@ def test_the_login_only_goes_back_inside_the_site(club_app):
     assert client.get("/login?next=/%09/evil.example").headers.get("Location") is None  # the form, no redirect
     response = client.post("/login?next=/sessions/3%3Fx%3D1", data={"password": "2468"})
     assert response.headers["Location"] == "/sessions/3?x=1"  # a path of the site still goes back there
+
+
+@pytest.mark.parametrize("password", ["1.50", "null", "true", "1e3", "0042"])
+def test_secrets_in_the_environment_are_taken_as_typed(tmp_path, monkeypatch, password):
+    """A club host's tester: SCOREKEEPER_SECRET_KEY=12345 gave a 500 on every page (read as JSON, a
+    number), SCOREKEEPER_CLUB_PASSWORD=null ran the club without a password, and 1.50 was refused
+    when typed exactly so."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_SQLALCHEMY_DATABASE_URI", f"sqlite:///{tmp_path / 'env.sqlite'}")
+    monkeypatch.setenv("SCOREKEEPER_SECRET_KEY", "12345")
+    monkeypatch.setenv("SCOREKEEPER_CLUB_PASSWORD", password)
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "12345" and app.config["CLUB_PASSWORD"] == password
+    client = app.test_client()
+    assert client.get("/").status_code == 302  # to the login: the club is closed
+    assert client.get("/login").status_code == 200  # its form's CSRF token is signed with the key
+    assert client.get("/api/v1/games", headers={"X-Club-Password": password}).status_code == 200
+    with app.app_context():
+        db.engine.dispose()
 
 
 def test_with_a_club_password_the_api_needs_it_in_a_header_or_basic(club_app):
