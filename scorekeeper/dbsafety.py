@@ -14,10 +14,11 @@ and SQLite writers wait for each other instead of failing.
   nothing; a power cut can lose the last saves before the last checkpoint, never corrupt the file.
 - what reaches the database is sane: ids beyond the id columns' range never match a route, JSON bodies are checked
   for nesting depth and lone surrogates before they are used.
-- faults say what happened: a write the database refuses because its disk is full or it is read-only
-  becomes a `Fault` (a RuleError: the form keeps what was typed; the API answers 507 or 503), never a
-  500. A SQLite file in a folder this process cannot write is opened read-only (`sqlite_read_only_folder`),
-  and `migration_lock` then lets the app start without an upgrade.
+- faults say what happened: a write the database refuses because its disk is full or it is read-only,
+  or a database that cannot be reached (PostgreSQL stopped), becomes a `Fault` (a RuleError: the form
+  keeps what was typed; the API answers 507 or 503), never a 500. A SQLite file in a folder this
+  process cannot write is opened read-only (`sqlite_read_only_folder`), and `migration_lock` then
+  lets the app start without an upgrade.
 """
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ from pathlib import Path
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from werkzeug.routing import IntegerConverter
 
 from .extensions import db
@@ -124,7 +125,22 @@ def fault(error: DBAPIError) -> Fault | None:
     if state.startswith("53"):
         return Fault(T("The server is short of resources right now; nothing you typed is lost. Please try again."),
                      503)
+    if unreachable(error):
+        return Fault(T("The scores' database is not answering right now; nothing you typed is lost. "
+                       "Please try again."), 503)
     return None
+
+
+def unreachable(error: DBAPIError) -> bool:
+    """The database server is down or its connection broke (PostgreSQL stopped, restarted, the
+    network to it gone: no SQLSTATE or class 08), or SQLite's file stayed locked past the wait."""
+    if not isinstance(error, OperationalError):
+        return False
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    state = getattr(error.orig, "sqlstate", None) or ""
+    return error.connection_invalidated or not state or state.startswith("08")
 
 
 @contextmanager

@@ -6,7 +6,6 @@ colour. Captured-card piles also get the card-point tables for a live count.
 """
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -91,6 +90,6 @@ def symbol_suit(label: str) -> str:
 
 
 @bp.app_template_global()
-def card_values_json(spec: FieldSpec) -> str:
+def card_values(spec: FieldSpec) -> dict:
     """Card points by trump suit ("" when the trump does not matter) for the piles' live count."""
-    return json.dumps(captured.value_tables(spec.values)) if spec.values else "{}"
+    return captured.value_tables(spec.values) if spec.values else {}

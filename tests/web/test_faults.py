@@ -12,6 +12,7 @@ import http.client
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import urllib.parse
 from collections.abc import Callable, Iterator
@@ -242,6 +243,44 @@ def test_a_read_only_instance_folder_starts_and_serves_and_refuses_writes(tmp_pa
     finally:
         stop(process)
         instance.chmod(0o755)
+
+
+# --- a database that does not answer ----------------------------------------------------------
+
+NOT_ANSWERING = "The scores' database is not answering right now; nothing you typed is lost. Please try again."
+
+
+def test_a_database_server_that_cannot_be_reached_answers_503_saying_so(tmp_path):
+    """A club host's tester stopped PostgreSQL while a tablet saved: the API answered 500 "something
+    went wrong on our side" and every page the generic error page. Nothing answers on the port here,
+    as when the server is stopped: 503, saying the database is not answering."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "AUTO_MIGRATE": False, "WTF_CSRF_ENABLED": False,
+                      "SQLALCHEMY_DATABASE_URI": "postgresql+psycopg://scorekeeper@127.0.0.1:9/scorekeeper"})
+    client = app.test_client()
+    saved = client.post("/api/v1/sessions/1/deals", json={"values": RAMSCH})
+    assert (saved.status_code, saved.get_json()["message"]) == (503, NOT_ANSWERING)
+    page = client.get("/history")
+    assert page.status_code == 503 and NOT_ANSWERING in unescape(page.get_data(as_text=True))
+    tablet = client.post("/sessions/1/deals", data=ramsch_form([0, 7, 113]), headers={"HX-Request": "true"})
+    assert tablet.status_code == 503  # the tablet keeps the deal and sends it again (app.js)
+
+
+def test_a_sqlite_file_locked_past_the_wait_answers_503(client, ctx, monkeypatch):
+    """Another process holding the SQLite file's write lock longer than a writer waits."""
+    if on_postgres():
+        pytest.skip("SQLite's file lock")
+    sid = new_schieberamsch(client)
+    monkeypatch.setattr("scorekeeper.dbsafety.BUSY_TIMEOUT_MS", 50)
+    _reconnect()
+    holder = sqlite3.connect(db.engine.url.database, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        saved = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH})
+        assert (saved.status_code, saved.get_json()["message"]) == (503, NOT_ANSWERING)
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
 
 
 # --- summaries are never computed by a request -------------------------------------------------

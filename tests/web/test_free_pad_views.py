@@ -53,7 +53,7 @@ def test_a_round_with_an_empty_box_counts_0_and_lowest_wins(client):
     save(client, session_id, 40, -5, None, 60)
     html = save(client, session_id, 60, 10, 20, 1).get_data(as_text=True)
     assert totals(html) == [100, 5, 20, 61]
-    assert "Winner: Ben" in html and "Lower totals are better." in html
+    assert "Winner: Ben" in html and "The lowest total wins; equal totals share the win." in html
 
 
 def test_a_number_that_is_not_whole_is_refused_beside_its_box_and_kept(client):

@@ -296,7 +296,7 @@ def test_a_saves_answer_carries_the_notes_when_they_changed_and_the_teams_in_a_t
     html = answer.get_data(as_text=True)
     assert 'id="board-notes"' not in html and 'id="team-totals"' not in html
     board = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert 'id="board-notes"' in board and "Lower totals are better." in board
+    assert 'id="board-notes"' in board and "The lowest total after 12 deals wins" in board
 
     monkeypatch.setattr(Schieberamsch, "notes",
                         lambda self, table, state: (T("Note after %(n)d deals", n=state.deals_played),))
