@@ -77,6 +77,19 @@ def test_refused_deal_keeps_everything_typed_and_says_why(client, ctx):
     assert Deal.query.count() == 0
 
 
+def test_a_refused_sum_marks_each_of_its_boxes_and_describes_them_by_it(client, ctx):
+    """A screen-reader tester: "... must add up to 120" was said once, and the three boxes it is about
+    were read as plain boxes (no aria-invalid, no description); a sentence about the whole row now
+    describes each box of the row (WCAG 3.3.1, 4.1.2)."""
+    sid = new_schieberamsch(client)
+    html = client.post(f"/sessions/{sid}/deals", data=ramsch_form([10, 50, 55])).get_data(as_text=True)
+    message = re.search(r'<p class="field-error" id="points-error" role="alert">([^<]*)</p>', html)
+    assert message and "must add up to 120" in message.group(1)
+    for seat in range(3):
+        box = re.search(rf'<input [^>]*id="points-{seat}"[^>]*>', html).group(0)
+        assert 'aria-invalid="true"' in box and 'aria-describedby="points-error"' in box
+
+
 def test_edit_recomputes_everything_after_and_records_a_revision(client, ctx):
     sid = new_schieberamsch(client)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
