@@ -52,7 +52,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import aiohttp
-from served import NEW, Forms, entry_form, hx_headers, poll_url, ramsch, watch_link
+from served import NEW, Forms, entry_form, poll_url, ramsch, watch_link
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = {"Accept-Encoding": "gzip, deflate, br"}
@@ -126,7 +126,6 @@ class Tablet(Device):
         self.number, self.deals = number, deals
         self.session = self.watch = None
         self.form: tuple[str, dict[str, str]] | None = None
-        self.headers: dict[str, str] = {}
         self.acked: dict[str, list[tuple[int, ...]]] = {}  # per session: the points of each save answered OK
 
     async def open(self) -> None:
@@ -149,7 +148,7 @@ class Tablet(Device):
             return self.rec.error("new session", type(error).__name__)
         except (StopIteration, KeyError):
             return self.rec.error("new session", f"{status} without the form or its redirect")
-        self.form, self.headers = entry_form(text), hx_headers(text)
+        self.form = entry_form(text)
         self.watch = watch_link(text) or self.session + "/watch"
         self.acked[self.session] = []
         if status != 200 or self.form is None:
@@ -168,8 +167,6 @@ class Tablet(Device):
         self.rec.ok("reload", ms)
         if self.form is None:
             await self.open()
-        else:
-            self.headers = hx_headers(text) or self.headers
 
     async def tick(self, due: float) -> None:
         if self.form is None:
@@ -180,7 +177,7 @@ class Tablet(Device):
         acked = self.acked[self.session]
         points = POINTS[(self.number + len(acked)) % len(POINTS)]
         self.form = None
-        answer = await self.timed("save", due, "POST", target, headers={"HX-Request": "true", **self.headers},
+        answer = await self.timed("save", due, "POST", target, headers={"HX-Request": "true"},
                                   data=ramsch(hidden, points))
         if answer is None:
             return await self.reload()

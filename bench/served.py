@@ -4,7 +4,6 @@ so a change to the pages' query parameters or fields needs no change to them."""
 from __future__ import annotations
 
 import html
-import json
 import re
 from html.parser import HTMLParser
 
@@ -13,7 +12,6 @@ ATTRIBUTE = re.compile(r'([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|\'([^\']*)\'|([^\s>]+
 ENTRY = re.compile(r'(<form\b[^>]*\bid="entry"[^>]*>)(.*?)</form>', re.S)
 INPUT = re.compile(r"<input\b[^>]*>")
 POLLER = re.compile(r'<[a-z]+\b[^>]*\bid="poller"[^>]*>')
-BODY = re.compile(r"<body\b[^>]*>")
 LINKED = re.compile(r"<(?:link|script)\b[^>]*>")
 WATCH = re.compile(r'href="([^"]*/watch)"')
 
@@ -51,13 +49,6 @@ def poll_url(text: str) -> str | None:
     """The URL of the page's htmx poller (`hx-get` of the element with id="poller")."""
     match = POLLER.search(text)
     return attributes(match.group(0)).get("hx-get") if match else None
-
-
-def hx_headers(text: str) -> dict[str, str]:
-    """The headers htmx adds to every request of the page (`hx-headers` on <body>: the CSRF token)."""
-    match = BODY.search(text)
-    value = attributes(match.group(0)).get("hx-headers") if match else None
-    return json.loads(value) if value else {}
 
 
 def watch_link(text: str) -> str | None:

@@ -606,7 +606,9 @@
       } else {
         window.scrollTo({ top: nextFormTop(pinned) });
       }
-      flash.focus({ preventScroll: true });
+      // a save swapped in (not a page loaded): the keyboard goes on at the next deal's heading, which
+      // says the saved line too (_board.html); a page loaded (a correction) starts at the saved line
+      (document.readyState === "complete" && document.querySelector("#entry h2") || flash).focus({ preventScroll: true });
     }
     var toast = document.getElementById("undo-toast");
     clearTimeout(toastTimer);
@@ -618,7 +620,6 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var heading = document.querySelector("#entry h2"), from = event.detail.requestConfig;
     if (!heading || !from || from.elt.id !== "entry" || document.activeElement !== document.body) return;
-    heading.tabIndex = -1;
     heading.focus({ preventScroll: true });
     window.scrollTo({ top: nextFormTop(document.getElementById("pinned") || heading) });
   });

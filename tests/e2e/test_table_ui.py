@@ -98,7 +98,13 @@ def test_three_taps_for_a_ramsch_deal_then_the_result_is_where_the_eye_is_and_un
     flash = page.locator("#flash")
     expect(flash).to_have_text(re.compile(r"^Deal 6: Anna 0, Ben 0, Carl \+\d+; Anna deals next$"))
     expect(flash).to_be_in_viewport()
-    expect(flash).to_be_focused()
+    # a screen-reader tester: the focus on the saved line sent the next Tab up through every deal row;
+    # it is on the next deal's heading, which says the saved line as its description
+    heading = entry.locator("h2")
+    expect(heading).to_be_focused()
+    expect(heading).to_have_attribute("aria-describedby", "flash")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.getElementById('entry').contains(document.activeElement)")
     assert page.evaluate("window.__sameDocument") is True
     expect(page.locator("#pinned .bar-total")).to_have_text(totals(page).all_inner_texts())
     expect(page.locator("#status")).to_contain_text("2 deals left")

@@ -28,7 +28,7 @@ CARD = 'class="card '
 
 def untokened(body: bytes) -> bytes:
     """The page without its CSRF tokens and idempotency keys (new per render)."""
-    return re.sub(rb'(X-CSRFToken": "|name="csrf_token" value="|name="idempotency_key" value=")[^"]+', rb"\1", body)
+    return re.sub(rb'(name="csrf_token" value="|name="idempotency_key" value=")[^"]+', rb"\1", body)
 
 
 # --- compression and static files -----------------------------------------------------------
