@@ -99,7 +99,7 @@ def test_announcements_locked_card_points_a_tie_played_off_and_japanese(any_page
     page.get_by_label(ANNOUNCED + "Carl").fill("50")
     lock(page)
     expect(page.locator(".locked-bids tr[data-locked=prediction] td")).to_have_text(["40", "30", "50", "37"])
-    expect(page.locator(".locked-bids h3")).to_have_text("Locked announcements")
+    expect(page.locator(".locked-bids h2")).to_have_text("Locked announcements")
     card_points(page, [45, 30, 60, 22])
     assert fits(page)
     screenshot(page, f"differenzler-{size}-card-points", full_page=False)

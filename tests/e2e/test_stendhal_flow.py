@@ -205,7 +205,7 @@ def test_a_whole_deal_in_at_most_30_taps(screen):
     screenshot(page, f"stendhal-reveal-{kind}")
     taps.tap(page.get_by_role("button", name="Lock the revealed cards"))
     locked = page.locator(".locked-bids")
-    expect(locked.locator("h3")).to_have_text("Revealed cards")
+    expect(locked.locator("h2")).to_have_text("Revealed cards")
     expect(locked.get_by_role("button", name="Change the revealed cards")).to_be_visible()
     expect(page.locator("#revisions")).to_contain_text("Revealed cards of deal 1 locked.")
     expect(page.locator("#board")).not_to_contain_text("bid")
