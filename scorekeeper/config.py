@@ -8,8 +8,9 @@ SQLALCHEMY_ENGINE_OPTIONS: dict = {}
 SECRET_KEY = None
 LANGUAGES = ("en", "ja")
 BABEL_DEFAULT_LOCALE = "en"
-# Times on the pages (the database keeps UTC); e.g. SCOREKEEPER_BABEL_DEFAULT_TIMEZONE=Europe/Zurich
-BABEL_DEFAULT_TIMEZONE = "UTC"
+# Times on the pages (the database keeps UTC) until a device's pages tell its own; None: the server
+# machine's (i18n.server_zone); e.g. SCOREKEEPER_BABEL_DEFAULT_TIMEZONE=Europe/Zurich
+BABEL_DEFAULT_TIMEZONE = None
 HISTORY_PAGE_SIZE = 25
 # Upgrade the database schema (Flask-Migrate) when the app starts.
 AUTO_MIGRATE = True

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 import pytz
+import tzlocal
 from flask import Flask, current_app, request
 from flask_babel import get_locale, get_translations, gettext, to_user_timezone
 
@@ -58,7 +59,18 @@ def stored_deal_message(error: DealError) -> str:
                    number=error.index + 1, reason=translate(error.text))
 
 
+def server_zone() -> str:
+    """The timezone of the machine the server runs on (a home's or a club's own: where its tables
+    are), if Flask-Babel's pytz knows it, else UTC: a device's first page shows its times in it."""
+    try:
+        zone = tzlocal.get_localzone_name()
+    except (LookupError, ValueError, OSError):  # a machine whose timezone is not set up
+        return "UTC"
+    return zone if zone in pytz.all_timezones_set else "UTC"
+
+
 def init_app(app: Flask) -> None:
+    app.config["BABEL_DEFAULT_TIMEZONE"] = app.config.get("BABEL_DEFAULT_TIMEZONE") or server_zone()
     babel.init_app(app, locale_selector=select_locale, timezone_selector=select_timezone)
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.filters["minute"] = minute

@@ -19,6 +19,10 @@ settings.register_profile("dev", deadline=None)
 settings.register_profile("ci", deadline=None, derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# The pages' default timezone is the server machine's (i18n.server_zone): the tests' apps and servers
+# show UTC on any developer's machine (a test of another zone sets its own)
+os.environ["TZ"] = "UTC"
+
 
 def _database_uri(tmp_path) -> tuple[str, callable]:
     """A new empty database: a SQLite file, or a fresh schema-less database on the PostgreSQL server."""

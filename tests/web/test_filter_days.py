@@ -16,8 +16,9 @@ from datetime import date, datetime
 
 import pytest
 import pytz
+import tzlocal
 
-from scorekeeper import summaries
+from scorekeeper import create_app, i18n, summaries
 from scorekeeper.extensions import db
 from scorekeeper.history import day_bounds
 from scorekeeper.models import GameSession, Player
@@ -52,6 +53,27 @@ def around_midnight(app, client):
 def listed(html: str) -> list[str]:
     """The times of the sessions a page lists, as the page shows them."""
     return re.findall(r'<time datetime="[^"]*">([^<]*)</time>', html)
+
+
+def test_unconfigured_the_times_are_the_server_machines_from_a_devices_first_page(tmp_path, monkeypatch):
+    """Testers' phones in Tokyo and Zurich: the first page a device opened showed UTC times (the
+    default) until its pages had told the server their zone, and a board then mixed both. Without
+    a configured zone the default is the server machine's own, where its tables usually are."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    tzlocal.reload_localzone()  # tzlocal reads the machine's zone once a process
+    try:
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                          "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'zone.sqlite'}"})
+        assert app.config["BABEL_DEFAULT_TIMEZONE"] == "Asia/Tokyo"
+        client = app.test_client()
+        started(app, client, STARTS)
+        assert listed(client.get("/history").get_data(as_text=True)) == [
+            "2026-11-28 00:00", "2026-11-27 23:59", "2026-11-27 08:30", "2026-11-26 23:59"]
+    finally:
+        monkeypatch.setenv("TZ", "UTC")
+        tzlocal.reload_localzone()
+    monkeypatch.setattr(tzlocal, "get_localzone_name", lambda: "localtime")  # a name pytz does not know
+    assert i18n.server_zone() == "UTC"
 
 
 @pytest.mark.parametrize("app", [TOKYO], indirect=True)
