@@ -10,3 +10,6 @@ workers = int(os.environ.get("WEB_CONCURRENCY", 2 * multiprocessing.cpu_count())
 # a request may take this long before its worker is restarted: a save takes milliseconds, but a
 # restored backup of tens of MB (POST /import) is checked and stored in one request for a minute or two
 timeout = int(os.environ.get("SCOREKEEPER_WORKER_TIMEOUT", 300))
+# gunicorn's control socket (gunicornc) is not used; on by default it is one path for every gunicorn
+# of the user, which two servers on one machine would share
+control_socket_disable = True
