@@ -149,7 +149,7 @@ def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
     made = points >= needed[0] and (needed[1] == "some" or tricks == "all")
     outcome = Text(N_("reached")) if made else Text(N_("not reached"))
     lines = [T("%(base)d x (%(levels)s) = %(base)d x %(m)d = %(value)d.", base=base,
-               levels=joined(" + ", [name for name, _ in levels]), m=multiplier, value=value),
+               levels=joined(T(" + "), [name for name, _ in levels]), m=multiplier, value=value),
              T("Declarer's card points: %(points)d, every trick needed: %(outcome)s.", points=points, outcome=outcome)
              if announced == "schwarz" else
              T("Declarer's card points: %(points)d, %(needed)d needed: %(outcome)s.", points=points,

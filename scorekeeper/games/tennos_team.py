@@ -374,7 +374,7 @@ class TennosTeam(Game):
             if deal["ace"][seat]:
                 shown.append(T("ace in hand 1"))
             lines.append(T("%(player)s (%(suit)s): %(parts)s = %(total)d.", player=table.name(seat),
-                           suit=tennos_label("A" + suit)[0], parts=joined(" + ", shown) if shown else "0",
+                           suit=tennos_label("A" + suit)[0], parts=joined(T(" + "), shown) if shown else "0",
                            total=points[seat]))
         won, decision = self.decide(table, deal)
         summary = P("%(names)s wins", "%(names)s win", len(won), names=table.names_of(won))

@@ -226,3 +226,17 @@ def test_the_history_counts_a_skat_lists_rows_as_games(client):
     client.set_cookie("lang", "ja")
     html = client.get("/history").get_data(as_text=True)
     assert sorted(re.findall(r'<td data-label="([^"]+)">0</td>', html)) == ["ゲーム数", "ディール数"]
+
+
+def test_japanese_pages_write_lists_and_brackets_the_japanese_way(client):
+    """A Japanese tester: the history joined the players with ", " (「陽菜, 蓮, 結衣」), and the new
+    game's legend mixed 「（…）」 with "(2/3/4人)"."""
+    client.set_cookie("lang", "ja")
+    legend = client.get("/sessions/new/handjass").get_data(as_text=True)
+    assert "（2–4人）" in legend and "(2/3/4" not in legend
+    response = client.post("/sessions/new/schieberamsch", data={"players-0": "陽菜", "players-1": "蓮",
+                                                              "players-2": "結衣", "first_dealer": "0"})
+    assert response.status_code == 302
+    html = client.get("/history").get_data(as_text=True)
+    names = re.search(r"<td>(<a [^>]*>陽菜</a>.*?)</td>", html).group(1)
+    assert re.sub(r"<[^>]+>", "", names) == "陽菜、蓮、結衣"
