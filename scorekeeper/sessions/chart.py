@@ -70,15 +70,15 @@ def totals_chart(running: Sequence[Sequence[int]], names: Sequence[str], width: 
     return Markup("".join(parts))
 
 
-def label_heights(ends: Sequence[float], height: int, gap: int = 15) -> list[float]:
+def label_heights(ends: Sequence[float], height: int, gap: int = 18) -> list[float]:
     """Where the names go beside the lines' ends (sorted top to bottom): just above each end, at
-    least `gap` apart (equal totals are stacked, not drawn over each other), and all inside the chart
-    (a crowd at the bottom moves up).
+    least `gap` apart (equal totals are stacked, not drawn over each other: a line of 14-unit text,
+    Japanese names' full-height glyphs too), and all inside the chart (a crowd at the bottom moves up).
 
     >>> label_heights([50.0, 50.0, 120.0], 220)
-    [44.0, 59.0, 114.0]
+    [44.0, 62.0, 114.0]
     >>> label_heights([190.0, 190.0, 191.0, 192.0], 220)
-    [171.0, 186.0, 201.0, 216.0]
+    [162.0, 180.0, 198.0, 216.0]
     """
     heights: list[float] = []
     for end in ends:
