@@ -51,3 +51,5 @@ COMPRESS_ZSTD_LEVEL = 9
 COMPRESS_BR_LEVEL = 5
 # gzip (for a browser that takes nothing better) at its smallest
 COMPRESS_LEVEL = 9
+# Flask-Compress compresses bodies from 500 bytes on; a phone on a slow network gains from 256 (the icon)
+COMPRESS_MIN_SIZE = 256

@@ -90,6 +90,17 @@ def test_a_refused_sum_marks_each_of_its_boxes_and_describes_them_by_it(client, 
         assert 'aria-invalid="true"' in box and 'aria-describedby="points-error"' in box
 
 
+def test_a_zero_drawn_as_a_dot_is_read_as_0(client, ctx):
+    """A screen-reader tester: a deal row's 0 is drawn "·" (as on a paper sheet) and was read as
+    "dot" or nothing; the cell is named 0."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]))
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    row = re.search(r'<tr id="deal-\d+" class="deal-row">.*?</tr>', html, re.S).group(0)
+    assert re.findall(r'<td class="pts[^"]*"( aria-label="0")?>([^<]*)</td>', row) == [
+        (' aria-label="0"', "·"), (' aria-label="0"', "·"), ("", "+22")]
+
+
 def test_edit_recomputes_everything_after_and_records_a_revision(client, ctx):
     sid = new_schieberamsch(client)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
