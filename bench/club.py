@@ -10,7 +10,7 @@ else 2 per core) on a fresh database in a temporary instance folder, CSRF protec
 opens a Schieberamsch session through the HTML pages as a browser does (`--deals` deals, by default
 the most the app takes); the phones (`--phones`, spread over the tables) open its watch page. Then
 for `--seconds` each table saves a deal every `--every` seconds as the tablet's htmx does (the entry
-form's hidden fields, the page's hx-headers, its session cookie), and each phone polls the URL of
+form's hidden fields, the CSRF token among them, and its session cookie), and each phone polls the URL of
 the watch page's poller as its htmx does, every `--poll-every` seconds (by default `--every`;
 `--etag`: also sending If-None-Match with the last ETag). A table whose game ends opens a new
 session, and its phones load the new watch page.
