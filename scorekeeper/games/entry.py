@@ -352,7 +352,7 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
                  else N_("%(field)s: give one value for each of the %(n)d players."))
         raise RuleError(T(shape, field=Text(spec.label), n=size), spec.name)
     asked = range(size) if spec.seats is None else spec.seats
-    entries, every_seat_asked = _parse_asked_seats(spec, value, values, size, asked)
+    entries, every_seat_asked = _parse_asked_seats(spec, value, values, size, asked, names and _who(spec, names))
     if spec.team_columns:
         _check_partners(spec, value, entries, size, names)
     if every_seat_asked:  # a seat not asked (sits out): no fixed sum
@@ -361,9 +361,10 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
 
 
 def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[str, Any], size: int,
-                       asked: Sequence[int]) -> tuple[list[Any], bool]:
-    """The shown seats' entries parsed (every error at once) and whether every asked seat was shown.
-    In a fixed sum an empty box is missing only while the others fit the sum (it may be filled)."""
+                       asked: Sequence[int], who: Sequence[str] | None) -> tuple[list[Any], bool]:
+    """The shown seats' entries parsed (every error at once, each naming `who` the box is for) and
+    whether every asked seat was shown. In a fixed sum an empty box is missing only while the others
+    fit the sum (it may be filled)."""
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
     missing: list[RuleError] = []  # in a fixed sum; elsewhere an empty box is an error like the others
@@ -376,6 +377,8 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
             entries[seat] = parse_value(spec, value[seat], f"{spec.name}-{seat}", size)
         except RuleError as error:
             entries[seat] = None
+            if who:  # boxes refused at once are told apart: "Joker colour held for Anna is missing."
+                error = _for_whom(error, spec, who[seat])
             (missing if value[seat] in (None, "") and spec.total is not None else errors).append(error)
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
     RuleError.every(errors if errors or over else missing)
@@ -399,14 +402,27 @@ def _check_partners(spec: FieldSpec, value: Sequence[Any], entries: list[Any], s
                               first=who[seat % teams], partner=who[seat]), where)
 
 
+def _for_whom(error: RuleError, spec: FieldSpec, who: str) -> RuleError:
+    """One player's (or team's) box refused, the field named for them: "Points taken for Ben & Dan: ..."."""
+    named = T("%(field)s for %(who)s", field=Text(spec.label), who=who)
+    params = tuple((key, named if key == "field" else value) for key, value in error.text.params)
+    return RuleError(dataclasses.replace(error.text, params=params), error.field)
+
+
+def _who(spec: FieldSpec, names: Sequence[str]) -> list[str]:
+    """Whom each seat's box is for in a sentence: the player, in a team column the team ("Ann & Cat")."""
+    who = list(names)
+    if spec.team_columns:
+        teams = len(spec.seats or (0, 1))
+        who[:teams] = [" & ".join(who[first::teams]) for first in range(teams)]
+    return who
+
+
 def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:
     """Per-seat whole numbers with a `total` must add up to it once every entry is there."""
     if spec.total is None or spec.kind != INT or None in entries or sum(entries) == spec.total:
         return
-    who = list(names or [str(seat + 1) for seat in range(len(entries))])
-    if spec.team_columns:  # each column is a team's: "Ann & Cat 5, Ben & Dan 4"
-        teams = len(spec.seats or (0, 1))
-        who[:teams] = [" & ".join(who[first::teams]) for first in range(teams)]
+    who = _who(spec, names or [str(seat + 1) for seat in range(len(entries))])
     listed = joined(T(", "), [f"{who[seat]} {entries[seat]}" for seat in asked])
     raise RuleError(
         T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",

@@ -78,14 +78,14 @@ def test_announcements_locked_card_points_a_tie_played_off_and_japanese(any_page
     announce(page, [40, 30, 158, 37])
     page.get_by_role("button", name="Lock the announcements").click()
     expect(page.locator("#entry tr[data-field=prediction]").get_by_role("alert")).to_have_text(
-        "Announced points cannot be more than 157.")
+        "Announced points for Carl cannot be more than 157.")
     expect(page.get_by_label(ANNOUNCED + "Dora")).to_have_value("37")
     expect(page.locator(".locked-bids")).to_have_count(0)
     expect(page.get_by_label(ANNOUNCED + "Carl")).to_be_focused()  # the box refused, not the row's first
     # on a phone the message is said under the row, whole words on one width, with the player's name
     under = page.locator("#entry tr.seat-errors")
     if size == "phone":
-        expect(under).to_have_text("Carl: Announced points cannot be more than 157.")
+        expect(under).to_have_text("Announced points for Carl cannot be more than 157.")  # the name once
         assert under.bounding_box()["height"] < 60
     else:
         expect(under).to_be_hidden()

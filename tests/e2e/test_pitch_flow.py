@@ -161,10 +161,10 @@ def test_every_problem_at_once_next_to_its_field_and_the_bid_under_its_player(sc
     entry.get_by_label("Points taken: Ben").fill("11")
     page.get_by_role("button", name="Save deal").click()
     ben = page.locator("tr[data-field=points] td").nth(1)
-    expect(ben.get_by_role("alert")).to_have_text("Points taken: 11 is more than all 10 in play.")
+    expect(ben.get_by_role("alert")).to_have_text("Points taken for Ben & Dan: 11 is more than all 10 in play.")
     # on screen: beside the box, or on a phone under the row with Ben's name (the column is narrow)
     shown = page.locator("#entry tr.seat-errors") if kind == "phone" else ben.get_by_role("alert")
-    expect(shown).to_contain_text("Points taken: 11 is more than all 10 in play.")
+    expect(shown).to_have_text("Points taken for Ben & Dan: 11 is more than all 10 in play.")  # named once
     expect(shown).to_be_in_viewport()
     expect(page.locator("tr[data-field=points] td").nth(0).get_by_role("alert")).to_have_count(0)
     expect(entry.get_by_label("Points taken: Ben")).to_have_value("11")  # nothing typed is lost

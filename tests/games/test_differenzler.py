@@ -120,9 +120,11 @@ def test_every_wrong_announcement_is_named_at_once():
     with pytest.raises(RuleError) as error:
         GAME.parse_phase(t, GAME.start(t), {"prediction": [0, -1, 158, None]}, "bid")
     assert [e.field for e in error.value.errors] == ["prediction-1", "prediction-2", "prediction-3"]
+    # each names whose box it is (a screen-reader tester heard six identical sentences in TENNOS)
     assert [str(e.text) for e in error.value.errors] == [
-        "Announced points cannot be less than 0.", "Announced points cannot be more than 157.",
-        "Announced points is missing."]
+        f"Announced points for {t.name(1)} cannot be less than 0.",
+        f"Announced points for {t.name(2)} cannot be more than 157.",
+        f"Announced points for {t.name(3)} is missing."]
 
 
 def test_card_points_must_add_up_to_157():

@@ -33,7 +33,7 @@ def test_more_points_than_in_play_is_named_not_the_empty_box(client, ctx):
     response = client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "", "points-1": "11"})
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert error_after(html, "points-1") == ["Points taken: 11 is more than all 10 in play."]
+    assert error_after(html, "points-1") == ["Points taken for Ben &amp; Dan: 11 is more than all 10 in play."]
     assert error_after(html, "points-0") == []
     assert not any("missing" in text for text in alerts(html))
 
