@@ -75,7 +75,11 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     page.evaluate("window.__sameDocument = true")
 
     # --- Deal 1: the rules' first seed example. A player without a revealed card is refused first.
+    # a screen-reader tester: every picker was named "none tap to choose", whose and what for unsaid
+    anna = page.locator("#entry tr[data-field=reveal] td").first.locator("summary")
+    expect(anna).to_have_accessible_name("Card revealed: Anna none")
     reveal(page, {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4"})
+    expect(anna).to_have_accessible_name("Card revealed: Anna ♣5")
     lock_bids(page)
     expect(page.locator("tr[data-field=reveal] td").nth(5).get_by_role("alert")).to_have_text(
         "Fay reveals exactly one card, not 0.")
@@ -124,7 +128,7 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(crosses.locator(".share-card")).to_have_count(13)
     for rank in ("A", "9"):
         expect(card(crosses, rank)).to_be_disabled()
-        expect(card(crosses, rank)).to_have_accessible_name(f"✚{rank}: revealed")
+        expect(card(crosses, rank)).to_have_accessible_name(f"cross {rank}: revealed")
     # Anna: 12 leaves lowest 2 -> -13. Ben: leaf K -> -13. Carl: crosses K Q J 10 -> -(3 + 10) = -13.
     # Dora: crosses 8-2 -> -(6 + 2) = -8. Emil 4 suits +10, Fay 2 suits +3.
     enter_play(entry, minus={"Carl": ["K", "Q", "J", "10"]})
@@ -224,7 +228,7 @@ def test_a_whole_deal_in_at_most_30_taps(screen):
     expect(clubs.locator(".share-card")).to_have_count(13)
     for rank in ("K", "J", "5"):  # revealed: greyed, readable, not choosable
         expect(card(clubs, rank)).to_be_disabled()
-        expect(card(clubs, rank)).to_have_accessible_name(f"♣{rank}: revealed")
+        expect(card(clubs, rank)).to_have_accessible_name(f"club {rank}: revealed")
         expect(card(clubs, rank).locator(".face")).to_contain_text("revealed")
     expect(player(clubs, "Anna")).to_have_attribute("aria-pressed", "true")  # the first player is chosen
     for rank in ("3", "4", "6", "7", "8"):
@@ -236,7 +240,7 @@ def test_a_whole_deal_in_at_most_30_taps(screen):
     expect(taken).to_have_class(re.compile("taken"))
     expect(taken.locator(".face")).to_have_attribute("data-owner", "A")
     expect(taken).to_be_disabled()
-    expect(taken).to_have_accessible_name("♣3: Anna")
+    expect(taken).to_have_accessible_name("club 3: Anna")  # a suit said by its name (a screen-reader tester)
     expect(card(clubs, "A")).to_be_enabled()
     entry.locator("tr[data-field=minus_cards]").evaluate("row => row.scrollIntoView({block: 'center'})")
     screenshot(page, f"stendhal-minus-picker-{kind}", full_page=False)
