@@ -291,6 +291,7 @@
     if (!empty.length || !note) return;
     form.dataset.askedEmpty = "1";
     note.hidden = false;
+    empty.forEach(function (input) { input.setAttribute("aria-describedby", "ask-empty"); });  // said on focus
     empty[0].focus();
     event.preventDefault();
     event.stopImmediatePropagation();

@@ -41,6 +41,8 @@ def test_next_carries_the_tafel_and_the_board_draws_it(client):
     assert cells[0][5] == 90 and cells[0].count(None) == 7 and cells[1] == [None] * 8
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Coiffeur Tafel" in page and "<b>90</b> <small>540</small>" in page
+    # a screen reader hears the cell as written on the slate, and an open cell as open
+    assert 'aria-label="90 × 6 = 540"><b>90</b>' in page and page.count('aria-label="not played yet"') == 15
     client.set_cookie("lang", "ja")
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "コワファーの黒板" in page and "ウンデヌフェ" in page
