@@ -17,7 +17,7 @@ Every user-facing sentence is a `Text` (``text.py``), translated by the web laye
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
 
@@ -394,11 +394,12 @@ class Game:
         wanted = set(order[: order.index(phase) + 1])
         fields = [spec for spec in self.deal_fields(table, state) if spec.phase in wanted]
         known = {spec.name for spec in fields}
-        deal = parse_deal(fields, {k: v for k, v in raw.items() if k in known}, table.size, table.names)
         legacy = [old for old in self.legacy(table, state) if old.spec is None or old.spec.phase in wanted]
-        entry.check_legacy(legacy, fields, raw, deal, table.size)
-        self.check_phase(table, state, deal, phase)
-        return deal
+
+        def check(deal: dict[str, Any]) -> None:
+            entry.check_legacy(legacy, fields, raw, deal, table.size)
+            self.check_phase(table, state, deal, phase)
+        return self._checked(table, fields, {k: v for k, v in raw.items() if k in known}, check)
 
     # -- the loop
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -406,10 +407,35 @@ class Game:
         if self.is_over(table, state):
             raise RuleError(T("This game is over; no more deals can be entered."))
         fields, legacy = self.deal_fields(table, state), self.legacy(table, state)
-        deal = parse_deal(fields, entry.without_legacy(legacy, fields, raw), table.size, table.names)
-        self.complete(table, state, deal)
-        entry.check_legacy(legacy, fields, raw, deal, table.size)
-        self.check_deal(table, state, deal)
+
+        def check(deal: dict[str, Any]) -> None:
+            self.complete(table, state, deal)
+            entry.check_legacy(legacy, fields, raw, deal, table.size)
+            self.check_deal(table, state, deal)
+        return self._checked(table, fields, entry.without_legacy(legacy, fields, raw), check)
+
+    @staticmethod
+    def _checked(table: Table, fields: Sequence[FieldSpec], raw: Mapping[str, Any],
+                 check: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """The deal as `parse_deal` reads it, then `check`ed by the rules. A deal with values of the
+        wrong kind (a box empty, 14 for at most 13) is checked too with those left empty, so that one
+        save names every problem: the rules' refusals of the other fields come with them (a table
+        heard of a missing partner, fixed it, and only then of a card entered twice). Best effort: a
+        refusal about a field already refused, or of the deal as a whole, may come from the values
+        left empty and is not said, nor anything the rules cannot check without them."""
+        deal, errors = entry.parse_values(fields, raw, table.size, table.names)
+        if errors:
+            boxes = {error.field for error in errors}  # "start-0"; a row's "points" for any of its boxes
+            rows = {(error.field or "").split("-")[0] for error in errors}
+            try:
+                check(deal)
+            except RuleError as more:
+                errors += [e for e in more.errors if e.field and e.field not in boxes
+                           and ("-" in e.field or e.field not in rows)]
+            except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+                pass  # the rules need the values refused
+            RuleError.every(errors)
+        check(deal)
         return deal
 
     def check_sent(self, table: Table, state: State, raw: Mapping[str, Any]) -> None:

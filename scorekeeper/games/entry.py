@@ -313,6 +313,15 @@ def parse_deal(
     >>> parse_deal([spec], {"tricks": "4"}, 3)
     {'tricks': 4}
     """
+    values, errors = parse_values(fields, raw, size, names)
+    RuleError.every(errors)
+    return values
+
+
+def parse_values(
+    fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int, names: Sequence[str] | None = None
+) -> tuple[dict[str, Any], list[RuleError]]:
+    """`parse_deal`'s values and refusals, not raised: a field refused holds its empty value."""
     _check_known(fields, raw)
     values: dict[str, Any] = {}
     errors: list[RuleError] = []
@@ -327,8 +336,7 @@ def parse_deal(
                 values[spec.name] = parse_value(spec, raw.get(spec.name), spec.name, size)
         except RuleError as error:
             errors.append(error)
-    RuleError.every(errors)
-    return values
+    return values, errors
 
 
 def _check_known(fields: Sequence[FieldSpec], raw: Any) -> None:
@@ -340,7 +348,7 @@ def _check_known(fields: Sequence[FieldSpec], raw: Any) -> None:
         raise RuleError(T("Unknown input: %(names)s.", names=", ".join(unknown)))
 
 
-def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size: int,
+def _parse_per_seat(spec: FieldSpec, value: Any, values: dict[str, Any], size: int,
                     names: Sequence[str] | None) -> list[Any]:
     """One entry per seat: the asked seats' entries parsed (``points-2`` names the third), the
     others take the default; `values` are the fields parsed before this one."""
@@ -352,7 +360,10 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
                  else N_("%(field)s: give one value for each of the %(n)d players."))
         raise RuleError(T(shape, field=Text(spec.label), n=size), spec.name)
     asked = range(size) if spec.seats is None else spec.seats
-    entries, every_seat_asked = _parse_asked_seats(spec, value, values, size, asked, names and _who(spec, names))
+    entries, every_seat_asked, errors = _parse_asked_seats(spec, value, values, size, asked,
+                                                           names and _who(spec, names))
+    values[spec.name] = entries  # the boxes read stay when others are refused: the rules check them too
+    RuleError.every(errors)
     if spec.team_columns:
         _check_partners(spec, value, entries, size, names)
     if every_seat_asked:  # a seat not asked (sits out): no fixed sum
@@ -361,10 +372,10 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: Mapping[str, Any], size
 
 
 def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[str, Any], size: int,
-                       asked: Sequence[int], who: Sequence[str] | None) -> tuple[list[Any], bool]:
-    """The shown seats' entries parsed (every error at once, each naming `who` the box is for) and
-    whether every asked seat was shown. In a fixed sum an empty box is missing only while the others
-    fit the sum (it may be filled)."""
+                       asked: Sequence[int], who: Sequence[str] | None) -> tuple[list[Any], bool, list[RuleError]]:
+    """The shown seats' entries parsed (None where refused), whether every asked seat was shown, and
+    the refusals, each naming `who` the box is for. In a fixed sum an empty box is missing only while
+    the others fit the sum (it may be filled)."""
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
     missing: list[RuleError] = []  # in a fixed sum; elsewhere an empty box is an error like the others
@@ -381,8 +392,7 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
                 error = _for_whom(error, spec, who[seat])
             (missing if value[seat] in (None, "") and spec.total is not None else errors).append(error)
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
-    RuleError.every(errors if errors or over else missing)
-    return entries, every_seat_asked
+    return entries, every_seat_asked, errors if errors or over else missing
 
 
 def _check_partners(spec: FieldSpec, value: Sequence[Any], entries: list[Any], size: int,

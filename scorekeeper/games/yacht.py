@@ -140,6 +140,7 @@ class Yacht(Game):
         """Refuse impossible bids: a numbered bid without its numbers (a T.U. / L.T.U. has none:
         its number boxes are not asked, see `deal_fields`)."""
         n = hand_size(table.size)
+        errors = []  # every player's at once
         for seat in range(table.size):
             player, kind = table.name(seat), deal["bid"][seat]
             for name in self._number_fields(table):
@@ -148,10 +149,11 @@ class Yacht(Game):
                     message = {"start": N_("%(player)s bid a start and a goal: enter the start number."),
                                "goal": N_("%(player)s bid a start and a goal: enter the goal number."),
                                "bid_tricks": N_("%(player)s bid a number of tricks: enter it.")}[name]
-                    raise RuleError(T(message, player=player), f"{name}-{seat}")
-                if value is not None and not 0 <= value <= n:
-                    raise RuleError(T("%(player)s: a bid number is from 0 to %(n)d.", player=player, n=n),
-                                    f"{name}-{seat}")
+                    errors.append(RuleError(T(message, player=player), f"{name}-{seat}"))
+                elif value is not None and not 0 <= value <= n:
+                    errors.append(RuleError(T("%(player)s: a bid number is from 0 to %(n)d.", player=player, n=n),
+                                            f"{name}-{seat}"))
+        RuleError.every(errors)
         if phase != "bid":
             self.check_deal(table, state, deal)
 

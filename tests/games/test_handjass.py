@@ -618,3 +618,13 @@ def test_statistics_count_deals_played_weis_stoeck_strokes_and_potatoes():
     assert counted_figures(GAME, table(), deals) == {
         "deals_played": [3, 3, 3, 2], "weis_points": [0, 120, 0, 0], "best_weis": [0, 1, 0, 0],
         "stoeck": [0, 1, 0, 0], "strokes": [2, 3, 2, 1], "potatoes": [1, 0, 1, 1]}
+
+
+def test_a_wrong_sum_and_a_missing_trump_are_named_at_once():
+    """A screen-reader tester (Berner Handjass): card points adding up to 150 were refused, and only the
+    next save said that the trump was not chosen. rules/handjass.md: 157 card points in play; Berner
+    asks the trump every deal (decided 2026-11-26). Both come in one refusal, each at its field."""
+    t = table(variant="berner")
+    with pytest.raises(RuleError) as caught:
+        GAME.parse(t, GAME.start(t), deal([60, 45, 30, 15], trump=None))
+    assert [e.field for e in caught.value.errors] == ["points", "trump"]

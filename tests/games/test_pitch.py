@@ -407,3 +407,15 @@ def test_statistics_count_bids_per_level_for_the_bidder_moons_and_the_trump_2():
     assert {name: seats for name, seats in counted.items() if any(seats)} == {
         "made_6": [1, 0, 0, 0], "set_7": [0, 1, 0, 0], "made_10": [0, 0, 1, 0], "set_5": [0, 0, 0, 1],
         "trump_two": [0, 1, 0, 1]}
+
+
+def test_a_missing_partner_and_a_card_on_two_teams_are_named_at_once():
+    """A newcomer with five players: the first save said only that the partner was missing, the next one
+    that the trump A was entered twice (rules/pitch.md: each point card is taken once; five players
+    need the called partner). Issue 23 item 8: every problem of a deal at once, at its field."""
+    deal = by_cards(0, 6, (["A", "J"], ["A", "offJ"], ["HJ"], ["LJ"], ["10", "3"]), two=1, n=5)
+    deal["partner"] = None
+    with pytest.raises(RuleError) as caught:
+        GAME.parse(table(5), GAME.start(table(5)), deal)
+    fields = [e.field for e in caught.value.errors]
+    assert fields[0] == "partner" and any(field and field.startswith("cards") for field in fields[1:])

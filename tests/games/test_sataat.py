@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, Table
+from scorekeeper.games.base import DealError, RuleError, Table
 
 from .helpers import make_table
 
@@ -425,3 +425,12 @@ def test_figures_count_wins_as_parent_or_dealer_team_and_sweeps_for_both_partner
     # S parent; NS 7-0 as the parent's team
     moved = GAME.seat_figures(table(first_dealer=N), deals, GAME.replay(table(first_dealer=N), deals).results)
     assert moved[N] == {**ns, "parent_wins": 1, "dealer_wins": 2} and moved[E] == ew
+
+
+def test_a_missing_trump_and_tricks_no_team_won_are_named_at_once():
+    """A newcomer saved an empty form: only "Trump is missing." came, and the tricks 0-0 (no team has
+    seven) only on the next save (rules/sataat.md: a deal ends when a team has won seven tricks)."""
+    t = table(variant="trup_kasiet")  # the trump is asked (hidden until shown)
+    with pytest.raises(RuleError) as caught:
+        GAME.parse(t, GAME.start(t), deal(0, 0, trump=None))
+    assert [e.field for e in caught.value.errors] == ["trump", "tricks"]

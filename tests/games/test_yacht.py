@@ -345,3 +345,15 @@ def test_statistics_with_simple_bids_measure_tricks_against_the_bid():
     counted = counted_figures(GAME, table(simple_bids=True), [simple([5, "tu", 3, 2], [7, 0, 3, 3])])
     assert counted["distance"] == [2, 0, 0, 1] and counted["goals_hit"] == [0, 0, 1, 0]
     assert counted["goal_bids"] == [1, 0, 1, 1] and counted["tu_made"] == [0, 1, 0, 0]
+
+
+def test_every_bid_problem_of_a_deal_is_named_at_once():
+    """A newcomer's bids: Ann's start 14 (13 cards) and Dan's missing goal took two saves to hear of; the
+    box of the wrong kind and the rules' refusals of the others come in one refusal (issue 23 item 8)."""
+    t = table()
+    raw = {"bid": ["goal", "tu", "tu", "goal"], "start": [14, None, None, 5], "goal": [9, None, None, None]}
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(t, GAME.start(t), raw, "bid")
+    assert [(e.field, str(e.text)) for e in caught.value.errors] == [
+        ("start-0", "Start number for Ann cannot be more than 13."),
+        ("goal-3", "Dan bid a start and a goal: enter the goal number.")]
