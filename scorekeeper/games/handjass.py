@@ -146,7 +146,7 @@ class Handjass(Game):
                             ("swiss", N_("Swiss: 6 in a row 150 ... 9 in a row 300, four 9s 150")))),
         OptionSpec("potato_bonus", N_("Top scorer +1 for each potato"), BOOL, False),
         OptionSpec("three_player_two_winners", N_("Three players: the top two score +1"), BOOL, True,
-                   help=N_("As with four players (the seed); off: only the top count scores.")),
+                   help=N_("On: as with four players, as the original rules say; off: only the top count scores.")),
         OptionSpec("two_player_rule", N_("Two players"), CHOICE, "as_four",
                    choices=(("as_four", N_("as with four: +2 when the other is a potato, +1 each when both reach it")),
                             ("higher", N_("only the higher count scores")))),

@@ -144,7 +144,8 @@ class Pitch(Game):
                                     help=N_("Choose the declarer if they held it and played alone.")))
         fields += [
             FieldSpec("entry", N_("Enter"), CHOICE, default=CARDS, sticky=True,
-                      choices=((CARDS, N_("who took each point card")), (POINTS, N_("points per side")))),
+                      choices=((CARDS, N_("who took each point card")),
+                               (POINTS, N_("points per player") if table.size == 5 else N_("points per side")))),
             FieldSpec("cards", N_("Point cards taken"), MULTI, per_seat=True, seats=columns, team_columns=teams,
                       show_if=cards,
                       choices=tuple((card, CARD_NAMES[card]) for card in CARD_POINTS),
@@ -320,8 +321,7 @@ class Pitch(Game):
         left = (state.dealer + 1) % table.size
         notes = [T("%(dealer)s deals %(n)d cards each; %(player)s bids first (5 to 10, or pass).",
                    dealer=table.name(state.dealer), n=10 if table.size == 5 else 9, player=table.name(left)),
-                 T("If everyone passes, %(dealer)s must bid 5.", dealer=table.name(state.dealer)),
-                 T("Game to %(target)d.", target=self.target(table))]
+                 T("If everyone passes, %(dealer)s must bid 5.", dealer=table.name(state.dealer))]
         if table.size == 5:
             notes.append(T("The declarer names trump and calls a card: its holder is the secret partner."))
         return tuple(notes)

@@ -169,7 +169,8 @@ class Sataat(Game):
         OptionSpec("points_target", N_("Points to reach"), INT, 10, minimum=1, maximum=999,
                    help=N_("A 7-0 or 13-0 counts as its value."), show_if=("end", ("points",))),
         OptionSpec("exchange_after_dealer_team_sweep", N_("Exchange also after a 7-0 of the dealer's team"),
-                   BOOL, False, help=N_("The seed owes the exchange only after a 7-0 of the parent's team.")),
+                   BOOL, False, help=N_("The original rules exchange only after a 7-0 of the parent's team; "
+                                        "tick to exchange after the dealer's team's 7-0 too.")),
         OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False),
     )
 
@@ -386,10 +387,7 @@ class Sataat(Game):
             lines.append(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
                            names=self.team_name(table, team), wins=own.wins[team],
                            sevens=own.sevens[team], thirteens=own.thirteens[team]))
-        end, _, target = self.ending(table)
-        if end == "deals":  # who wins is said by winner_rule
-            lines.append(T("Deal %(n)d of %(total)d.", n=state.deals_played + 1, total=target))
-        return tuple(lines)
+        return tuple(lines)  # the deals left are in the board's status line, who wins in winner_rule
 
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
         """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""
@@ -401,7 +399,11 @@ class Sataat(Game):
         takers = (right(first), right(second))
         two = own.exchange == 2
         if self.hidden(table):
-            what = T("their highest card (%(top)s never has to be given)", top=top)
+            what = (T("their two highest cards (%(top)s never has to be given)", top=top) if two else
+                    T("their highest card (%(top)s never has to be given)", top=top))
+        elif two:
+            what = T("trumps if they have them, otherwise their highest cards (%(top)s never has to be given)",
+                     top=top)
         else:
             what = T("a trump if they have one, otherwise their highest card (%(top)s never has to be given)",
                      top=top)

@@ -46,7 +46,9 @@ def test_partnership_game_worked_examples_refusals_correction_and_game_over(page
         "A made bid scores": "the points taken", "Several reach the target in one deal": "the higher total wins"})
     notes = page.locator(".note")
     expect(notes).to_have_text(["Dan deals 9 cards each; Ann bids first (5 to 10, or pass).",
-                                "If everyone passes, Dan must bid 5.", "Game to 32."])
+                                "If everyone passes, Dan must bid 5."])
+    # the target is said once, by the winner's rule (a tester read "Game to 42." twice)
+    expect(page.locator("#winner-rule")).to_contain_text("The first side to 32 points wins")
     page.evaluate("window.__sameDocument = true")
 
     # Deal 1 (worked example 1): Ann bids 6 in hearts; Ann & Cat take A, J, off-jack, 3 = 6 points,

@@ -246,7 +246,8 @@ def test_dealer_rotates_to_the_left_and_notes_who_bids_first():
     deal = by_points(1, 6, [4, 6])
     assert [GAME.replay(t, [deal] * k).dealer for k in range(5)] == [0, 1, 2, 3, 0]
     notes = " ".join(str(n) for n in GAME.replay(t, [deal]).notes)
-    assert "Ben deals" in notes and "Cat bids first" in notes and "32" in notes
+    assert "Ben deals" in notes and "Cat bids first" in notes
+    assert "32 points" in str(GAME.winner_rule(t))  # the target, said once on the board
 
 
 def test_targets_by_number_of_players():
@@ -419,3 +420,11 @@ def test_a_missing_partner_and_a_card_on_two_teams_are_named_at_once():
         GAME.parse(table(5), GAME.start(table(5)), deal)
     fields = [e.field for e in caught.value.errors]
     assert fields[0] == "partner" and any(field and field.startswith("cards") for field in fields[1:])
+
+
+def test_five_players_enter_points_per_player_not_per_side():
+    """A newcomer with five players: "points per side" led to one box per player (there are no fixed
+    sides with five: rules/pitch.md "Five players", each scores their own); it says "per player"."""
+    labels = {n: dict(next(spec for spec in GAME.deal_fields(table(n), GAME.start(table(n)))
+                           if spec.name == "entry").choices)["points"] for n in (4, 5, 6)}
+    assert labels == {4: "points per side", 5: "points per player", 6: "points per side"}

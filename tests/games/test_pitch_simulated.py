@@ -614,7 +614,7 @@ def test_the_dealer_rotates_to_the_left_and_the_forced_bid_is_the_dealers(sessio
         assert state.dealer == dealer
         notes = " ".join(str(note) for note in GAME.notes(table, state))
         assert f"{NAMES[dealer]} deals {HAND[n]} cards each; {NAMES[(dealer + 1) % n]} bids first" in notes
-        assert f"{NAMES[dealer]} must bid 5" in notes and f"Game to {session.target}" in notes
+        assert f"{NAMES[dealer]} must bid 5" in notes and f"to {session.target} points" in str(GAME.winner_rule(table))
         _, state = GAME.play(table, state, deal)
     assert standing.dealer == (None if standing.over else (session.first_dealer + len(session.deals)) % n)
 

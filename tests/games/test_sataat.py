@@ -179,7 +179,7 @@ def test_seed_end_after_deals_the_team_with_more_wins_wins():
     standing = GAME.replay(table(deals=5), played)
     assert standing.totals == (4, 3, 4, 3) and standing.winners == (E, W)
     assert GAME.replay(table(deals=5, decided_by="points"), played).winners == (N, S)
-    assert notes(GAME.replay(table(deals=5), played[:2]))[-1] == "Deal 3 of 5."
+    assert GAME.replay(table(deals=5), played[:2]).deals_left == 3  # the board's status line says it
 
 
 def test_end_after_deals_most_points_wins():
