@@ -82,23 +82,23 @@ def card_face(deck: str, card: str) -> dict[str, Any]:
             "name": translate(SUIT_NAMES[suit]), "letter": ""}
 
 
-#: a suit symbol's name, for what a screen reader says of a card
-SYMBOL_NAMES = {symbol: TENNOS_SUIT_NAMES[suit] for suit, symbol in TENNOS_SUIT_SYMBOLS.items()}
+#: a label's leading suit symbol -> its TENNOS suit (the French deck's four symbols are among them)
+SYMBOL_SUITS = {symbol: suit for suit, symbol in TENNOS_SUIT_SYMBOLS.items()}
 
 
 @bp.app_template_global()
 def card_words(label: str) -> str:
     """A card's label as a screen reader should say it, the suit by its name: "✚J" -> "cross J"
     (「十字 J」); ✚ and ❧ were read as "heavy Greek cross" and "rotated floral heart bullet", or not at all."""
-    name = SYMBOL_NAMES.get(label[:1])
-    return f"{translate(name)} {label[1:]}" if name else label
+    suit = symbol_suit(label)
+    return f"{translate(TENNOS_SUIT_NAMES[suit])} {label[1:]}" if suit else label
 
 
 @bp.app_template_global()
 def symbol_suit(label: str) -> str:
     """The TENNOS suit whose symbol a choice's label starts with ("♣K" -> "C": Stendhal's minus cards
     drawn in their suit's colour), else ""."""
-    return next((suit for suit, symbol in TENNOS_SUIT_SYMBOLS.items() if label.startswith(symbol)), "")
+    return SYMBOL_SUITS.get(label[:1], "")
 
 
 @bp.app_template_global()
