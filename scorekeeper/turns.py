@@ -2,9 +2,9 @@
 write claims the session with `UPDATE game_session SET version = v + 1 WHERE id = ? AND version = v`,
 v being the version of the board it checked its change against, before it stores anything. A
 concurrent writer's UPDATE waits for the first one's transaction and then matches no row: its change
-is not stored (`StaleBoard`). `run` checks a change again against the fresh board when the client
-named no version. A client's idempotency key is stored with the change's Revision, unique per
-session: a retry finds it and stores nothing new.
+is not stored (`StaleBoard`). When the client named no version, `run` checks the change against
+the fresh board, taken in the session's turn (`wait_turn`). A client's idempotency key is stored
+with the change's Revision, unique per session: a retry finds it and stores nothing new.
 """
 from __future__ import annotations
 
@@ -169,6 +169,16 @@ def earlier_save(session: GameSession, key: RequestKey | None) -> Saved | None:
     return Saved(deal if deal is not None and deal.session_id == session.id else None, None, replayed=True)
 
 
+def wait_turn(session: GameSession) -> None:
+    """Take the session's turn before its board is read: a write to its row (changing nothing) holds
+    it until this change commits (PostgreSQL locks the row, SQLite the database), so other tablets
+    queue behind it instead of losing the claim round after round. What the request read before may
+    be older: it is read again."""
+    db.session.execute(update(GameSession).where(GameSession.id == session.id)
+                       .values(version=GameSession.version).execution_options(synchronize_session=False))
+    db.session.expire_all()
+
+
 @refusing_faults()  # a full disk or a read-only database: refused like a broken rule
 def run(session: GameSession, command: Callable[[int], Saved], *, version: int | None = None,
         key: RequestKey | None = None) -> Saved:
@@ -179,7 +189,9 @@ def run(session: GameSession, command: Callable[[int], Saved], *, version: int |
     against the board first looks the key up before (`earlier_save`)."""
     for _ in range(50):  # then StaleBoard after all
         try:
-            if version is not None and version != session.version:
+            if version is None:
+                wait_turn(session)
+            elif version != session.version:
                 raise stale(session)
             return command(session.version if version is None else version)
         except ObjectDeletedError:  # the row to change was deleted meanwhile
@@ -192,4 +204,7 @@ def run(session: GameSession, command: Callable[[int], Saved], *, version: int |
                 return earlier
             if version is not None:
                 raise conflict if isinstance(conflict, StaleBoard) else stale(session) from None
+        except BaseException:  # a refused change: the turn is given back before the refusal is shown
+            db.session.rollback()
+            raise
     raise stale(session)
