@@ -357,9 +357,12 @@
   }
 
   function saveDraft() {
-    var form = entryForm(), key = draftKey();
+    var form = entryForm(), key = draftKey(), data, kept;
     if (!form || !key) return;
-    store.set(key, JSON.stringify(formValues(form)));
+    data = formValues(form);
+    try { kept = JSON.parse(store.get(key)); } catch (e) { /* none kept */ }
+    for (var name in kept) if (!(name in data)) data[name] = kept[name];  // a deck not drawn yet keeps its cards
+    store.set(key, JSON.stringify(data));
   }
 
   // "draft:7-play-4" against this form's "draft:7-play-5": the same phase of an earlier deal

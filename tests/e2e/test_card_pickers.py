@@ -109,6 +109,21 @@ def test_schieberamsch_card_given_twice_is_refused_naming_both(page):
     expect(pile(page, 1).locator("input[value=QS]")).to_be_checked()
 
 
+
+def test_cards_tapped_survive_a_reload(page):
+    """The decks come into the form once shown (htmx, on demand): a reload keeps the cards tapped
+    (app.js's draft), though the decks are not drawn yet when the draft is put back."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
+    entry = page.locator("#entry")
+    for card in ("♠A", "♠K"):
+        pile(page, 0).get_by_text(card, exact=True).click()
+    entry.locator(".pile-tab[data-seat='1']").click()
+    pile(page, 1).get_by_text("♥A", exact=True).click()
+    page.reload()
+    for seat, code in ((0, "AS"), (0, "KS"), (1, "AH")):
+        expect(pile(page, seat).locator(f"input[value={code}]")).to_be_checked()
+    expect(page.locator(".pile-tab[data-seat='0'] .pile-sum")).to_have_text("2 cards · 15 points")
+
 EXAMPLE_1 = {1: ["♣J", "♣9", "♣A", "♣10"],
              2: ["♠A", "♠10", "♥A", "♥10", "♣Q", "♠6", "♠7", "♠8"],
              3: ["♦A", "♦10", "♠K", "♠Q", "♠J", "♠9", "♥6", "♥7"]}

@@ -258,3 +258,17 @@ def test_leaf_does_not_look_like_club(page):
         return both / either;
     }""", [TENNOS_SUIT_SYMBOLS["L"], TENNOS_SUIT_SYMBOLS["C"]])
     assert overlap < 0.5, overlap  # the old ☘: 0.67; ❧: 0.38
+
+
+def test_a_game_being_entered_survives_a_reload(page):
+    """What a tablet typed is kept across a reload (app.js's draft), the picture cards tapped in the
+    piles and the rest's player too, as in every other game's form."""
+    start_session(page, "TENNOS team", NAMES, options=TEAM_MODE)
+    entry = page.locator("#entry")
+    enter_game(entry, suits={}, pictures={"Anna": ["♠J", "♠Q"], "Ben": ["♣J"]}, rest="Dora")
+    page.reload()
+    entry = page.locator("#entry")
+    expect(pile(entry, "Anna").locator("input[value=JS]")).to_be_checked()
+    expect(pile(entry, "Anna").locator("input[value=QS]")).to_be_checked()
+    expect(pile(entry, "Ben").locator("input[value=JC]")).to_be_checked()
+    expect(entry.locator("[data-field=rest]").get_by_label("Dora", exact=True)).to_be_checked()
