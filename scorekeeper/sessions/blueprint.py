@@ -5,5 +5,5 @@ bp = Blueprint("sessions", __name__)
 
 
 def is_htmx() -> bool:
-    """Whether htmx asks (for a fragment rather than a whole page)."""
-    return request.headers.get("HX-Request") == "true"
+    """Whether htmx asks for a fragment (a boosted link or form asks for a whole page)."""
+    return request.headers.get("HX-Request") == "true" and request.headers.get("HX-Boosted") != "true"

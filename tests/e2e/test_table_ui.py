@@ -372,6 +372,20 @@ def test_breakdown_on_tap_chart_and_the_change_log_on_demand(any_mobile_page):
     assert fits(page)
 
 
+
+def test_delete_on_a_deals_own_breakdown_page_opens_the_board_without_it(page):
+    """The breakdown has a page of its own (a link, a bookmark): its Delete asks, deletes and opens the
+    board (it targeted the board's element, which that page lacks: the tap did nothing)."""
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 3)
+    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][1]["id"]
+    page.goto(f"/sessions/{sid}/deals/{deal}/breakdown")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.get_by_role("button", name="Delete").click()
+    expect(page).to_have_url(re.compile(rf"/sessions/{sid}$"))
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    assert asked == ["Delete deal 2? Everything after it is recomputed."]
+
 def test_handjass_loser_and_potatoes(any_mobile_page):
     page = any_mobile_page
     def deal(playing, points=None, last=None):
