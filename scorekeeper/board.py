@@ -123,7 +123,7 @@ def build(session: GameSession, game: Game, table: Table, standing: Standing, de
     if early:  # the table stopped before the game's own end: the totals so far decide
         state = standing.state
         standing = dataclasses.replace(
-            standing, over=True, dealer=None, leader=None, notes=(), deals_left=None,
+            standing, over=True, dealer=None, leader=None, notes=game.final_notes(table, state), deals_left=None,
             winners=game.winners(table, state), losers=game.losers(table, state),
             seat_notes=game.final_seat_notes(table, state),
         )

@@ -332,6 +332,10 @@ class Game:
         """What the table must know before the next deal (schedules, exchanges owed)."""
         return ()
 
+    def final_notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        """What the board still says once the game is over (the record that decided it). Default: nothing."""
+        return ()
+
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         return (None,) * table.size
 
@@ -482,7 +486,7 @@ class Game:
             dealer=None if over else state.dealer, leader=None if over else state.leader,
             winners=self.winners(table, state) if over else (), losers=self.losers(table, state) if over else (),
             dealers=tuple(dealers), seated=tuple(seated), deals_left=self.deals_left(table, state),
-            notes=() if over else self.notes(table, state),
+            notes=self.final_notes(table, state) if over else self.notes(table, state),
             seat_notes=self.final_seat_notes(table, state) if over else self.seat_notes(table, state),
             active=state.active, teams=self.teams(table),
         )

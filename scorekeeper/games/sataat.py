@@ -369,7 +369,6 @@ class Sataat(Game):
         return (None,) * table.size
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
-        own = narrow(state, SataatState)
         parent, dealer = _parent(state), state.dealer
         top = Text(N_("the joker")) if table.options.get("joker_for_heart_two") else Text(N_("the ♥2"))
         lines = [T("%(dealer)s deals 5 cards each, then 4 and 4; %(parent)s is parent: names trump (from the first "
@@ -383,11 +382,15 @@ class Sataat(Game):
             lines.append(T("%(partner)s may demand a redeal when their 13 cards hold no trump.",
                            partner=table.name(partner(parent))))
         lines += self.exchange_notes(table, state, top)
-        for team in (0, 1):
-            lines.append(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
-                           names=self.team_name(table, team), wins=own.wins[team],
-                           sevens=own.sevens[team], thirteens=own.thirteens[team]))
-        return tuple(lines)  # the deals left are in the board's status line, who wins in winner_rule
+        return (*lines, *self.final_notes(table, state))  # the deals left: the status line; who wins: winner_rule
+
+    def final_notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        """Each team's record (rules note: "Show per team: deals won, 7-0 and 13-0 counts, points"),
+        during play and once it decided the game."""
+        own = narrow(state, SataatState)
+        return tuple(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
+                       names=self.team_name(table, team), wins=own.wins[team], sevens=own.sevens[team],
+                       thirteens=own.thirteens[team]) for team in (0, 1))
 
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
         """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""

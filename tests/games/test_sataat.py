@@ -434,3 +434,13 @@ def test_a_missing_trump_and_tricks_no_team_won_are_named_at_once():
     with pytest.raises(RuleError) as caught:
         GAME.parse(t, GAME.start(t), deal(0, 0, trump=None))
     assert [e.field for e in caught.value.errors] == ["trump", "tricks"]
+
+
+def test_the_team_record_that_decided_the_game_stays_on_the_board():
+    """rules/sataat.md: "Show per team: deals won, 7-0 and 13-0 counts, points." After the agreed deals
+    the team with more wins wins though it has fewer points: its record is what the board shows then
+    (a table saw "N & S 7 · E & W 14, winners N, S" and nothing about the wins)."""
+    played = [deal(7, 5)] * 7 + [deal(0, 13, True, True)] * 3 + [deal(5, 7)] * 2
+    standing = GAME.replay(table(deals=12), played)
+    assert standing.over and standing.winners == (N, S) and standing.totals == (7, 14, 7, 14)
+    assert notes(standing) == ["N & S: 7 won, 0 x 7-0, 0 x 13-0.", "E & W: 5 won, 0 x 7-0, 3 x 13-0."]
