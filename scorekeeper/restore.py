@@ -7,11 +7,13 @@ deal) nothing is stored and the reason is given. A "restore" revision records it
 """
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import select
 
 from .board import Board, board
 from .extensions import db
-from .games.base import DealError, RuleError, T
+from .games.base import DealError, RuleError, T, Text
 from .models import Deal, GameSession, Revision
 from .turns import claim
 from .writes import finish, revise
@@ -45,6 +47,19 @@ def _refused(number: int, reason) -> RuleError:
     return RuleError(T("Deal %(number)d cannot be restored: %(reason)s", number=number, reason=reason))
 
 
+def _why_not(current: Board, payloads: list[Any], index: int, error: DealError) -> Text:
+    """Why the deal cannot go back at `index`: its own refusal, or a later deal's; when the game would
+    be over before a later deal, that deal is named as the list numbers it now (it was saved after
+    the deletion, often the same deal entered again)."""
+    if error.index == index:
+        return error.text
+    if current.game.replay(current.table, payloads[:error.index]).over:
+        return T("with it the game would be over before deal %(first)d as the list stands now; delete the deals "
+                 "from there on first if the deleted one is right.", first=error.index)
+    return T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
+             reason=error.text)
+
+
 def restore_deal(session: GameSession, revision: Revision, version: int | None = None) -> Deal:
     """`version`: the board version the client saw (None: the board as read here); claimed as a
     deal's writes claim theirs, so a stale one is StaleBoard."""
@@ -61,10 +76,7 @@ def restore_deal(session: GameSession, revision: Revision, version: int | None =
     try:
         standing = current.game.replay(current.table, payloads)
     except DealError as error:
-        reason = error.text if error.index == index else T(
-            "This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
-            reason=error.text)
-        raise _refused(index + 1, reason) from None
+        raise _refused(index + 1, _why_not(current, payloads, index, error)) from None
     if index < len(ordered):
         position = ordered[index].position
     elif current.pending is not None:  # the locked bids of the next deal stay last

@@ -147,7 +147,7 @@ class Coiffeur(Game):
                           choices=JOKER_KINDS, show_if=(f"row_{key}", JOKERS), hide_if=("announcer", TEAMS[1 - team])),
             ]
         fields += [
-            FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1),
+            FieldSpec("points", N_("Card points"), INT, per_seat=True, seats=(0, 1),
                       team_columns=True, minimum=0, maximum=TOTAL, total=TOTAL,
                       help=N_("Under the team's first player.")),
             FieldSpec("match", N_("Match: all nine tricks"), BOOL,

@@ -191,7 +191,7 @@ class Sataat(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         trump = (FieldSpec("trump", N_("Trump"), CHOICE, choices=SUIT_CHOICES + ((UNSEEN, N_("never shown")),)),)
         return trump * self.hidden(table) + (
-            FieldSpec("tricks", N_("Tricks of each team when play stopped"), INT, per_seat=True, seats=(0, 1),
+            FieldSpec("tricks", N_("Tricks when play stopped"), INT, per_seat=True, seats=(0, 1),
                       team_columns=True, minimum=0, maximum=TRICKS, default=0,
                       help=N_("Entered under the team's first player; play stops at 7.")),
             FieldSpec("first_seven", N_("The winners took the first seven tricks in a row (7-0)"), BOOL,

@@ -169,7 +169,7 @@ class Schieber(Game):
         fields = [
             FieldSpec("trump", N_("Trump"), CHOICE, choices=tuple((k, self.kind_label(table, k)) for k in KINDS)),
             FieldSpec("pushed", N_("Pushed (geschoben): the partner chose"), BOOL),
-            FieldSpec("points", N_("Card points of each team"), INT, per_seat=True, seats=(0, 1), team_columns=True,
+            FieldSpec("points", N_("Card points"), INT, per_seat=True, seats=(0, 1), team_columns=True,
                       minimum=0, maximum=CARD_POINTS, total=CARD_POINTS,
                       help=N_("Type one team's points; the other side is filled to 157.")),
             FieldSpec("match", N_("Took all nine tricks (match)"), BOOL, per_seat=True, seats=(0, 1)),

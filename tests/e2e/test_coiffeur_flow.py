@@ -13,7 +13,7 @@ from .test_table_ui import fits
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # clockwise; Anna & Cleo are team A, Ben & Dan team B
-POINTS = "Card points of each team: "
+POINTS = "Card points: "
 MATCH = "Match: all nine tricks"
 ROWS = ("Eicheln ♠", "Rosen ♣", "Schilten ♦", "Schellen ♥", "Obenabe", "Undenufe", "Joker 1", "Joker 2")
 # rules/coiffeur.md, worked example 4: each team's cells in rows 1-8

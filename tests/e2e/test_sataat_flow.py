@@ -12,7 +12,7 @@ from .conftest import click_and_settle, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Ann", "Ben", "Cat", "Dan")  # N, E, S, W
-TRICKS = "Tricks of each team when play stopped: "
+TRICKS = "Tricks when play stopped: "
 SEVEN = "The winners took the first seven tricks in a row (7-0)"
 PLAYED_ON = "They played on after the 7-0"
 PARENT_NOTE = "parent: names trump and leads"

@@ -14,7 +14,7 @@ from .test_table_ui import Taps, fits
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
-POINTS = "Card points of each team: "
+POINTS = "Card points: "
 WEIS = "Weis (the team with the best Weis): "
 MATCH = "Took all nine tricks (match): "
 STOECK = "Stöck (trump K and Q): "
@@ -224,7 +224,7 @@ def test_a_refused_count_keeps_both_teams_boxes_as_typed(page):
     expect(page.locator("#entry .field-error").first).to_be_visible()
     # each box's message names its team, not its first player alone (and the line under the row once)
     expect(page.locator("#entry tr.seat-errors p").first).to_have_text(
-        "Card points of each team for Anna & Carl cannot be less than 0.")
+        "Card points for Anna & Carl cannot be less than 0.")
     for name in ("Anna", "Ben", "Anna"):
         box = entry.get_by_label(POINTS + name)
         box.focus()  # each focus and blur asks the row to fill its remainder

@@ -87,7 +87,7 @@ def test_card_points_sent_in_another_shape_are_refused_saying_the_shape(client):
         answer = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**UNDENUFE_90, "points": points}})
         assert answer.status_code == 422
         assert answer.json["fields"]["points"] == (
-            "Card points of each team: give a list of 4 values, one per player in seat order; each team's value "
+            "Card points: give a list of 4 values, one per player in seat order; each team's value "
             "goes under its first player, the partners' are left empty.")
 
 
