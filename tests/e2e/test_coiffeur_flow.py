@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import choose_option, click_and_settle, screenshot, start_session
-from .test_table_ui import fits
+from .conftest import PHONE, choose_option, click_and_settle, new_page, screenshot, start_session
+from .test_table_ui import api_session, fits
 
 pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Cleo", "Dan")  # clockwise; Anna & Cleo are team A, Ben & Dan team B
@@ -170,3 +170,22 @@ def test_the_other_team_is_filled_to_157_again_after_undo_and_after_a_reload(pag
     expect(entry.get_by_label(POINTS + "Anna")).to_have_value("57")
     save(page)
     expect(page.locator("tr.deal-row")).to_have_count(1)
+
+
+@pytest.mark.parametrize("width", [360, 320])
+def test_the_tafel_and_the_shared_picture_stay_inside_a_small_phone(browser, live_server, width):
+    """Long names on a 360 px Android phone: the Tafel fits (it made the whole page scroll sideways, its
+    second team and totals off screen); on a 320 px one it scrolls in its own box. The result's picture
+    fits too (it was 352 px wide)."""
+    page = new_page(browser, live_server, {**PHONE, "viewport": {"width": width, "height": 740}})
+    names = ["Margarethe", "Wolfgang", "Friederike", "Hans-Peter"]
+    sid = api_session(page, "coiffeur", names)
+    page.goto(f"/sessions/{sid}")
+    page.locator("details.share summary").click()
+    expect(page.locator("details.share img")).to_be_visible()
+    assert fits(page)
+    tafel = page.locator("table.tafel")
+    if width == 360:
+        assert tafel.evaluate("t => t.getBoundingClientRect().right") <= width
+    screenshot(page, f"coiffeur-small-phone-{width}")
+    page.context.close()
