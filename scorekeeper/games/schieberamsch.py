@@ -325,7 +325,9 @@ class Schieberamsch(Game):
         if len(scorers) == 3 and table.options.get("three_way_tie", "nobody") == "nobody":
             lines.append(T("All three tied at 40: nobody scores."))
             return [], base
-        if factor == 2:
+        if factor == 2 and len(scorers) == 2:  # rules note: two players tied for most points both score
+            lines.append(T("Only two took tricks, tied: both score 2 x %(points)d = %(base)d.", points=best, base=base))
+        elif factor == 2:
             lines.append(T("Only two took tricks: the higher scores 2 x %(points)d = %(base)d.",
                            points=best, base=base))
         else:

@@ -98,6 +98,14 @@ def test_two_tied_for_most_both_score():
     assert score(ramsch([55, 55, 10])) == (5, 5, 0)
 
 
+def test_two_tied_after_a_jungfrau_both_score_and_the_breakdown_says_so():
+    """'Two players tied for most points: both score', also when the third took no trick (a Jungfrau
+    doubles): the breakdown said "the higher scores" though both did."""
+    result = GAME.replay(table(), [ramsch([0, 60, 60], took=[False, True, True])]).results[0]
+    assert result.points == (0, 12, 12)
+    assert "Only two took tricks, tied: both score 2 x 60 = 120." in [str(line) for line in result.breakdown]
+
+
 def test_three_way_tie_scores_nobody_by_default_and_all_as_option():
     """'All three tied (40/40/40): nobody scores (decision)'; option three_way_tie=all."""
     assert score(ramsch([40, 40, 40])) == (0, 0, 0)
