@@ -216,6 +216,20 @@ def edit_deal(session_id: int, deal_id: int):
     return correction_page(session, deal, before, form, fields, status, stale=stale)
 
 
+def _bids_again(session: GameSession, after: Board, payload: dict[str, Any]) -> Board:
+    """A game that locks its bids before the play: the undone deal's bids are locked again, so that
+    the whole deal comes back (its play in the form under them), not the bids alone. When they cannot
+    be (another device locked others meanwhile), the board as it is."""
+    if after.last_phase:
+        return after
+    bids = {spec.name: payload[spec.name] for spec in phase_fields(after) if spec.name in payload}
+    try:
+        return writes.enter(session, bids, phase=after.phase).board or board(session)
+    except (RuleError, turns.StaleBoard):
+        db.session.rollback()
+        return board(session)
+
+
 def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved | None, str | None]:
     """Delete `deal` (deal `number`): what was stored, or why not. The toast's Undo (with the board
     version after its save) takes back that save only while nothing came after it."""
@@ -242,7 +256,7 @@ def delete_deal(session_id: int, deal_id: int):
         if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
         return render(**context(session))
-    number = deal.position
+    number, payload = deal.position, deal.payload
     if EmptyForm().validate():
         saved, error = _delete(session, deal, number)
     else:
@@ -252,8 +266,9 @@ def delete_deal(session_id: int, deal_id: int):
     after = saved.board if saved is not None else None
     if after is not None and request.form.get("undo") and after.pending is None and not after.standing.over:
         # the toast's Undo: the deal goes back into the entry form, to be fixed and saved again
+        after = _bids_again(session, after, payload)
         fields = phase_fields(after)
-        form = deal_form(fields, after.table, payload=deal.payload)
+        form = deal_form(fields, after.table, payload=payload)
         return render(**context(session, after, form=form, fields=fields, undone=number))
     deleted = restore.deletion(session, deal_id) if after is not None else None
     return render(422 if error else 200, **context(session, after, board_error=error, deleted=deleted))

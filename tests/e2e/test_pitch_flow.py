@@ -216,3 +216,22 @@ def test_a_deal_by_points_in_six_taps_with_the_team_totals_pinned(screen):
     page.get_by_role("button", name="Lock the bids").scroll_into_view_if_needed()  # the next deal's form
     expect(page.locator("#team-totals")).to_be_in_viewport()
     screenshot(page, f"pitch-team-totals-pinned-{kind}")
+
+
+def test_undo_gives_back_the_whole_deal_with_its_bids_locked(page):
+    """Issue 23, item 9: Undo puts the deal back into the form. In a game whose bids are locked first,
+    the bids stay locked and the play comes back with them (the points typed were lost)."""
+    start_session(page, "Pitch", NAMES, "Dan")
+    lock_bids(page, "Ann", 6, "♥ hearts")
+    page.locator("#entry [data-field=entry]").get_by_text("points per side").click()
+    page.get_by_label("Points taken: Ann").fill("7")
+    page.get_by_role("button", name="Save deal").click()
+    expect_totals(page, 7, 3)
+    page.locator("#undo-toast").get_by_role("button", name="Undo").click()
+    expect(page.locator("#flash")).to_contain_text("Deal 1 removed; it is back in the form.")
+    expect(page.get_by_role("button", name="Lock the bids")).to_have_count(0)
+    expect(page.get_by_label("Points taken: Ann")).to_have_value("7")
+    expect(page.get_by_label("Points taken: Ben")).to_have_value("3")
+    page.get_by_label("Points taken: Ann").fill("8")
+    page.get_by_role("button", name="Save deal").click()
+    expect_totals(page, 8, 2)

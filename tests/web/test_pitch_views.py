@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.extensions import db
+from scorekeeper.models import Deal, GameSession
+
 from .helpers import alerts
 
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -111,3 +114,24 @@ def test_bids_sent_after_another_tablet_locked_its_own_are_shown_beside_them(cli
     assert [cell.strip() for cell in locked] == ["6", "", "", ""]  # Ann's, locked
     assert [cell.strip() for cell in typed] == ["", "7", "", ""]  # Ben's, typed on this tablet
     assert "Typed on this tablet, not saved" in html
+
+
+def test_undo_brings_back_the_whole_deal_its_bids_locked_and_its_play_in_the_form(client, ctx):
+    """Issue 23, item 9 ("Undo puts the deal back into the form"), in a game that locks its bids
+    first: a tester's Undo gave back the bids alone, unlocked, and after locking them again the
+    points typed were gone. The bids are locked again and the play is in the form."""
+    sid = new_pitch(client)
+    saved = client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "4", "points-1": "6"},
+                        headers={"HX-Request": "true"})
+    assert saved.status_code == 200
+    deal = Deal.query.filter_by(session_id=sid).one()
+    version = db.session.get(GameSession, sid).version
+    html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data={"undo": "1", "board_version": version},
+                       headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "Deal 1 removed; it is back in the form." in html
+    assert re.search(r'name="points-0"[^>]*value="4"', html) and re.search(r'name="points-1"[^>]*value="6"', html)
+    assert 'name="bidder"' not in html  # the bids are not asked again: they are locked
+    [pending] = Deal.query.filter_by(session_id=sid).all()
+    assert pending.phase != "complete" and pending.payload["bid"] == 6 and pending.payload["trump"] == "H"
+    again = client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "4", "points-1": "6"})
+    assert again.status_code == 302
