@@ -93,6 +93,16 @@ def test_reason_comes_in_the_requested_language(client):
     assert "120" in response.json["message"] and "must add up" not in response.json["message"]
 
 
+def test_too_many_for_a_box_names_no_unit_in_japanese(client):
+    """The refusal of a number above all in play serves card points and tricks alike: in Japanese it
+    said 「9点すべて」 of Italian Whist's nine tricks (a tester); it names no unit now."""
+    sid = client.post("/api/v1/sessions", json={"game": "italian_whist", "players": ["A", "B", "C"]}).json["id"]
+    response = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {"first": [4, 3, 12], "second": [3, 3, 3]}},
+                           headers={"Accept-Language": "ja"})
+    assert response.status_code == 422
+    assert "12は、全部で9しかないので多すぎます。" in response.json["message"] and "点" not in response.json["message"]
+
+
 def test_every_refusal_comes_in_the_requested_language(client):
     """A tester sent Accept-Language: ja and got English for a missing session, deal or change, a body
     that is not JSON, and a method not taken; the rule refusals were already Japanese."""

@@ -62,7 +62,7 @@ def test_the_saved_deal_line_takes_the_punctuation_of_its_language(client):
     client.set_cookie("lang", "ja")
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113], pushed=2), headers=HX)
     flash = re.search(r'id="flash"[^>]*>(.*?)</p>', response.get_data(as_text=True), re.S).group(1)
-    assert flash.strip() == "ディール1：Anna 0、Ben 0、Carl +90。次はBenがディーラー"
+    assert flash.strip() == "ディール1：Anna 0、Ben 0、Carl +90。次はBenがディーラー。"
 
 
 def test_saved_deal_line_undo_and_no_store(client, ctx):
