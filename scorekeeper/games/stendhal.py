@@ -447,7 +447,7 @@ class Stendhal(Game):
         suit, paired, why = self.decide(table, state, deal)
         taken = {pick: self.taken(table, deal, pick) for pick in ("minus", "paired")}
         lines = [minus_line(suit, paired, why)]
-        points = []
+        points, news = [], []
         for seat in range(table.size):
             parts, score = [], 0
             for pick, s in (("minus", suit), ("paired", paired)):
@@ -463,6 +463,9 @@ class Stendhal(Game):
                 detail = joined(T("; "), parts)
                 lines.append(T("%(player)s: %(detail)s; total %(score)d.", player=table.name(seat),
                                detail=detail, score=score))
+                if deal["suits"][seat]:  # typed for a player with minus cards: said at once, in case a card is wrong
+                    news.append(T("%(player)s took minus cards: the suits typed for them do not count",
+                                  player=table.name(seat)))
             elif deal["suits"][seat]:
                 score = BONUS[deal["suits"][seat]]
                 lines.append(P("%(player)s: no minus card, %(n)d suit taken: %(score)+d.",
@@ -473,7 +476,7 @@ class Stendhal(Game):
             points.append(score)
         summary = T("Minus %(suit)s and %(paired)s", suit=Text(TENNOS_SUIT_NAMES[suit]),
                     paired=Text(TENNOS_SUIT_NAMES[paired]))
-        return DealResult(tuple(points), tuple(lines), summary)
+        return DealResult(tuple(points), tuple(lines), summary, tuple(news))
 
     figures = (Figure("minus_cards", N_("Minus cards taken")), Figure("clean", N_("Deals without a minus card")),
                Figure("bonus", N_("Bonus points")))

@@ -111,6 +111,17 @@ def test_suits_ignored_for_players_with_minus_cards():
     assert score(cross_deal(suits=[4, 4, 4, 0, 0, 0])).points[:3] == score(cross_deal()).points[:3]
 
 
+def test_suits_typed_for_a_player_with_minus_cards_are_said_not_to_count():
+    """rules/stendhal.md: the bonus by suits is only for a player who "captured no minus-suit card". A
+    tester typed suits for a player he had also given a minus card, and the save said nothing: it
+    scores as before (API v1 keeps taking it) and the save's line says the suits do not count, so a
+    card given to the wrong player is caught at once."""
+    result = score(cross_deal(suits=[2, 0, 0, 3, 0, 0]))
+    assert result.points == score(cross_deal(suits=[0, 0, 0, 3, 0, 0])).points
+    assert [str(text) for text in result.news] == ["A took minus cards: the suits typed for them do not count"]
+    assert score(cross_deal(suits=[0, 0, 0, 3, 0, 0])).news == ()
+
+
 def test_lowest_card_follows_play_order_ace_high_by_default():
     """Decision lowest_ace=high: A is the strongest card, so with A and 5 the 5 is lowest: -(1 + 5)."""
     minus = [["A", "5"], rest(["A", "5"], ["2", "4"]), [], [], [], []]
