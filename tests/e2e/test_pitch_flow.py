@@ -41,6 +41,16 @@ def expect_totals(page, team_a, team_b):
     expect(page.locator("#team-totals")).to_contain_text(f"Ben & Dan {team_b}")
 
 
+def first_deal_by_points(page):
+    """Ann bids 6 in hearts; the points typed per side: Ann & Cat 7, Ben & Dan 3."""
+    start_session(page, "Pitch", NAMES, "Dan")
+    lock_bids(page, "Ann", 6, "♥ hearts")
+    page.locator("#entry [data-field=entry]").get_by_text("points per side").click()
+    page.get_by_label("Points taken: Ann").fill("7")
+    page.get_by_role("button", name="Save deal").click()
+    expect_totals(page, 7, 3)
+
+
 def test_partnership_game_worked_examples_refusals_correction_and_game_over(page):
     start_session(page, "Pitch", NAMES, "Dan", screenshot_form=True, options={
         "A made bid scores": "the points taken", "Several reach the target in one deal": "the higher total wins"})
@@ -193,12 +203,7 @@ def test_a_deal_by_points_in_six_taps_with_the_team_totals_pinned(screen):
     """Issue 23, item 8: a deal by points (the table's way kept from the deal before) takes six controls
     (test_table_ui's count: a typed box is one); the team totals stay in sight while the form is filled."""
     kind, page = screen
-    start_session(page, "Pitch", NAMES, "Dan")
-    lock_bids(page, "Ann", 6, "♥ hearts")
-    page.locator("#entry [data-field=entry]").get_by_text("points per side").click()
-    page.get_by_label("Points taken: Ann").fill("7")
-    page.get_by_role("button", name="Save deal").click()
-    expect_totals(page, 7, 3)
+    first_deal_by_points(page)
 
     taps, entry = Taps(), page.locator("#entry")
     taps.tap(entry.locator("[data-field=bidder]").get_by_text("Cat", exact=True))
@@ -221,12 +226,7 @@ def test_a_deal_by_points_in_six_taps_with_the_team_totals_pinned(screen):
 def test_undo_gives_back_the_whole_deal_with_its_bids_locked(page):
     """Issue 23, item 9: Undo puts the deal back into the form. In a game whose bids are locked first,
     the bids stay locked and the play comes back with them (the points typed were lost)."""
-    start_session(page, "Pitch", NAMES, "Dan")
-    lock_bids(page, "Ann", 6, "♥ hearts")
-    page.locator("#entry [data-field=entry]").get_by_text("points per side").click()
-    page.get_by_label("Points taken: Ann").fill("7")
-    page.get_by_role("button", name="Save deal").click()
-    expect_totals(page, 7, 3)
+    first_deal_by_points(page)
     page.locator("#undo-toast").get_by_role("button", name="Undo").click()
     expect(page.locator("#flash")).to_contain_text("Deal 1 removed; it is back in the form.")
     expect(page.get_by_role("button", name="Lock the bids")).to_have_count(0)
