@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
 from .. import access, restore, turns, writes
-from ..board import Board, board, deal_context, deal_or_404
+from ..board import COMPLETE, Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
@@ -256,7 +256,7 @@ def delete_deal(session_id: int, deal_id: int):
         if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
         return render(**context(session))
-    number, payload = deal.position, deal.payload
+    number, payload, played = deal.position, deal.payload, deal.phase == COMPLETE
     if EmptyForm().validate():
         saved, error = _delete(session, deal, number)
     else:
@@ -266,7 +266,7 @@ def delete_deal(session_id: int, deal_id: int):
     after = saved.board if saved is not None else None
     if after is not None and request.form.get("undo") and after.pending is None and not after.standing.over:
         # the toast's Undo: the deal goes back into the entry form, to be fixed and saved again
-        after = _bids_again(session, after, payload)
+        after = _bids_again(session, after, payload) if played else after  # (locked bids taken back: unlocked)
         fields = phase_fields(after)
         form = deal_form(fields, after.table, payload=payload)
         return render(**context(session, after, form=form, fields=fields, undone=number))
