@@ -206,6 +206,7 @@
     untypedDefaults(root);
     storedRemainders(root);
     applyShowIf(root);
+    root.querySelectorAll("details.fold").forEach(summarise);  // a draft put back: what it picked (a deck not drawn: none)
     // a player sits out already (a refused save): no fixed sum (fillTotal fills nothing then, so no draft is saved)
     root.querySelectorAll("[data-total]").forEach(function (row) { if (row.querySelector("input.num:disabled")) fillTotal(row); });
     nameDealers();
@@ -354,13 +355,15 @@
       else el.value = value;
     });
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    // decks not drawn yet (a Weis folded away) are drawn now: the cards the draft holds come into them
+    form.querySelectorAll(".decks-later").forEach(function (el) { htmx.trigger(el, "intersect"); });
   }
 
   function saveDraft() {
     var form = entryForm(), key = draftKey(), data, kept;
     if (!form || !key) return;
     data = formValues(form);
-    try { kept = JSON.parse(store.get(key)); } catch (e) { /* none kept */ }
+    kept = JSON.parse(store.get(key));  // this script's own (null: none)
     for (var name in kept) if (!(name in data)) data[name] = kept[name];  // a deck not drawn yet keeps its cards
     store.set(key, JSON.stringify(data));
   }
@@ -473,7 +476,7 @@
     var kept = document.documentElement.dataset.offlineCopy, note = document.getElementById("offline-copy");
     if (kept === undefined || !note) return;
     var when = new Date(kept);
-    var time = isNaN(when) ? "?" : ("0" + when.getHours()).slice(-2) + ":" + ("0" + when.getMinutes()).slice(-2);
+    var time = isNaN(when) ? "?" : when.toTimeString().slice(0, 5);  // "14:05", the device's time
     var big = document.getElementById("big");  // (a save's answer leaves the board's own element as it was)
     var deal = big ? big.dataset.deal : String(document.querySelectorAll("tr.deal-row").length + 1);
     note.textContent = note.dataset.text.replace("{time}", time).replace("{n}", deal);
@@ -547,7 +550,7 @@
     if (!details.open || details.dataset.loaded || !src) return;
     details.dataset.loaded = "1";
     var body = details.querySelector(".breakdown-body, .chart-body, .stats-body");
-    fetch(src, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+    fetch(src, { headers: { "HX-Request": "true" } })
       .then(function (response) { if (!response.ok) throw new Error(response.status); return response.text(); })
       .then(function (html) { body.innerHTML = html; if (window.htmx) window.htmx.process(body); })
       .catch(function () { delete details.dataset.loaded; });

@@ -368,3 +368,18 @@ def test_what_only_a_deal_played_out_has_goes_when_one_plays_alone_or_two_agree(
     expect(grid).to_be_hidden()
     click_and_settle(page, page.get_by_role("button", name="Save deal"))
     expect(totals(page)).to_have_text(["2", "1", "1", "0"])
+
+
+def test_a_weis_tapped_before_a_reload_is_shown_and_saved(page):
+    """Issue 23, item 1 (a typed deal survives a reload): a Weis picker's deck is drawn once opened; a
+    tester tapped Dora's Weis, reloaded, and the picker said "none" while the draft held the cards, and
+    Save stored the deal without her Weis (another score). The decks come at once now and take them."""
+    start_session(page, "Handjass", NAMES)
+    enter_deal(page, "♣ clubs", points={"Anna": 60, "Ben": 45, "Carl": 30}, last="Anna",
+               weis={"Dora": ["♦K", "♦Q", "♦J", "♦10"]})
+    page.reload()
+    dora = page.locator("#entry tr[data-field=weis] td").nth(3)
+    expect(dora.locator("summary .picked")).to_have_text("♦K ♦Q ♦J ♦10")
+    save(page)
+    deals = page.request.get(page.url.replace("/sessions/", "/api/v1/sessions/")).json()["deals"]
+    assert [sorted(weis) for weis in deals[0]["values"]["weis"]] == [[], [], [], ["10D", "JD", "KD", "QD"]]
