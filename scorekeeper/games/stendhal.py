@@ -323,7 +323,7 @@ class Stendhal(Game):
         count = sum(1 for card in revealed if tennos_suit(card) == suit)
         by_count = sum(1 for s in TENNOS_SUITS
                        if sum(1 for card in revealed if tennos_suit(card) == s) == count) == 1
-        why = (T("revealed most often (%(n)d cards)", n=count) if by_count
+        why = (T("revealed most often, %(n)d cards", n=count) if by_count
                else T("%(n)d cards like another suit, higher ranks", n=count))
         return suit, PAIRED_SUIT[suit], why
 

@@ -160,7 +160,7 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     expect(page.locator("#entry")).to_have_count(0)
     row = page.locator("tr.deal-row").nth(2)
     row.locator("summary").click()
-    expect(row).to_contain_text("Minus suits: spade (revealed most often (3 cards)) and its pair heart.")
+    expect(row).to_contain_text("Minus suits: spade (revealed most often, 3 cards) and its pair heart.")
     expect(row).to_contain_text("Anna: 5 spade, lowest ♠10: -(4 + 10) = -14; 4 heart, lowest ♥10: -(3 + 10) = -13; "
                                 "total -27.")
     screenshot(page, "stendhal-game-over")
