@@ -261,7 +261,8 @@ def delete_deal(session_id: int, deal_id: int):
         saved, error = _delete(session, deal, number)
     else:
         saved, error = None, gettext("The page was out of date; please try again.")
-    if error is None and not is_htmx():
+    boosted = request.headers.get("HX-Boosted") == "true"  # a deal's own breakdown page: the board comes whole
+    if error is None and not is_htmx() and not boosted:
         return redirect(url_for(".show_session", session_id=session.id))
     after = saved.board if saved is not None else None
     if after is not None and request.form.get("undo") and after.pending is None and not after.standing.over:
@@ -271,7 +272,10 @@ def delete_deal(session_id: int, deal_id: int):
         form = deal_form(fields, after.table, payload=payload)
         return render(**context(session, after, form=form, fields=fields, undone=number))
     deleted = restore.deletion(session, deal_id) if after is not None else None
-    return render(422 if error else 200, **context(session, after, board_error=error, deleted=deleted))
+    response = render(422 if error else 200, **context(session, after, board_error=error, deleted=deleted))
+    if boosted:  # said and undoable there, as after a Delete in the board's row, at the board's address
+        response.headers["HX-Push-Url"] = url_for(".show_session", session_id=session.id)
+    return response
 
 
 @bp.post("/sessions/<int:session_id>/close")

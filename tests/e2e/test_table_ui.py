@@ -375,7 +375,8 @@ def test_breakdown_on_tap_chart_and_the_change_log_on_demand(any_mobile_page):
 
 def test_delete_on_a_deals_own_breakdown_page_opens_the_board_without_it(page):
     """The breakdown has a page of its own (a link, a bookmark): its Delete asks, deletes and opens the
-    board (it targeted the board's element, which that page lacks: the tap did nothing)."""
+    board (it targeted the board's element, which that page lacks: the tap did nothing), saying so with
+    an Undo, as a Delete in the board's row does."""
     sid = api_session(page, options={"deals": 8}, deals=[RAMSCH] * 3)
     deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][1]["id"]
     page.goto(f"/sessions/{sid}/deals/{deal}/breakdown")
@@ -385,6 +386,11 @@ def test_delete_on_a_deals_own_breakdown_page_opens_the_board_without_it(page):
     expect(page).to_have_url(re.compile(rf"/sessions/{sid}$"))
     expect(page.locator("tr.deal-row")).to_have_count(2)
     assert asked == ["Delete deal 2? Everything after it is recomputed."]
+    expect(page.locator("#flash")).to_have_text("Deal 2 deleted.")
+    page.locator("#undo-toast").get_by_role("button", name="Undo").click()
+    expect(page.locator("#flash")).to_have_text("Deal 2 restored.")
+    expect(page.locator("tr.deal-row")).to_have_count(3)
+
 
 def test_handjass_loser_and_potatoes(any_mobile_page):
     page = any_mobile_page
