@@ -242,10 +242,10 @@ def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved 
         return None, None
     except turns.StaleBoard:
         if GAMES[session.game].rounds_are_games:
-            return None, gettext("Game %(n)d was not taken back: the scores changed after it was saved. If it is "
-                                 "wrong, correct or delete it in its row.", n=number)
-        return None, gettext("Deal %(n)d was not taken back: the scores changed after it was saved. If it is "
-                             "wrong, correct or delete it in its row.", n=number)
+            return None, gettext("Game %(n)d was not taken back: something was saved after it, here or on another "
+                                 "device. If it is wrong, correct or delete it in its row.", n=number)
+        return None, gettext("Deal %(n)d was not taken back: something was saved after it, here or on another "
+                             "device. If it is wrong, correct or delete it in its row.", n=number)
 
 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")

@@ -359,7 +359,7 @@ def test_undo_takes_back_only_the_save_it_belongs_to(client, ctx):
     undo = {"undo": "1", "board_version": version}
     response = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data=undo, headers=HX)
     assert response.status_code == 422
-    assert any("Deal 1 was not taken back: the scores changed after it was saved" in alert
+    assert any("Deal 1 was not taken back: something was saved after it, here or on another device" in alert
                for alert in alerts(response.get_data(as_text=True)))
     db.session.expire_all()
     assert [d.payload["points"] for d in Deal.query.order_by(Deal.position)] == [[20, 40, 60], [30, 30, 60]]
