@@ -29,6 +29,18 @@ def restorable(session: GameSession, revision: Revision) -> bool:
     return deal is None or deal.session_id != session.id
 
 
+def offered(session: GameSession, revision: Revision) -> bool:
+    """Whether the change log offers Restore: a restorable deal whose place was not filled since. A
+    deal taken back with Undo (or the last deal deleted) and then entered again would count twice;
+    such a deletion stays restorable through the API, as it always was."""
+    if not restorable(session, revision):
+        return False
+    again = select(Revision.id).where(Revision.session_id == session.id, Revision.id > revision.id,
+                                      Revision.deal_number == revision.deal_number,
+                                      Revision.action.in_(("add", "bid", "restore"))).limit(1)
+    return db.session.scalar(again) is None
+
+
 def deletion(session: GameSession, deal_id: int) -> Revision | None:
     """The change that deleted the deal (the latest, should its id have been deleted twice)."""
     return db.session.scalar(select(Revision).where(Revision.session_id == session.id, Revision.deal_id == deal_id,

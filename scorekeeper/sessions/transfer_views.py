@@ -25,6 +25,7 @@ from .forms import EmptyForm
 from .history_views import history_filters
 
 bp.add_app_template_global(restore.restorable, "deal_restorable")
+bp.add_app_template_global(restore.offered, "restore_offered")
 
 
 class ImportForm(FlaskForm):

@@ -250,6 +250,24 @@ def test_a_restore_that_no_longer_fits_is_refused_with_the_reason(client, ctx):
     assert Deal.query.count() == 2 and Revision.query.filter_by(action="restore").count() == 0
 
 
+def test_a_deal_taken_back_and_entered_again_is_not_offered_for_restore(client, ctx):
+    """A tester undid deal 3, entered it again (corrected), and later tapped Restore on "Deal 3
+    deleted." in the change log: the deal counted twice. A deletion whose place was filled again is
+    not offered (the API restores it still, as it did); a deal deleted from the middle still is."""
+    sid = three_deals(client)
+    last = Deal.query.order_by(Deal.position.desc()).first()
+    version = db.session.get(GameSession, sid).version
+    client.post(f"/sessions/{sid}/deals/{last.id}/delete", data={"undo": "1", "board_version": version},
+                headers={"HX-Request": "true"})
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))  # deal 3 again, corrected
+    first = Deal.query.order_by(Deal.position).first()
+    client.post(f"/sessions/{sid}/deals/{first.id}/delete")  # deal 1, from the middle
+    page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    undone, middle = Revision.query.filter_by(action="delete").order_by(Revision.id).all()
+    assert f"/revisions/{middle.id}/restore" in page
+    assert f"/revisions/{undone.id}/restore" not in page
+
+
 def test_restore_through_the_api(client, ctx):
     sid = three_deals(client)
     deals = Deal.query.order_by(Deal.position).all()
