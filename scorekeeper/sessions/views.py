@@ -20,7 +20,7 @@ from ..games.base import Game, RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
-from .blueprint import bp, is_htmx
+from .blueprint import bp, is_boosted, is_htmx
 from .board_view import (
     context,
     entry_form,
@@ -261,7 +261,7 @@ def delete_deal(session_id: int, deal_id: int):
         saved, error = _delete(session, deal, number)
     else:
         saved, error = None, gettext("The page was out of date; please try again.")
-    boosted = request.headers.get("HX-Boosted") == "true"  # a deal's own breakdown page: the board comes whole
+    boosted = is_boosted()  # a deal's own breakdown page: the board comes whole
     if error is None and not is_htmx() and not boosted:
         return redirect(url_for(".show_session", session_id=session.id))
     after = saved.board if saved is not None else None
