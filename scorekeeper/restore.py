@@ -16,7 +16,7 @@ from .extensions import db
 from .games.base import DealError, RuleError, T, Text
 from .models import Deal, GameSession, Revision
 from .turns import claim
-from .writes import finish, revise
+from .writes import finish, revise, spoiled
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -61,15 +61,13 @@ def _refused(number: int, reason) -> RuleError:
 
 def _why_not(current: Board, payloads: list[Any], index: int, error: DealError) -> Text:
     """Why the deal cannot go back at `index`: its own refusal, or a later deal's; when the game would
-    be over before a later deal, that deal is named as the list numbers it now (it was saved after
-    the deletion, often the same deal entered again)."""
+    be over before a later deal, the deals to delete first, as the list numbers them now (a deal
+    saved after the deletion, often the same deal entered again)."""
     if error.index == index:
         return error.text
-    if current.game.replay(current.table, payloads[:error.index]).over:
-        return T("with it the game would be over before deal %(first)d as the list stands now; delete the deals "
-                 "from there on first if the deleted one is right.", first=error.index)
-    return T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
-             reason=error.text)
+    why = T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
+            reason=error.text)
+    return spoiled(current.game, current.table, payloads[:error.index], why, error.index, len(payloads) - 1).text
 
 
 def restore_deal(session: GameSession, revision: Revision, version: int | None = None) -> Deal:

@@ -50,10 +50,10 @@ def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], cha
             raise error.error from None
         why = T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
                 reason=error.text)
-        raise _spoiled(game, table, payloads[:error.index], why, error.index + 1, len(payloads)) from None
+        raise spoiled(game, table, payloads[:error.index], why, error.index + 1, len(payloads)) from None
 
 
-def _spoiled(game: Game, table: Table, before: Sequence[Mapping[str, Any]], why: Any, first: int,
+def spoiled(game: Game, table: Table, before: Sequence[Mapping[str, Any]], why: Any, first: int,
              last: int) -> RuleError:
     """The refusal of a change that spoils deal `first` (as the table numbers it now; `last`: the last
     deal), the deals `before` it replaying fine: when the game would already be over, the table is told
@@ -196,7 +196,7 @@ def _after_deletion(game: Game, table: Table, ordered: list[Deal], index: int | 
                 return None
         why = T("Deleting this deal would make deal %(number)d impossible: %(reason)s", number=error.index + 2,
                 reason=error.text)
-        raise _spoiled(game, table, kept[:error.index], why, error.index + 2, len(ordered)) from None
+        raise spoiled(game, table, kept[:error.index], why, error.index + 2, len(ordered)) from None
 
 
 def _close_gap(session: GameSession, position: int) -> None:

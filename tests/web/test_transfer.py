@@ -245,8 +245,7 @@ def test_a_restore_that_no_longer_fits_is_refused_with_the_reason(client, ctx):
     response = client.post(f"/sessions/{sid}/revisions/{delete.id}/restore")
     assert response.status_code == 422
     [message] = alerts(response.get_data(as_text=True))  # the deal saved since is deal 2 now, not "deal 3"
-    assert message == ("Deal 1 cannot be restored: with it the game would be over before deal 2 as the list "
-                       "stands now; delete the deals from there on first if the deleted one is right.")
+    assert message == "Deal 1 cannot be restored: With this change the game is over before deal 2: delete deal 2 first."
     assert Deal.query.count() == 2 and Revision.query.filter_by(action="restore").count() == 0
 
 
