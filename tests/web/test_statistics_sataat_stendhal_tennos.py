@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import re
 
+from scorekeeper.extensions import db
+from scorekeeper.models import Player
+
 from ..games.test_stendhal import cross_deal
 from ..games.test_tennos_team import game
 from .test_api import call
@@ -28,7 +31,7 @@ def test_sataat_counts_wins_as_parent_or_dealer_team_and_sweeps(client):
                        "thirteens": [0, 0, 0, 0]}
     assert stats["figures"][0]["label"] == "Deals won as the parent's team"
     html = client.get(f"/sessions/{sid}/statistics").get_data(as_text=True)
-    assert "Deals won as the dealer&#39;s team" in html and "13-0 won" in html
+    assert "Deals won as the dealer&#39;s team" in html and "13-0 won" not in html  # nobody did
 
 
 def test_stendhal_counts_minus_cards_clean_deals_and_bonus_points(client):
@@ -69,3 +72,20 @@ def test_a_stendhal_breakdown_joins_its_suits_and_a_tennos_table_counts_games_in
     tennos = session_with(client, "tennos_team", ["A", "B", "C", "D", "E", "F"], [played], {"mode": "team"})
     stats = client.get(f"/sessions/{tennos}/statistics", headers=hx).get_data(as_text=True)
     assert "Games that scored" in stats and "Best game" in stats and " deal" not in stats.lower()
+
+
+def test_pages_leave_out_a_figure_nothing_was_counted_for(client, app):
+    """A tester read "Battalions of the team 0" on the page of a player who played secret teams only,
+    where battalions are not entered (rules/tennos-team.md). The pages show what was counted; the API
+    keeps every figure, zeros included, as v1 answers it."""
+    played = game("SHXLCD", [["JS", "QS", "KS"], [], [], [], [], []], joker=["black", "red", "white"] * 2)
+    sid = session_with(client, "tennos_team", ["A", "B", "C", "D", "E", "F"], [played], {"mode": "secret"})
+    counted, _ = figures(client, sid)
+    assert counted == {"sets": [1, 0, 0, 0, 0, 0], "battalions": [0] * 6}
+    hx = {"HX-Request": "true"}
+    stats = client.get(f"/sessions/{sid}/statistics", headers=hx).get_data(as_text=True)
+    assert "J-Q-K sets" in stats and "Battalions" not in stats
+    with app.app_context():
+        pid = db.session.execute(db.select(Player.id).filter_by(name="A")).scalar_one()
+    page = client.get(f"/players/{pid}").get_data(as_text=True)
+    assert "J-Q-K sets" in page and "Battalions" not in page
