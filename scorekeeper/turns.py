@@ -60,6 +60,12 @@ class StaleBoard(Exception):
                  "one, or cancel.", number=self.number)
 
     @property
+    def overtaken_text(self) -> Text:
+        """The same when that deal was the one this tablet typed the play of (its bids locked first)."""
+        return T("Not saved: another device saved deal %(number)d meanwhile. What this tablet typed is below as "
+                 "a correction of that deal: save it if it is the right one, or cancel.", number=self.number)
+
+    @property
     def api_text(self) -> Text:
         """The same for a program (the API's 409 carries the version, not a board)."""
         return T(API_TEXTS.get(self._action, API_TEXTS["add"]), number=self.number)

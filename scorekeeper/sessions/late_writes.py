@@ -16,17 +16,21 @@ from ..i18n import translate
 from ..models import Deal, GameSession
 from .blueprint import is_htmx
 from .board_view import context, entry_form, phase_fields, pickers, render
-from .forms import deal_form, raw_deal
+from .forms import deal_form, raw_deal, seat_field_name
 
 
 def stale_board(session: GameSession, stale: turns.StaleBoard):
     """The fresh board, the typed values kept in the form, and a sentence saying why."""
     current = board(session)
     if current.standing.over:  # no form to save again
-        return late_save(session, current, stale)
+        return late_save(session, current, stale, translate(stale.late_text))
     # what was typed, if it was typed for this form: bids sent while another device locked them
     # were for the form before it (the play's form then starts as a fresh one does)
     typed = _sent_any(phase_fields(current))
+    if not typed and current.deals and _sent_any(_last_play_fields(session, current)):
+        # the play of a deal whose bids were locked, which another device saved first: the next
+        # form asks for bids, so what was typed comes back as a correction of that deal
+        return late_save(session, current, stale, translate(stale.overtaken_text), play_only=True)
     form, fields = entry_form(current, formdata=request.form if typed else None)
     unsaved = None if typed else typed_before_the_lock(current)
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
@@ -57,18 +61,35 @@ def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
     return {"fields": fields, "payload": payload}
 
 
-def late_save(session: GameSession, current: Board, stale: turns.StaleBoard):
-    """A save after another device saved the game's last deal: what this tablet typed, as a correction
-    of that deal (its Save puts it in place of the other's); a deal with locked values (bids) is said
-    on the board, the typed values then being for a form that no longer exists."""
+def _last_play_fields(session: GameSession, current: Board) -> list[FieldSpec]:
+    """The play's inputs of the last deal saved, as its correction asks for them."""
+    deal = current.deals[-1]
+    game, table, _, state = deal_context(session, deal)
+    return [spec for spec in game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+            if spec.phase == "play"]
+
+
+def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, said: str, play_only: bool = False):
+    """A save after another device saved the deal it was typed for (the game's last one, or the play
+    of a deal whose bids were locked): what this tablet typed, as a correction of that deal (its Save
+    puts it in place of the other's), `said` above it. `play_only`: the POST holds the play of a deal
+    whose bids were locked, which the correction shows as stored. Otherwise a deal with locked values
+    (bids) is said on the board, the typed values then being for a form that no longer exists."""
     deal = current.deals[-1]
     before = deal_context(session, deal)
     game, table, _, state = before
     fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
-    if any(spec.phase != "play" for spec in fields):
+    if play_only:
+        form = deal_form(fields, table, payload=deal.payload)
+        for spec in fields:
+            if spec.phase == "play":
+                for seat in range(table.size) if spec.per_seat else (None,):
+                    form[spec.name if seat is None else seat_field_name(spec, seat)].process(request.form)
+    elif any(spec.phase != "play" for spec in fields):
         return render(409, **context(session, current, stale_message=translate(stale.over_text)))
-    page, status = correction_page(session, deal, before, deal_form(fields, table, formdata=request.form),
-                                    fields, 409, late=translate(stale.late_text))
+    else:
+        form = deal_form(fields, table, formdata=request.form)
+    page, status = correction_page(session, deal, before, form, fields, 409, late=said)
     # sent by htmx from the board: the correction page takes the whole page's place, at its own
     # address (a reload there fills the values kept on the device back in)
     edit_url = url_for("sessions.edit_deal", session_id=session.id, deal_id=deal.id)

@@ -135,3 +135,29 @@ def test_undo_brings_back_the_whole_deal_its_bids_locked_and_its_play_in_the_for
     assert pending.phase != "complete" and pending.payload["bid"] == 6 and pending.payload["trump"] == "H"
     again = client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "4", "points-1": "6"})
     assert again.status_code == 302
+
+
+def test_a_play_saved_after_another_tablet_saved_it_comes_back_as_its_correction(client, ctx):
+    """A tester's tablet typed the play of deal 1 (its bids locked) offline; another tablet saved that
+    play first. The next form asks for bids, and the typed points were shown nowhere while the message
+    said "save again". They come back as a correction of deal 1, with the reason."""
+    sid = new_pitch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    version = re.search(r'name="board_version" value="(\d+)"', page).group(1)
+    assert client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "4", "points-1": "6"}
+                       ).status_code == 302  # the other tablet
+    late = client.post(f"/sessions/{sid}/deals", data={"entry": "points", "points-0": "3", "points-1": "7",
+                                                       "board_version": version}, headers={"HX-Request": "true"})
+    html = late.get_data(as_text=True)
+    deal = Deal.query.filter_by(session_id=sid).one()
+    assert late.status_code == 409 and late.headers["HX-Push-Url"] == f"/sessions/{sid}/deals/{deal.id}/edit"
+    assert alerts(html) == ["Not saved: another device saved deal 1 meanwhile. What this tablet typed is below as "
+                            "a correction of that deal: save it if it is the right one, or cancel."]
+    assert re.search(r'name="points-0"[^>]*value="3"', html) and re.search(r'name="points-1"[^>]*value="7"', html)
+    fixed = client.post(f"/sessions/{sid}/deals/{deal.id}/edit",
+                        data={"bidder": "1", "bid": "6", "trump": "H", "entry": "points", "points-0": "3",
+                              "points-1": "7", "board_version": re.search(r'name="board_version" value="(\d+)"',
+                                                                          html).group(1)})
+    assert fixed.status_code == 302
+    db.session.expire_all()
+    assert db.session.get(Deal, deal.id).payload["points"][:2] == [3, 7]
