@@ -482,7 +482,6 @@
     note.textContent = note.dataset.text.replace("{time}", time).replace("{n}", deal);
     note.hidden = false;
   }
-  document.addEventListener("htmx:afterSettle", keepForOffline);
   // a page following the table (a watch page, big numbers on a phone lying there) that loses the
   // network says from when its figures are, as a kept copy does; the next answer takes that back
   var seen = new Date().toISOString();
@@ -694,6 +693,7 @@
     if (chart && store.get("chart-open") === "1") chart.open = true;
     restoreDraft();
     offlineNotice();
+    keepForOffline();  // a board loaded or answered: the one this device saw last, in its language
     resumeQueued();
     focusFirstError();
     document.querySelectorAll("details.breakdown[open], details.chart-box[open]").forEach(loadBreakdown);  // opened before this script ran

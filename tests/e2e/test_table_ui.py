@@ -809,6 +809,39 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 3
 
 
+def kept_rows(page, rows):
+    """Waits until app.js has kept the board with `rows` deals for offline (polled: wait_for_function
+    takes a promise for a truthy value and would not wait)."""
+    for _ in range(50):
+        if page.evaluate(KEPT_BOARD_ROWS) == rows:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(page.evaluate(KEPT_COPIES))
+
+
+def test_offline_the_copy_is_the_board_last_loaded_in_its_language(page):
+    """A tester's tablet: another device saved deal 2, the tablet reloaded (2 deals) and switched to
+    Japanese; offline, a reload showed deal 1's board in English, kept after the tablet's own last
+    save. A board loaded whole is kept as well as one a save answered."""
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    kept_rows(page, 1)
+    assert page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": RAMSCH}).status == 201
+    page.reload()
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    kept_rows(page, 2)
+    page.context.set_offline(True)
+    page.reload()
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    expect(page.locator("html")).to_have_attribute("lang", "ja")
+    expect(page.locator("#offline-copy")).to_be_visible()
+
+
 def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(browser, live_server):
     """A deal saved offline while another tablet saves the same deal: back online, or in a tab opened
     again, it is sent with its key and board version, refused as stale, and the board says what the
