@@ -255,11 +255,11 @@
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
   // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
-  // Escape closes the open picker the focus is in and gives the focus back to its summary
+  // Escape closes the open picker or box the focus is in and gives the focus back to its summary
   document.addEventListener("keydown", function (event) {
     var target = event.target;
     if (event.key === "Escape" && target.closest) {
-      var open = target.closest("details.fold[open]");
+      var open = target.closest("details[open]");
       if (open) {
         open.open = false;
         open.querySelector("summary").focus();
@@ -318,9 +318,9 @@
     if (theme) root.setAttribute("data-theme", theme); else root.removeAttribute("data-theme");
     var dark = theme ? theme === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
     var button = document.getElementById("theme-toggle");
-    if (button) {
-      button.setAttribute("aria-pressed", dark ? "true" : "false");
-      button.textContent = dark ? button.dataset.light : button.dataset.dark;
+    if (button) {  // it says what a tap turns to (a pressed state beside that label read the opposite)
+      button.value = dark ? "light" : "dark";
+      button.textContent = button.dataset[button.value];
     }
   }
 
@@ -719,8 +719,8 @@
     if (toggle && !toggle.dataset.bound) {
       toggle.dataset.bound = "1";
       applyTheme();
-      toggle.addEventListener("click", function () {  // pressed: dark now
-        store.set("theme", toggle.getAttribute("aria-pressed") === "true" ? "light" : "dark");
+      toggle.addEventListener("click", function () {
+        store.set("theme", toggle.value);
         applyTheme();
       });
     }

@@ -43,6 +43,8 @@ def test_three_deals_and_a_correction(page):
     jacks = entry.locator("[data-field=jacks]")
     expect(jacks.locator(".suit-row")).to_have_count(1)  # the four jacks in one row, not one per row
     expect(jacks.locator(".suit-row label.card")).to_have_count(4)
+    # named as a screen reader says a card (a tester heard "♣ J"), as the pickers' per-player cards are
+    expect(jacks.get_by_role("checkbox", name="club J", exact=True)).to_have_count(1)
     entry.locator("[data-field=jacks]").get_by_text("♣J", exact=True).click()
     entry.locator("[data-field=jacks]").get_by_text("♠J", exact=True).click()
     expect(entry.get_by_label("Soloist took every trick")).to_have_count(1)

@@ -227,6 +227,9 @@ def test_another_device_follows_by_itself_and_the_qr_opens_the_watch_page(page, 
     expect(qr).to_be_visible()
     # the code is drawn (loaded on opening, so wait for it rather than read it at once)
     page.wait_for_function("img => img.complete && img.naturalWidth > 100", arg=qr.element_handle())
+    page.keyboard.press("Escape")  # as a picker does (a keyboard tester's Escape left it open)
+    expect(qr).to_be_hidden()
+    expect(page.locator(".follow summary")).to_be_focused()
     page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
     page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
     page.get_by_role("button", name="Save deal").click()
@@ -264,6 +267,8 @@ def test_dark_mode_follows_the_system_and_the_toggle_sticks(browser, live_server
     background = "() => getComputedStyle(document.body).backgroundColor"
     assert page.evaluate(background) == "rgb(18, 22, 31)"
     screenshot(page, "table-dark")
+    # the toggle says what a tap turns to, with no pressed state (read "Light, pressed" on a dark page)
+    expect(page.locator("#theme-toggle")).not_to_have_attribute("aria-pressed", re.compile(".*"))
     page.get_by_role("button", name="Light").click()
     assert page.evaluate(background) == "rgb(246, 244, 238)"
     page.reload()
