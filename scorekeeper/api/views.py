@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, request, send_from_directory, url_for
+from flask import abort, current_app, make_response, request, send_from_directory, url_for
 from flask_babel import gettext
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
@@ -132,8 +132,9 @@ def show_game(slug: str):
 @bp.post("/sessions")
 def create_session():
     body = json_body()
-    slug = body.get("game", "")
-    if not isinstance(slug, str):  # it read "There is no game called None." (Python's spelling of null)
+    slug = body.get("game")
+    # null or left out read "There is no game called None." / "... called ."
+    if not isinstance(slug, str) or not slug:
         raise RuleError(T("Name the game by its slug as text: %(games)s.", games=", ".join(GAMES)), "game")
     players = body.get("players")
     if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
@@ -163,7 +164,14 @@ def create_session():
 
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
-    return session_json(api_session(session_id))
+    """The session, tagged with its version (the ETag a write's If-Match names); 304 to a client that
+    holds this version (If-None-Match). The texts follow Accept-Language or the lang cookie."""
+    session = api_session(session_id)
+    tag = str(session.version)
+    response = make_response("", 304) if request.if_none_match.contains(tag) else make_response(session_json(session))
+    response.set_etag(tag)
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 @bp.post("/sessions/<int:session_id>/what-if")

@@ -86,8 +86,9 @@ class FreePad(Game):
         if k == 1:
             raise RuleError(T("Teams: two or more, or 0 for each player for themselves."), "teams")
         if k and not 2 <= k <= table.size // 2:
-            raise RuleError(T("%(n)d players cannot make %(teams)d teams of two players or more.",
-                              n=table.size, teams=k), "teams")
+            raise RuleError(P("%(n)d player cannot make %(teams)d teams of two players or more.",
+                              "%(n)d players cannot make %(teams)d teams of two players or more.",
+                              table.size, teams=k), "teams")
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         k = table.options.get("teams", 0)

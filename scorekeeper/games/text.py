@@ -133,14 +133,28 @@ INVISIBLE = {"Cf", "Cc", "Co", "Cs", "Cn", "Zl", "Zp"}
 def clean_name(raw: str) -> str:
     """The name as stored: NFC, invisible and direction-control characters removed, spaces collapsed.
 
+    A joiner (ZWJ, ZWNJ) between two characters beyond ASCII stays: it joins an emoji sequence
+    (a family) or shapes Persian and Indic letters; between Latin letters nobody could see it.
+
     >>> clean_name("  E\\u0301lodie\\u200b  \\u202eX ")
     'Élodie X'
+    >>> [len(clean_name(name)) for name in ("\\U0001F468\\u200d\\U0001F467", "An\\u200dn", "\\u200d\\U0001F468")]
+    [3, 3, 1]
     """
     text = unicodedata.normalize("NFC", raw)
     kept = []
-    for char in text:
+    for index, char in enumerate(text):
         category = unicodedata.category(char)
-        if category in INVISIBLE:
+        if category in INVISIBLE and not (char in JOINERS and _beyond_ascii(text, index - 1)
+                                          and _beyond_ascii(text, index + 1)):
             continue
         kept.append(" " if category == "Zs" or char in "\t" else char)
     return " ".join("".join(kept).split())
+
+
+JOINERS = "\u200c\u200d"
+
+
+def _beyond_ascii(text: str, index: int) -> bool:
+    return 0 <= index < len(text) and ord(text[index]) > 127 and not text[index].isspace() and (
+        unicodedata.category(text[index]) not in INVISIBLE)

@@ -407,3 +407,32 @@ def test_refusals_a_script_author_can_act_on(client):
     assert missing.status_code == wrong.status_code == 403
     assert "send it in X-Table-PIN" in missing.json["message"]
     assert wrong.json["message"] == "That is not this table's PIN."
+
+
+def test_a_session_read_names_its_version_as_the_etag_a_write_sends_back(client):
+    """A script author found an ETag on a 409 only: a read names the version a write's If-Match takes,
+    and a client holding it is answered 304 without a body."""
+    sid = new_session(client)
+    read = call(client, "GET", f"/api/v1/sessions/{sid}")
+    assert read.headers["ETag"] == f'"{read.json["version"]}"' and "Accept-Language" in read.headers["Vary"]
+    held = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"If-None-Match": read.headers["ETag"]})
+    assert held.status_code == 304 and not held.data
+    written = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH},
+                   headers={"If-Match": read.headers["ETag"]})
+    assert written.status_code == 201
+    again = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"If-None-Match": read.headers["ETag"]})
+    assert again.status_code == 200 and again.headers["ETag"] == f'"{read.json["version"] + 1}"'
+
+
+def test_a_script_is_told_what_it_sent_wrong_not_something_else(client):
+    """A script author's findings: a missing game read "There is no game called ."; a garbled If-Match
+    was blamed on a board_version the script never sent; a family emoji lost its joiners."""
+    left_out = call(client, "POST", "/api/v1/sessions", {"players": ["A", "B", "C"]})
+    assert left_out.status_code == 422 and list(left_out.json["fields"]) == ["game"]
+    assert "schieberamsch" in left_out.json["message"] and "called ." not in left_out.json["message"]
+    sid = new_session(client)
+    garbled = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"If-Match": "abc"})
+    assert garbled.status_code == 422 and list(garbled.json["fields"]) == ["If-Match"]
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+    made = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": [family, "Ann\u200d", "B"]})
+    assert made.status_code == 201 and made.json["players"][:2] == [family, "Ann"]
