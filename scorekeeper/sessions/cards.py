@@ -95,6 +95,20 @@ def card_words(label: str) -> str:
 
 
 @bp.app_template_global()
+def initials(names: Sequence[str]) -> list[str]:
+    """What marks a card given to each player: the shortest start of the name no other name begins
+    with, at most three characters (a family's お父さん and お母さん were both "お").
+
+    >>> initials(["お父さん", "お母さん", "ゆうき"]), initials(["Anna", "Ben", "Bea"])
+    (['お父', 'お母', 'ゆ'], ['A', 'Ben', 'Bea'])
+    """
+    def start(seat: int) -> str:
+        name, others = names[seat], [other for each, other in enumerate(names) if each != seat]
+        return next((name[:n] for n in (1, 2) if not any(other.startswith(name[:n]) for other in others)), name[:3])
+    return [start(seat) for seat in range(len(names))]
+
+
+@bp.app_template_global()
 def symbol_suit(label: str) -> str:
     """The TENNOS suit whose symbol a choice's label starts with ("♣K" -> "C": Stendhal's minus cards
     drawn in their suit's colour), else ""."""

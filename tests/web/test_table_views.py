@@ -423,3 +423,12 @@ def test_names_are_listed_in_the_pages_language_and_teams_keep_their_ampersand(c
     sid = client.post("/api/v1/sessions", json={"game": "schieber", "players": four}).json["id"]
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Anna &amp; Carl" in html and "Anna、Carl" not in html
+
+
+def test_a_card_given_to_a_player_is_marked_with_a_start_no_other_name_shares(client):
+    """A Japanese family's お父さん and お母さん both marked their cards "お" in the card pickers."""
+    from .test_what_if import session_with
+
+    sid = session_with(client, "schieberamsch", ["お父さん", "お母さん", "ゆうき"], [])
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert re.findall(r'class="pile" data-seat="\d" data-initial="([^"]*)"', page) == ["お父", "お母", "ゆ"]
