@@ -42,8 +42,9 @@ class FilterForm(FlaskForm):
         """`players`: every player (id, name), for the choices and to know an id when one is sent."""
         super().__init__(formdata=formdata)
         self.known = {str(id_) for id_, _ in players}
-        self.game.choices = [("", gettext("All games"))] + [(slug, translate(game.name))
-                                                             for slug, game in GAMES.items()]
+        # in the order of their names in the page's language (Japanese ones read shuffled in English order)
+        self.game.choices = [("", gettext("All games"))] + sorted(
+            ((slug, translate(game.name)) for slug, game in GAMES.items()), key=lambda choice: choice[1].casefold())
 
     def validate_game(self, field: SelectField) -> None:
         if field.data and field.data not in GAMES:

@@ -42,7 +42,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .base import DealResult, Figure, Game, State, Table, narrow
+from .base import DealResult, Figure, Game, State, Table, narrow, signed
 from .entry import CHOICE, INT, FieldSpec, OptionSpec
 from .text import N_, RuleError, T, Text, joined
 
@@ -161,10 +161,10 @@ class ItalianWhist(Game):
         for seat, score in enumerate(points):
             owner = (seat - PASS_STEP[passing]) % table.size  # whose second hand this seat played
             values = dict(player=table.name(seat), first=deal["first"][seat], second=deal["second"][seat],
-                          score=score)
-            lines.append(T("%(player)s: %(first)d - %(second)d (own second hand) = %(score)+d.", **values)
+                          score=signed(score))  # 3 - 3 = 0, not +0
+            lines.append(T("%(player)s: %(first)d - %(second)d (own second hand) = %(score)s.", **values)
                          if owner == seat else
-                         T("%(player)s: %(first)d - %(second)d (with %(owner)s's second hand) = %(score)+d.",
+                         T("%(player)s: %(first)d - %(second)d (with %(owner)s's second hand) = %(score)s.",
                            owner=table.name(owner), **values))
         summary = T("Deal %(n)d (%(trump)s, %(passing)s): %(scores)s", n=number,
                     trump=Text(N_("spades")) if trump else Text(N_("no trump")),

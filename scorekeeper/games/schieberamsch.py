@@ -330,8 +330,11 @@ class Schieberamsch(Game):
         elif factor == 2:
             lines.append(T("Only two took tricks: the higher scores 2 x %(points)d = %(base)d.",
                            points=best, base=base))
+        elif len(scorers) == 2:  # rules note: two players tied for most points both score
+            lines.append(T("Most card points: %(points)d, tied by %(names)s: both score.", points=best,
+                           names=table.names_of(scorers)))
         else:
-            lines.append(T("Most card points: %(points)d.", points=best))
+            lines.append(T("Most card points: %(points)d (%(names)s).", points=best, names=table.names_of(scorers)))
         return scorers, base
 
     @staticmethod

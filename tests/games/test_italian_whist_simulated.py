@@ -31,7 +31,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError, RuleError
+from scorekeeper.games.base import DealError, RuleError, signed
 
 from .helpers import counted_figures, make_table
 
@@ -393,7 +393,8 @@ def test_every_simulated_deal_is_accepted_and_scored_first_minus_second(case):
     for seat in range(N):
         owner = sim.holder.index(seat)
         whose = "own second hand" if owner == seat else f"with {NAMES[owner]}'s second hand"
-        assert f"{NAMES[seat]}: {sim.first[seat]} - {sim.second[seat]} ({whose}) = {sim.points()[seat]:+d}." in lines
+        score = signed(sim.points()[seat])
+        assert f"{NAMES[seat]}: {sim.first[seat]} - {sim.second[seat]} ({whose}) = {score}." in lines
     event(f"plan {sim.plan}, passing {sim.passing}")
     if HALF in sim.first or HALF in sim.second:
         event("a player took all 9 tricks of a half")

@@ -98,6 +98,15 @@ def test_two_tied_for_most_both_score():
     assert score(ramsch([55, 55, 10])) == (5, 5, 0)
 
 
+def test_the_breakdown_names_who_has_most_and_a_tie():
+    """'Player with the most card points scores' and 'two players tied for most points: both score':
+    a family read "Most card points: 43" with nobody named and nothing said of the tie."""
+    lines = [[str(line) for line in GAME.replay(table(), [ramsch(points)]).results[0].breakdown]
+             for points in ([43, 43, 34], [30, 40, 50])]
+    assert lines[0][1] == "Most card points: 43, tied by A, B: both score."
+    assert lines[1][1] == "Most card points: 50 (C)."
+
+
 def test_two_tied_after_a_jungfrau_both_score_and_the_breakdown_says_so():
     """'Two players tied for most points: both score', also when the third took no trick (a Jungfrau
     doubles): the breakdown said "the higher scores" though both did."""

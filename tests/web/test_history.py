@@ -240,3 +240,13 @@ def test_japanese_pages_write_lists_and_brackets_the_japanese_way(client):
     html = client.get("/history").get_data(as_text=True)
     names = re.search(r"<td>(<a [^>]*>陽菜</a>.*?)</td>", html).group(1)
     assert re.sub(r"<[^>]+>", "", names) == "陽菜、蓮、結衣"
+
+
+def test_the_game_filter_lists_games_in_the_order_of_their_names_in_the_pages_language(client):
+    """A Japanese family read the game filter in English order: コワファー, ディフェレンツラー, フリー..."""
+    for language in ("en", "ja"):
+        client.set_cookie("lang", language)
+        html = client.get("/history").get_data(as_text=True)
+        select = re.search(r'<select[^>]*name="game"[^>]*>(.*?)</select>', html, re.S).group(1)
+        names = re.findall(r'<option value="[a-z_]+"[^>]*>([^<]+)</option>', select)
+        assert len(names) == 13 and names == sorted(names, key=str.casefold), names

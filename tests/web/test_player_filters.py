@@ -195,7 +195,7 @@ def test_the_filters_and_places_speak_japanese(club, client):
     html = client.get(f"/players/{club['Anna']}?until=2025-01-01x", headers={"Accept-Language": "ja"}).get_data(
         as_text=True)
     assert "日付は年-月-日で入力してください（例：2026-11-27）。" in html and "同卓者で絞り込む" in html
-    assert "平均順位：1.5（1位が最上位）。" in html and 'aria-label="月ごとの平均順位: 2025-03 2' in html
+    assert "平均順位：1.5（小さいほど上位）。" in html and 'aria-label="月ごとの平均順位: 2025-03 2' in html
     answer = call(client, "GET", f"/api/v1/players/{club['Anna']}/stats?with=999", headers={"Accept-Language": "ja"})
     assert answer.status_code == 422 and answer.json["fields"] == {"with": "そのプレイヤーはいません。"}
 

@@ -432,3 +432,17 @@ def test_a_card_given_to_a_player_is_marked_with_a_start_no_other_name_shares(cl
     sid = session_with(client, "schieberamsch", ["お父さん", "お母さん", "ゆうき"], [])
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert re.findall(r'class="pile" data-seat="\d" data-initial="([^"]*)"', page) == ["お父", "お母", "ゆ"]
+
+
+def test_deleting_the_last_deal_does_not_speak_of_what_comes_after_it(client):
+    """A tester read "Everything after it is recomputed" when deleting the last deal, which has
+    nothing after it."""
+    from .test_statistics import RAMSCH
+    from .test_what_if import session_with
+
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH, RAMSCH])
+    first, last = (deal["id"] for deal in client.get(f"/api/v1/sessions/{sid}").json["deals"])
+    hx = {"HX-Request": "true"}
+    asked = [re.search(r'hx-confirm="([^"]*)"', client.get(f"/sessions/{sid}/deals/{deal}/breakdown", headers=hx)
+                       .get_data(as_text=True)).group(1) for deal in (first, last)]
+    assert asked == ["Delete deal 1? Everything after it is recomputed.", "Delete deal 2?"]
