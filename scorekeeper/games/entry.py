@@ -178,6 +178,8 @@ def _condition(condition: tuple[str, tuple[Any, ...]] | None, other: str) -> dic
 
 
 def _as_int(spec: FieldSpec, value: Any, where: str) -> int:
+    if isinstance(value, float) and value.is_integer():  # JSON's 2.0 is the integer JSON Schema says it is
+        value = int(value)
     if isinstance(value, str):
         try:
             value = int(value.strip())

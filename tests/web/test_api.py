@@ -436,3 +436,13 @@ def test_a_script_is_told_what_it_sent_wrong_not_something_else(client):
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
     made = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": [family, "Ann\u200d", "B"]})
     assert made.status_code == 201 and made.json["players"][:2] == [family, "Ann"]
+
+
+def test_a_whole_number_written_with_a_point_is_taken_as_json_schema_takes_it(client):
+    """A script author's client validated 2.0 against the published schema ("type": "integer" takes
+    it) and was refused "enter a whole number"; 2.5 stays refused."""
+    sid = new_session(client)
+    taken = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**RAMSCH, "pushed": 1.0}})
+    assert taken.status_code == 201 and taken.json["deals"][0]["values"]["pushed"] == 1
+    half = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**RAMSCH, "pushed": 1.5}})
+    assert half.status_code == 422 and list(half.json["fields"]) == ["pushed"]
