@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..games import captured
-from ..games.cards import SUIT_NAMES, SUIT_SYMBOLS
+from ..games.cards import SUIT_SYMBOLS
 from ..games.entry import MULTI, FieldSpec
 from ..games.tennos import JOKER_COLOUR, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS
 from ..i18n import translate
@@ -70,16 +70,15 @@ def card_rows(spec: FieldSpec) -> list[tuple[str, list[str]]]:
 
 @bp.app_template_global()
 def card_face(deck: str, card: str) -> dict[str, Any]:
-    """What a card button shows: rank, suit symbol, colour class and the suit's name."""
+    """What a card button shows: rank, suit symbol, colour class and the TENNOS suit's letter (a screen
+    reader hears the card by its input's label, `card_words`)."""
     if card in JOKER_COLOUR:
-        return {"rank": "★", "symbol": "", "suit": "joker", "colour": JOKER_COLOUR[card],
-                "name": card.title(), "letter": "B" if card.startswith("BLANK") else ""}
+        return {"rank": "★", "symbol": "", "colour": JOKER_COLOUR[card],
+                "letter": "B" if card.startswith("BLANK") else ""}
     rank, suit = card[:-1], card[-1]
     if deck == "tennos":
-        return {"rank": rank, "symbol": TENNOS_SUIT_SYMBOLS[suit], "suit": suit, "colour": f"t{suit}",
-                "name": translate(TENNOS_SUIT_NAMES[suit]), "letter": suit}
-    return {"rank": rank, "symbol": SUIT_SYMBOLS[suit], "suit": suit, "colour": FRENCH_COLOURS[suit],
-            "name": translate(SUIT_NAMES[suit]), "letter": ""}
+        return {"rank": rank, "symbol": TENNOS_SUIT_SYMBOLS[suit], "colour": f"t{suit}", "letter": suit}
+    return {"rank": rank, "symbol": SUIT_SYMBOLS[suit], "colour": FRENCH_COLOURS[suit], "letter": ""}
 
 
 #: a label's leading suit symbol -> its TENNOS suit (the French deck's four symbols are among them)

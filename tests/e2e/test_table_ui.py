@@ -891,6 +891,18 @@ def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(brow
     context.close()
 
 
+def test_a_short_screen_keeps_its_height_for_the_form_not_the_pinned_totals(browser, live_server):
+    """Testers with a phone held sideways or large text: the pinned totals took half the screen over
+    the form. On a screen under 36em high they scroll with the page; a phone upright keeps them."""
+    pinned = "() => getComputedStyle(document.querySelector('.pinned')).position"
+    for size, position in (({"width": 390, "height": 844}, "sticky"), ({"width": 844, "height": 390}, "static")):
+        page = new_page(browser, live_server, {**PHONE, "viewport": size})
+        sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+        page.goto(f"/sessions/{sid}")
+        assert page.evaluate(pinned) == position, size
+        page.context.close()
+
+
 def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_server):
     """A tester's two tablets: tablet B had typed most of a deal and tapped outside the form; tablet
     A saved, B's board followed by itself and came back with an empty form, the typed deal deleted
