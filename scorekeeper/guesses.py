@@ -13,7 +13,7 @@ from collections.abc import Callable
 from flask import current_app, request
 from flask_babel import ngettext
 from flask_wtf import FlaskForm
-from sqlalchemy import delete, insert, or_, select, update
+from sqlalchemy import case, delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
@@ -21,6 +21,7 @@ from .models import AccessAttempt
 
 FORGET_AFTER = 3600  # seconds without a wrong try after which a count starts afresh
 Key = tuple[str, str]  # (kind: club | pin, "t:<target>" or "a:<address>")
+Claim = tuple[Key, float, float]  # a try counted before its check: the key, its last wrong try before, now
 
 
 def _where(keys: list[Key]):
@@ -37,7 +38,7 @@ class Attempts:
             rows = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at).where(_where(keys)))
         return max([0, *(_wait(count, last) for count, last in rows)])
 
-    def claim(self, keys: list[Key]) -> tuple[int, list[Key]]:
+    def claim(self, keys: list[Key]) -> tuple[int, list[Claim]]:
         """Before a try is checked: (seconds to wait, 0 to go ahead; the keys it was counted against
         already). A key past its free tries counts the try now, raising its count only from the
         count its wait was read from (compare and swap): of the tries sent at one moment only one
@@ -45,32 +46,32 @@ class Attempts:
         counts a wrong try after the check (`failed`), so right tries at one moment never wait."""
         now, claimed = time.time(), []
         for key in keys:
-            wait = self._claim(key, now)
+            wait, before = self._claim(key, now)
             if wait < 0:
-                claimed.append(key)
+                claimed.append((key, before, now))
             elif wait:
                 return wait, claimed
         return 0, claimed
 
-    def _claim(self, key: Key, now: float) -> int:
+    def _claim(self, key: Key, now: float) -> tuple[int, float]:
         """The key's wait; 0 while within its free tries or its count is an hour old (nothing
-        counted: `failed` starts it afresh); -1: counted now."""
+        counted: `failed` starts it afresh); -1: counted now. Then the time of its last wrong try."""
         for _ in range(3):  # another try may change the count between the read and the write: read again
             with db.engine.connect() as connection:
                 row = connection.execute(select(AccessAttempt.failures, AccessAttempt.last_at)
                                          .where(_where([key]))).first()
             if (row is None or row.failures < current_app.config["ACCESS_FREE_ATTEMPTS"]
                     or row.last_at < now - FORGET_AFTER):
-                return 0
+                return 0, now
             wait = _wait(*row)
             if wait:
-                return wait
+                return wait, row.last_at
             bump = (update(AccessAttempt).where(_where([key]), AccessAttempt.failures == row.failures)
                     .values(failures=row.failures + 1, last_at=now))
             with db.engine.begin() as connection:
                 if connection.execute(bump).rowcount == 1:
-                    return -1
-        return 1
+                    return -1, row.last_at
+        return 1, now
 
     def failed(self, keys: list[Key]) -> None:
         """A wrong try, counted against these keys; counts an hour old are gone first."""
@@ -90,14 +91,17 @@ class Attempts:
                 except IntegrityError:
                     continue
 
-    def right(self, claimed: list[Key]) -> None:
-        """The right secret: the keys `claim` counted this try against take it back. No count is
-        cleared: a table whose devices keep sending its PIN must not hand a guesser with many
-        addresses fresh free tries each time."""
-        if claimed:
-            with db.engine.begin() as connection:
-                connection.execute(update(AccessAttempt).where(_where(claimed), AccessAttempt.failures > 0)
-                                   .values(failures=AccessAttempt.failures - 1))
+    def right(self, claimed: list[Claim]) -> None:
+        """The right secret: the keys `claim` counted this try against take it back, with the time of
+        their last wrong try (unless a wrong one came since): a script sending the right password
+        once a second past a stranger's guesses waited again and again, each right try starting the
+        wait anew. No count is cleared: a table whose devices keep sending its PIN must not hand a
+        guesser with many addresses fresh free tries each time."""
+        with db.engine.begin() as connection:
+            for key, before, at in claimed:
+                connection.execute(update(AccessAttempt).where(_where([key]), AccessAttempt.failures > 0).values(
+                    failures=AccessAttempt.failures - 1,
+                    last_at=case((AccessAttempt.last_at == at, before), else_=AccessAttempt.last_at)))
 
 
 def _wait(count: int, last: float) -> int:
@@ -125,16 +129,17 @@ def guess(keys: list[Key], given: str | None, right: Callable[[str | None], bool
     """Whether `given` is the secret, or the seconds to wait before it may be checked: (accepted,
     wait). Past the free tries a secret sent counts as a wrong try before it is compared
     (`Attempts.claim`), so tries sent at one moment cannot all pass one wait; the right one takes
-    its try back. None sent counts nothing."""
+    its try back. None sent counts nothing and waits for nothing: it is told the secret is needed
+    (it was told "too many wrong attempts" while somebody else guessed)."""
     if given is None:
-        return False, attempts.wait(keys)
+        return False, 0
     wait, claimed = attempts.claim(keys)
     if wait:
         return False, wait
     if right(given):
         attempts.right(claimed)
         return True, 0
-    attempts.failed([key for key in keys if key not in claimed])
+    attempts.failed([key for key in keys if key not in [claim[0] for claim in claimed]])
     return False, 0
 
 

@@ -123,6 +123,30 @@ def test_wrong_passwords_are_slowed_down(club_app):
     response = client.get("/api/v1/games", headers={"X-Club-Password": "0000"})
     response = client.get("/api/v1/games", headers={"X-Club-Password": "2468"})
     assert response.status_code == 429 and int(response.headers["Retry-After"]) >= 1
+    # a call without the password is told it needs one, not that it guessed wrong (a club host's finding)
+    response = client.get("/api/v1/games")
+    assert response.status_code == 401 and "needs the club password" in response.get_json()["message"]
+
+
+def test_a_script_with_the_right_password_waits_only_while_somebody_guesses(club_app, monkeypatch):
+    """A club host's script sent the right password once a second after a stranger's five wrong
+    ones: one call in four passed, for as long as the script kept calling (each right try started
+    the wait anew). Once the wait of the last wrong try is over, every right call passes."""
+    clock = [5000.0]
+    monkeypatch.setattr(guesses.time, "time", lambda: clock[0])
+    client = club_app.test_client()
+    for _ in range(5):  # each after the wait of the one before: all five count
+        assert client.get("/api/v1/games", headers={"X-Club-Password": "0000"}).status_code == 401
+        with club_app.test_request_context():
+            clock[0] += guesses.attempts.wait(guesses.guess_keys("club", "club")) + 0.1
+    clock[0] -= 0.1
+    with club_app.test_request_context():
+        assert db.session.scalar(select(AccessAttempt.failures)) == 5
+    answers = []
+    for _ in range(10):
+        answers.append(client.get("/api/v1/games", headers={"X-Club-Password": "2468"}).status_code)
+        clock[0] += 1
+    assert answers == [200] * 10
 
 
 def test_the_wait_doubles_and_ends(app, monkeypatch):
@@ -137,10 +161,13 @@ def test_the_wait_doubles_and_ends(app, monkeypatch):
         assert waits == [0, 0, 1, 2, 4, 8]
         assert guesses.attempts.claim(key) == (8, [])  # a try inside the wait is refused, not counted
         clock[0] += 8
-        assert guesses.attempts.claim(key) == (0, key)  # past the free tries: counted before the check
-        assert guesses.attempts.wait(key) == 16
-        guesses.attempts.right(key)  # the right secret takes its own try back, and no more
-        assert guesses.attempts.wait(key) == 8  # six wrong tries: 2 ** (6 - 3)
+        wait, claimed = guesses.attempts.claim(key)  # past the free tries: counted before the check
+        assert (wait, claimed) == (0, [(key[0], 1000.0, 1008.0)]) and guesses.attempts.wait(key) == 16
+        guesses.attempts.right(claimed)  # the right secret takes its own try back, and no more:
+        assert db.session.scalar(select(AccessAttempt.failures)) == 6  # six wrong tries, the last 8 s ago,
+        assert guesses.attempts.wait(key) == 0  # so their wait of 2 ** (6 - 3) s is over (it began anew)
+        clock[0] += 1
+        assert guesses.attempts.claim(key)[0] == 0  # a right try a second later does not wait either
         clock[0] += guesses.FORGET_AFTER + 1  # an hour without a wrong try: the address starts afresh
         assert guesses.attempts.claim(key) == (0, [])  # an hour-old count is not raised
         guesses.attempts.failed(key)
