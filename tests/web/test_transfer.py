@@ -344,3 +344,15 @@ def test_the_same_file_imported_twice_stores_its_sessions_once_and_says_so(clien
     changed = json.loads(json.dumps(one))
     changed["sessions"][0]["deals"][0]["payload"]["pushed"] = 3
     assert fresh_client.post("/api/v1/import", json=changed).json["sessions"] != []
+
+
+def test_an_export_carries_no_pin_and_the_import_form_says_what_that_means(client, fresh_client):
+    """A club host restored a backup by export and import: every table's PIN was gone, said nowhere.
+    A shared file must not carry a PIN's hash; the import form says imported games are open."""
+    made = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": ["A", "B", "C"], "pin": "4321"})
+    assert made.status_code == 201
+    document = json.loads(client.get("/export.json").get_data(as_text=True))
+    assert document["sessions"] and "4321" not in json.dumps(document) and "pin" not in json.dumps(document).lower()
+    page = fresh_client.get("/history").get_data(as_text=True)
+    assert "An export carries no table PINs" in page
+    assert upload(fresh_client, document).status_code in (200, 302)
