@@ -56,7 +56,7 @@ def what_if(session: GameSession, changes: Any) -> WhatIf:
     retired = {name: value for name, value in table.options.items() if name not in known}  # read as stored
     merged = {**{name: value for name, value in table.options.items() if name in known}, **changes}
     resolved = resolve_options(specs, merged)  # an unknown option asked for is refused here
-    options = {**retired, **{name: value for name, value in resolved.items() if name in merged}}
+    options = game.settled_options({**retired, **{name: value for name, value in resolved.items() if name in merged}})
     other = Table(table.names, options, table.first_dealer)
     game.check_table(other)
     if game.teams(other) != game.teams(table):

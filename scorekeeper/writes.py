@@ -241,7 +241,7 @@ def create_session(slug: str, names: Sequence[str], first_dealer: int,
     except KeyError:
         raise RuleError(T("There is no game called %(slug)s.", slug=slug), "game") from None
     names = checked_names(names)
-    frozen = resolve_options(game.option_specs(len(names)), options)
+    frozen = game.settled_options(resolve_options(game.option_specs(len(names)), options))
     game.check_table(Table(tuple(names), frozen, first_dealer))
     session = GameSession(game=slug, options=frozen, first_dealer=first_dealer, engine_version=game.version)
     for position, name in enumerate(names):

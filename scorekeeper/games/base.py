@@ -222,6 +222,11 @@ class Game:
     def option_specs(self, n_players: int) -> tuple[OptionSpec, ...]:
         return self.options
 
+    def settled_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """The resolved options as this game plays them: an option a preset decides holds the preset's
+        value, so that what a session says of its options is what it scores by."""
+        return options
+
     def check_table(self, table: Table) -> None:
         """Raise RuleError when the number of players or an option combination cannot be played."""
         if table.size not in self.players:

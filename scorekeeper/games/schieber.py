@@ -156,6 +156,14 @@ class Schieber(Game):
     def team_name(self, table: Table, team: int) -> str:
         return table.names_of((team, team + 2), " & ")
 
+    def settled_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """A preset's factors in ``factor_H`` ... (an API client read swisslos's 2 for clubs under
+        ``factors: none``); ``custom`` keeps the ones entered."""
+        preset = options.get("factors", "swisslos")
+        if preset == "custom" or preset not in PRESETS:
+            return options
+        return {**options, **{f"factor_{kind}": factor for kind, factor in zip(KINDS, PRESETS[preset])}}
+
     def factor(self, table: Table, kind: str) -> int:
         preset = table.options.get("factors", "swisslos")
         if preset == "custom":

@@ -234,3 +234,18 @@ def test_free_pad_of_teams_keeps_its_teams(client):
     assert "teams" in refusal(client, sid, {"teams": 0})
     sid = session_with(client, "free_pad", FOUR, [{"points": [30, 20, 45, 10]}])
     assert "teams" in refusal(client, sid, {"teams": 2})
+
+
+def test_a_schieber_session_says_the_factors_it_scores_by(client):
+    """rules/schieber.md "Factors per trump kind": `none` is x1 for every kind, `pagat` Undenufe x4.
+    An API client read `factors: none` beside swisslos's `factor_C: 2`; a what-if said the same."""
+    kinds = ("H", "D", "S", "C", "obenabe", "undenufe")
+    for preset, factors in (("none", [1] * 6), ("pagat", [1, 1, 2, 2, 3, 4]), ("swisslos", [1, 1, 2, 2, 3, 3])):
+        sid = session_with(client, "schieber", FOUR, [], {"factors": preset})
+        options = client.get(f"/api/v1/sessions/{sid}").json["options"]
+        assert [options[f"factor_{kind}"] for kind in kinds] == factors, preset
+    custom = session_with(client, "schieber", FOUR, [], {"factors": "custom", "factor_C": 5})
+    assert client.get(f"/api/v1/sessions/{custom}").json["options"]["factor_C"] == 5
+    sid = session_with(client, "schieber", FOUR, [SPADES])
+    plain = what_if(client, sid, {"factors": "none"}).json
+    assert [plain["options"][f"factor_{kind}"] for kind in kinds] == [1] * 6
