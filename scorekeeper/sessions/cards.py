@@ -6,6 +6,7 @@ colour. Captured-card piles also get the card-point tables for a live count.
 """
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -96,15 +97,22 @@ def card_words(label: str) -> str:
 @bp.app_template_global()
 def initials(names: Sequence[str]) -> list[str]:
     """What marks a card given to each player: the shortest start of the name no other name begins
-    with, at most three characters (a family's お父さん and お母さん were both "お").
+    with, up to three characters (a family's お父さん and お母さん were both "お"); past that, the first
+    character and the one where the name parts from the others (Maria and Mario were both "Mar").
 
     >>> initials(["お父さん", "お母さん", "ゆうき"]), initials(["Anna", "Ben", "Bea"])
     (['お父', 'お母', 'ゆ'], ['A', 'Ben', 'Bea'])
+    >>> initials(["Maria", "Mario", "Ann", "Anna"])
+    ['M…a', 'M…o', 'Ann', 'A…a']
     """
-    def start(seat: int) -> str:
+    def mark(seat: int) -> str:
         name, others = names[seat], [other for each, other in enumerate(names) if each != seat]
-        return next((name[:n] for n in (1, 2) if not any(other.startswith(name[:n]) for other in others)), name[:3])
-    return [start(seat) for seat in range(len(names))]
+        for n in (1, 2, 3):
+            if not any(other.startswith(name[:n]) for other in others):
+                return name[:n]
+        shared = max(len(os.path.commonprefix([name, other])) for other in others)
+        return name[0] + "…" + name[shared] if shared < len(name) else name
+    return [mark(seat) for seat in range(len(names))]
 
 
 @bp.app_template_global()
