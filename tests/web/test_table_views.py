@@ -446,3 +446,15 @@ def test_deleting_the_last_deal_does_not_speak_of_what_comes_after_it(client):
     asked = [re.search(r'hx-confirm="([^"]*)"', client.get(f"/sessions/{sid}/deals/{deal}/breakdown", headers=hx)
                        .get_data(as_text=True)).group(1) for deal in (first, last)]
     assert asked == ["Delete deal 1? Everything after it is recomputed.", "Delete deal 2?"]
+
+
+def test_no_two_card_boxes_of_a_form_have_one_name(client):
+    """A blind tester tabbed to "diamond 7: Carl" for Carl's Weis and ticked it in Carl's captured
+    pile: both pickers named their cards alike. A player's card outside a pile is named by its field."""
+    from .test_what_if import session_with
+
+    sid = session_with(client, "handjass", ["Anna", "Ben", "Carl", "Dora"], [], {"count_from": "cards"})
+    page = client.get(f"/sessions/{sid}?cards=1").get_data(as_text=True)
+    names = re.findall(r'<input type="checkbox" name="(?:cards|weis)-\d"[^>]*aria-label="([^"]+)"', page)
+    assert len(names) == 2 * 4 * 36 and len(set(names)) == len(names)
+    assert "diamond 7: Carl" in names and "Weis shown (tap its cards): diamond 7, Carl" in names
