@@ -573,10 +573,16 @@ class Handjass(Game):
             lines.append(T("Two players: the higher count, %(player)s, %(strokes)+d.",
                            player=table.name(winners[0]), strokes=strokes[winners[0]]))
             return winners, drew
+        # the rule that scores fewer players than four, said where the rules notes read otherwise
+        # (testers read the note and disputed the board)
+        as_four = (T("Two players score as four do, as the original rules say (option).") if n_active == 2 else
+                   T("Three players score as four do, as the original rules say (option).")
+                   if n_active == 3 and len(playing) == 3 and opts.get("three_player_two_winners", True) else None)
         if len(qualified) == 1:
             strokes[qualified[0]] = 2
             lines.append(T("Only %(player)s reaches %(threshold)d: +2.", player=table.name(qualified[0]),
                            threshold=threshold))
+            lines.extend([as_four] if as_four and n_active == 2 else [])
             return qualified, False
         if not qualified:
             return [], False
@@ -586,6 +592,7 @@ class Handjass(Game):
             strokes[seat] = 1
         lines.append(T("Highest at or above %(threshold)d, +1: %(players)s.", threshold=threshold,
                        players=table.names_of(winners)))
+        lines.extend([as_four] if as_four and len(winners) == 2 else [])
         return winners, drew
 
     def _potato_bonus(self, table: Table, deal: Mapping[str, Any], counts: dict[int, int], potatoes: list[int],

@@ -124,6 +124,7 @@ class SataatState(State):
 
     exchange: int = 0  # cards each player gives (0, 1 or 2)
     givers: tuple[int, ...] = ()  # the team that lost the 7-0 / 13-0
+    unowed: bool = False  # the dealer's team swept, and the options owe no exchange for it
     wins: tuple[int, int] = (0, 0)
     sevens: tuple[int, int] = (0, 0)
     thirteens: tuple[int, int] = (0, 0)
@@ -288,7 +289,8 @@ class Sataat(Game):
         exchange = 0
         givers: tuple[int, ...] = ()
         parents_team = team == parent % 2
-        if category != NORMAL and (parents_team or table.options.get("exchange_after_dealer_team_sweep", False)):
+        owed = parents_team or table.options.get("exchange_after_dealer_team_sweep", False)
+        if category != NORMAL and owed:
             exchange, givers = (1 if category == SEVEN else 2), (1 - team, 3 - team)
 
         def bump(counts: tuple[int, int], yes: bool) -> tuple[int, int]:
@@ -298,6 +300,7 @@ class Sataat(Game):
         return dataclasses.replace(
             narrow(super().after_deal(table, state, deal, result), SataatState),
             dealer=right(new_parent), leader=new_parent, exchange=exchange, givers=givers,
+            unowed=category != NORMAL and not owed,
             wins=bump(old.wins, True), sevens=bump(old.sevens, category == SEVEN),
             thirteens=bump(old.thirteens, category == THIRTEEN),
         )
@@ -395,6 +398,8 @@ class Sataat(Game):
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
         """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""
         own = narrow(state, SataatState)
+        if own.unowed:  # said, as the rules note owes it by default (testers who read it disputed the board)
+            return [T("No exchange: the original rules owe it only after a 7-0 of the parent's team (option).")]
         if not own.exchange:
             return []
         name = table.name

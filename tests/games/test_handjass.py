@@ -290,6 +290,21 @@ def test_seed_three_players_otherwise_as_with_four_the_top_two_score():
     assert score({**d, "draw": [2]}, n=3) == (1, 0, 1)
 
 
+def test_the_breakdown_says_when_fewer_than_four_score_as_four_do():
+    """Seed: 「それ以外は4人プレイと同じです。」 for three and for two players; rules/handjass.md reads
+    otherwise by default, and testers who read it disputed the board: the breakdown says which rule
+    scored, and says nothing where the options make it score as the note does."""
+    said = "Three players score as four do, as the original rules say (option)."
+    def texts(lines):
+        return [str(line) for line in lines]
+
+    assert said in texts(result(deal([60, 40, 30], n=3), 3).breakdown)
+    assert said not in texts(result(deal([60, 40, 30], n=3), 3, three_player_two_winners=False).breakdown)
+    two = "Two players score as four do, as the original rules say (option)."
+    assert two in texts(result(deal([60, 20], n=2), 2).breakdown)
+    assert two not in texts(result(deal([60, 20], n=2), 2, two_player_rule="higher").breakdown)
+
+
 def test_three_players_all_below_all_minus_one_and_lone_qualifier_two():
     """'If all three are below the threshold, all three -1'; otherwise as four players: a lone +2."""
     assert score(deal([25, 25, 25], n=3), n=3) == (-1, -1, -1)
