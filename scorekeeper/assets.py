@@ -8,7 +8,8 @@ The style sheet is not a file a page links: every full page carries it in a <sty
 starts; the Content-Security-Policy allows exactly that text by its hash (`style_sheet`).
 
 app.js is written for people to read; pages load js/app.min.js, the same without comments and
-layout (rjsmin), which the app writes beside it when it starts (`minify_script`)."""
+layout and with shorter local names (calmjs.parse), which the app writes beside it when it starts
+(`minify_script`)."""
 from __future__ import annotations
 
 import base64
@@ -17,7 +18,8 @@ import os
 from pathlib import Path
 
 import rcssmin
-import rjsmin
+from calmjs.parse import es5
+from calmjs.parse.unparsers.es5 import minify_print
 from flask import Flask, Response, request, url_for
 from markupsafe import Markup
 from werkzeug.security import safe_join
@@ -44,12 +46,14 @@ SCRIPTS = ("js/htmx-2.0.11.min.js", SCRIPT)  # every full page's, deferred (temp
 
 
 def minify_script(folder: str) -> None:
-    """Write static/js/app.min.js: app.js without comments and layout (rjsmin drops only what the
-    browser ignores). Written at start, as the style sheet is read: a changed app.js is served after
-    a restart. Left alone when it already says the same, so its fingerprint stays; replaced in one
-    step, so a worker starting beside another never serves half a file."""
+    """Write static/js/app.min.js: app.js without comments and layout, its local names shortened
+    (calmjs.parse's documented minify_print; the page's globals keep their names). app.js is ES5,
+    which calmjs.parse reads; anything else fails the app's start, and so every test. Written at
+    start, as the style sheet is read: a changed app.js is served after a restart. Left alone when
+    it already says the same, so its fingerprint stays; replaced in one step, so a worker starting
+    beside another never serves half a file."""
     source, target = Path(folder) / SCRIPT_SOURCE, Path(folder) / SCRIPT
-    text = rjsmin.jsmin(source.read_text(encoding="utf-8"))
+    text = minify_print(es5(source.read_text(encoding="utf-8")), obfuscate=True, obfuscate_globals=False)
     if target.is_file() and target.read_text(encoding="utf-8") == text:
         return
     partial = target.with_name(f".{target.name}.{os.getpid()}")
