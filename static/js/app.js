@@ -823,6 +823,10 @@
         card.classList.toggle("inferred", inferred);
         input.disabled = !!taken;
         card.querySelector(".face").setAttribute("data-owner", taken ? holder.getAttribute("data-initial") : "");
+        // a screen reader hears whose it is, as the mark says it ("spade J: Anna"; it heard the open pile's owner)
+        var label = input.getAttribute("data-label") || input.getAttribute("aria-label");
+        input.setAttribute("data-label", label);
+        input.setAttribute("aria-label", taken ? label.split(": ")[0] + ": " + holder.querySelector("legend").firstChild.textContent.trim() : label);
         if (input.checked || inferred) { count += 1; sum += points[input.value] || 0; }
       });
       var bonus = pile.getAttribute("data-seat") === bonusSeat ? "-bonus" : "";
@@ -945,7 +949,7 @@
 
   function tapShare(button) {
     var share = button.closest("td.share-picker"), row = share.closest("tr");
-    var changed = [];
+    var changed = [], focused = document.activeElement === button;
     if (button.classList.contains("share-player")) {
       share.dataset.seat = sharedTo[row.getAttribute("data-field")] = button.getAttribute("data-seat");
     } else if (button.classList.contains("share-card")) {
@@ -960,6 +964,8 @@
     // the players' boxes changed: the form's own change handling (summaries, the draft) follows
     if (changed.length) changed[changed.length - 1].dispatchEvent(new Event("change", { bubbles: true }));
     else drawShare(row);
+    // "the rest" hides once nothing is left: the focus stays in the row, on the player given the cards
+    if (focused && !button.offsetParent) share.querySelector(".share-player[aria-pressed=true]").focus();
   }
 
   // A card picker folded in a per-player cell opens as a panel (app.css) under its player's column, as

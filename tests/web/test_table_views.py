@@ -458,3 +458,13 @@ def test_no_two_card_boxes_of_a_form_have_one_name(client):
     names = re.findall(r'<input type="checkbox" name="(?:cards|weis)-\d"[^>]*aria-label="([^"]+)"', page)
     assert len(names) == 2 * 4 * 36 and len(set(names)) == len(names)
     assert "diamond 7: Carl" in names and "Weis shown (tap its cards): diamond 7, Carl" in names
+
+
+def test_a_group_of_toggles_is_named_by_its_field(client):
+    """A blind tester heard "Anna, checkbox, checked" in Handjass's "Who plays", the same name as the
+    last trick's "Anna": the toggles' group is named by its field."""
+    from .test_what_if import session_with
+
+    sid = session_with(client, "handjass", ["Anna", "Ben", "Carl", "Dora"], [])
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert '<div class="picker" role="group" aria-label="Who plays">' in page
