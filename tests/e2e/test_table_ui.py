@@ -769,28 +769,38 @@ KEPT_COPIES = """async () => {
 }"""
 
 
-def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(page):
-    """Issue 23, item 1: offline, a reload shows the board as of the last save (not the last full
-    page load) and says it is an offline copy; a deal saved offline survives a reload and is sent
-    once when the network is back."""
-    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+def board_under_the_service_worker(page, deals):
+    """A board of a new Schieberamsch with these deals, loaded once the service worker controls it."""
+    sid = api_session(page, options={"deals": 8}, deals=deals)
     page.goto(f"/sessions/{sid}")
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null")
+    return sid
+
+
+def kept_rows(page, rows):
+    """Waits until app.js has kept the board with `rows` deals for offline (polled: wait_for_function
+    takes a promise for a truthy value and would not wait)."""
+    for _ in range(50):
+        if page.evaluate(KEPT_BOARD_ROWS) == rows:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(page.evaluate(KEPT_COPIES))
+
+
+def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(page):
+    """Issue 23, item 1: offline, a reload shows the board as of the last save (not the last full
+    page load) and says it is an offline copy; a deal saved offline survives a reload and is sent
+    once when the network is back."""
+    sid = board_under_the_service_worker(page, [RAMSCH])
     entry = page.locator("#entry")
     entry.get_by_label(POINTS + "Anna").fill("20")
     entry.get_by_label(POINTS + "Ben").fill("40")
     page.get_by_role("button", name="Save deal").click()  # saved by htmx: no page load
     expect(page.locator("tr.deal-row")).to_have_count(2)
-    # the copy kept after this save (a copy kept before it, after a fragment loaded, has one row);
-    # polled here: wait_for_function takes a promise for a truthy value and would not wait
-    for _ in range(50):
-        if page.evaluate(KEPT_BOARD_ROWS) == 2:
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate(KEPT_BOARD_ROWS) == 2, page.evaluate(KEPT_COPIES)
+    kept_rows(page, 2)  # the copy kept after this save (one kept before it has one row)
     page.context.set_offline(True)
     page.reload()
     try:
@@ -814,26 +824,11 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 3
 
 
-def kept_rows(page, rows):
-    """Waits until app.js has kept the board with `rows` deals for offline (polled: wait_for_function
-    takes a promise for a truthy value and would not wait)."""
-    for _ in range(50):
-        if page.evaluate(KEPT_BOARD_ROWS) == rows:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(page.evaluate(KEPT_COPIES))
-
-
 def test_offline_the_copy_is_the_board_last_loaded_in_its_language(page):
     """A tester's tablet: another device saved deal 2, the tablet reloaded (2 deals) and switched to
     Japanese; offline, a reload showed deal 1's board in English, kept after the tablet's own last
     save. A board loaded whole is kept as well as one a save answered."""
-    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
-    page.goto(f"/sessions/{sid}")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    sid = board_under_the_service_worker(page, [RAMSCH])
     kept_rows(page, 1)
     assert page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": RAMSCH}).status == 201
     page.reload()
