@@ -886,6 +886,35 @@ def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(brow
     context.close()
 
 
+# each number cell's text on one line and inside its cell, and each pinned total inside its box
+NUMBERS_WHOLE = """() => {
+  const lines = cell => { const range = document.createRange(); range.selectNodeContents(cell);
+                          return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size; };
+  const wide = cell => { const range = document.createRange(); range.selectNodeContents(cell);
+                         return range.getBoundingClientRect().width > cell.getBoundingClientRect().width; };
+  return {broken: [...document.querySelectorAll('.board-table .pts, .board-table .total')]
+                    .filter(cell => cell.textContent.trim() && (lines(cell) > 1 || wide(cell)))
+                    .map(cell => cell.textContent),
+          spilled: [...document.querySelectorAll('.bar-seat')].filter(seat => seat.scrollWidth > seat.clientWidth)
+                    .map(seat => seat.textContent.trim())};
+}"""
+
+
+def test_large_text_on_a_phone_keeps_numbers_whole(browser, live_server):
+    """A tester with the phone's text at 150 %: "-17" read as "-1" over "7" in a six-player board, and
+    a Schieber total of 1016 ran out of its pinned box. Numbers shrink in narrow columns instead."""
+    page = new_page(browser, live_server, PHONE)
+    page.context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 24, "fixed": 20}})
+    names = ("Anna", "Ben", "Carl", "Dora", "Emil", "Fay")
+    deals = [{"points": [-17, 13, 100, -100, 5, 0]}, {"points": [999, -13, 917, 40, 2, 1]}]  # Carl 1017
+    sid = api_session(page, game="free_pad", players=names, deals=deals)
+    page.goto(f"/sessions/{sid}")
+    assert page.evaluate(NUMBERS_WHOLE) == {"broken": [], "spilled": []}
+    assert fits(page)
+    screenshot(page, "large-text-numbers", full_page=False)
+    page.context.close()
+
+
 def test_a_short_screen_keeps_its_height_for_the_form_not_the_pinned_totals(browser, live_server):
     """Testers with a phone held sideways or large text: the pinned totals took half the screen over
     the form. On a screen under 36em high they scroll with the page; a phone upright keeps them."""
