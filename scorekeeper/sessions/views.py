@@ -255,7 +255,7 @@ def delete_deal(session_id: int, deal_id: int):
     if deal is None or deal.session_id != session.id:  # already gone (another device, or a retry)
         if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
-        return render(**context(session))
+        return _undone_elsewhere(session, deal_id) if request.form.get("undo") else render(**context(session))
     number, payload, played = deal.position, deal.payload, deal.phase == COMPLETE
     if EmptyForm().validate():
         saved, error = _delete(session, deal, number)
@@ -276,6 +276,18 @@ def delete_deal(session_id: int, deal_id: int):
     if boosted:  # said and undoable there, as after a Delete in the board's row, at the board's address
         response.headers["HX-Push-Url"] = url_for(".show_session", session_id=session.id)
     return response
+
+
+def _undone_elsewhere(session: GameSession, deal_id: int):
+    """The toast's Undo of a deal another device deleted first: it still comes back into the form, as
+    Undo says, while its place is the next deal's (a tester's Undo showed an empty form, unexplained)."""
+    current, gone = board(session), restore.deletion(session, deal_id)
+    if (gone is None or not gone.before or current.pending is not None or current.standing.over
+            or gone.deal_number != len(current.deals) + 1):
+        return render(**context(session, current))
+    fields = phase_fields(current)
+    form = deal_form(fields, current.table, payload=gone.before)
+    return render(**context(session, current, form=form, fields=fields, undone=gone.deal_number))
 
 
 @bp.post("/sessions/<int:session_id>/close")

@@ -348,6 +348,23 @@ def test_undo_puts_the_deal_back_into_the_form(client, ctx):
     assert "removed; it is back in the form" not in html and not re.search(r'name="points-0"[^>]*value="0"', html)
 
 
+def test_an_undo_after_another_device_deleted_the_deal_still_brings_it_back(client, ctx):
+    """A tester's tablet tapped Undo as the other tablet deleted the same deal: it showed an empty form
+    and said nothing. The deal is gone either way; its values come back into the form, as Undo says,
+    while its place is the next deal's."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([0, 7, 113]), headers=HX)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]), headers=HX)
+    deal = Deal.query.order_by(Deal.position.desc()).first()
+    assert client.delete(f"/api/v1/sessions/{sid}/deals/{deal.id}").status_code == 204  # the other tablet
+    html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data={"undo": "1"}, headers=HX).get_data(as_text=True)
+    assert "Deal 2 removed; it is back in the form." in html
+    assert re.search(r'name="points-1"[^>]*value="40"', html)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]), headers=HX)  # its place refilled
+    html = client.post(f"/sessions/{sid}/deals/{deal.id}/delete", data={"undo": "1"}, headers=HX).get_data(as_text=True)
+    assert "back in the form" not in html and not re.search(r'name="points-1"[^>]*value="40"', html)
+
+
 def test_undo_takes_back_only_the_save_it_belongs_to(client, ctx):
     """The toast's Undo carries the board version after its save: once anything came after it (the
     next deal saved on this or another tablet) it removes nothing and says so, naming its deal."""
