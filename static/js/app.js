@@ -401,7 +401,7 @@
     }
     if (!key || !form) return;
     // the server kept what was typed, with the board it is for now: kept so, a reload saves it at once
-    if (form.querySelector(".field-error, .form-error")) return saveDraft();
+    if (form.querySelector(".field-error:not([hidden]), .form-error")) return saveDraft();  // not the free pad's hidden "empty counts 0"
     var raw = store.get(key);
     if (!raw) return;
     fillForm(form, raw);
@@ -649,7 +649,7 @@
   // after a refused save the focus goes to the first error's field (or the error itself)
   function focusFirstError() {
     var form = entryForm();
-    var error = form ? form.querySelector(".field-error, .form-error") : document.getElementById("entry-refused");
+    var error = form ? form.querySelector(".field-error:not([hidden]), .form-error") : document.getElementById("entry-refused");
     if (!error || error.dataset.focused) return;
     error.dataset.focused = "1";
     var place = error.closest("tr.row-error") || error.closest("td, .field, tr, fieldset") || error;

@@ -48,8 +48,13 @@ def test_three_players_highest_wins_to_100_with_an_empty_box_and_a_refusal(page)
     save(page)
     expect(totals(page)).to_have_text(["30", "20", "45"])
 
-    # Round 2: Cleo's box forgotten: Save asks once, nothing is saved, the typed numbers stay.
+    # A reload mid-deal keeps what was typed (the form's hidden "empty counts 0" message was taken for
+    # a refusal, and the empty form saved over the draft)
     type_round(page, "Points", {"Anna": 50, "Ben": 40})
+    page.wait_for_timeout(300)  # the draft is kept as the boxes change
+    page.reload()
+    expect(page.locator("#entry").get_by_label("Points: Ben")).to_have_value("40")
+    # Round 2: Cleo's box forgotten: Save asks once, nothing is saved, the typed numbers stay.
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator(".ask-empty")).to_have_text("An empty box counts 0. Save again to keep it so, or fill it in.")
     cleo = page.locator("#entry").get_by_label("Points: Cleo")
