@@ -10,6 +10,8 @@ reads the session's row and answers 204.
 from __future__ import annotations
 
 import io
+import re
+import unicodedata
 
 import segno
 from flask import Response, abort, current_app, make_response, render_template, request, send_from_directory, url_for
@@ -17,6 +19,7 @@ from flask import Response, abort, current_app, make_response, render_template, 
 from ..board import Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
+from ..i18n import translate
 from ..models import GameSession
 from ..stats import figure_rows, session_stats
 from .blueprint import bp, is_htmx
@@ -75,10 +78,37 @@ def big_session(session_id: int):
 
 @bp.get("/sessions/<int:session_id>/result.svg")
 def result_picture(session_id: int):
-    """The result as a picture a phone can share: game, date, players, totals, winner."""
+    """The result as a picture a phone can share: game, date, the sides (a team game's teams, each once;
+    a tester's picture listed four players with each team total twice), totals, winner, and the rule
+    that decides it in lines that fit the picture (it ended mid-sentence)."""
     session = db.get_or_404(GameSession, session_id)
-    picture = render_template("sessions/result.svg", session=session, board=board(session))
+    current = board(session)
+    table, standing = current.table, current.standing
+    sides = current.game.teams(table) or tuple((seat,) for seat in range(table.size))
+    rows = [(table.names_of(side, " & "), standing.totals[side[0]], side[0] in standing.winners) for side in sides]
+    picture = render_template("sessions/result.svg", session=session, board=current, rows=rows,
+                              rule=picture_lines(translate(current.winner_rule), 62))
     return picture, {"Content-Type": "image/svg+xml; charset=utf-8"}
+
+
+def picture_lines(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` columns, a wide (CJK) character counting two: broken at a
+    space, or anywhere in a text without spaces (Japanese).
+
+    >>> picture_lines("The first team to reach 2500 wins; Stöck decides when both do.", 30)
+    ['The first team to reach 2500', 'wins; Stöck decides when both', 'do.']
+    >>> picture_lines("先に2500に届いたチームの勝ち。", 20)
+    ['先に2500に届いたチー', 'ムの勝ち。']
+    """
+    lines: list[str] = []
+    line, used = "", 0
+    for word in re.split(r"(?<= )", text) if " " in text else list(text):
+        size = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in word)
+        if line and used + size > width:
+            lines.append(line.rstrip())
+            line, used = "", 0
+        line, used = line + word, used + size
+    return [*lines, line.rstrip()] if line.strip() else lines
 
 
 def _followed(session_id: int, view: str) -> Response:

@@ -3,6 +3,8 @@ real totals, nothing stored; through the page and the API. The numbers are worke
 rules notes."""
 from __future__ import annotations
 
+import re
+
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 
@@ -116,6 +118,21 @@ def test_the_api_reads_the_deals_as_entered_whatever_entry_option_is_asked(clien
     for asked in ({"minus_entry": "revealed"}, {"minus_entry": "suit"}, {"capture_entry": "count"}):
         answer = what_if(client, sid, asked)
         assert answer.status_code == 200 and answer.json["standings"]["totals"] == totals, asked
+
+
+def test_the_result_picture_lists_each_team_once_and_the_whole_rule(client):
+    """A tester's Schieber picture listed the four players with each team total twice and ended its
+    rule mid-sentence (an SVG text does not wrap)."""
+    from .test_what_if_newer_games import FOUR, SPADES
+
+    sid = session_with(client, "schieber", FOUR, [SPADES])
+    svg = client.get(f"/sessions/{sid}/result.svg").get_data(as_text=True)
+    rows = re.findall(r'font-size="22" fill="#1d2433"[^>]*>([^<]+)<', svg)
+    assert len(rows) == 2 and all(" &amp; " in row for row in rows)
+    rule = " ".join(re.findall(r"<tspan[^>]*>([^<]+)</tspan>", svg))
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    whole = re.search(r'id="winner-rule">([^<]+)<', board).group(1)
+    assert rule == whole and len(re.findall(r"<tspan", svg)) > 1
 
 
 def test_the_page_names_the_problem_next_to_the_options(client):
