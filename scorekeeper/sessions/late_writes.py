@@ -45,14 +45,17 @@ def _sent_any(fields: list[FieldSpec]) -> bool:
 
 def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
     """The values this tablet sent for what another device locked meanwhile (Pitch's bids): shown
-    beside the locked ones, so the table sees whose are right (never values the game keeps unseen,
-    Differenzler's announcements); None when it sent none of them."""
+    beside the locked ones, so the table sees whose are right; values the game keeps unseen
+    (Differenzler's announcements) are only said to have been typed (payload None: a tester's
+    vanished without a word). None when it sent none of them."""
     game, pending = current.game, current.pending
-    if pending is None or not game.locked_shown(current.table):
+    if pending is None:
         return None
     fields = [spec for spec in game.deal_fields(current.table, current.state) if spec.phase == pending.phase]
     if not _sent_any(fields):
         return None
+    if not game.locked_shown(current.table):
+        return {"fields": fields, "payload": None}
     raw = raw_deal(deal_form(fields, current.table, formdata=request.form), fields, current.table.size)
     try:  # as the locked ones are shown: parsed (the declarer a seat, not the form's text)
         payload = parse_deal(fields, raw, current.table.size)

@@ -46,3 +46,19 @@ def test_hidden_announcements_stay_off_the_board_until_saved(client):
     call(client, "POST", f"/api/v1/sessions/{open_table}/deals",
          {"phase": "bid", "values": {"prediction": [41, 29, 53, 34]}})
     assert 'data-locked="prediction"' in client.get(f"/sessions/{open_table}").get_data(as_text=True)
+
+
+def test_hidden_announcements_typed_while_another_tablet_locked_its_own_are_said_not_shown(client):
+    """A tester's two tablets typed the announcements at once: the late one's vanished without a word.
+    It is told they were not saved, without showing them (the game keeps them unseen)."""
+    import re
+
+    sid = new_differenzler(client, announcement="hidden")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    version = re.search(r'name="board_version" value="(\d+)"', page).group(1)
+    typed = {f"prediction-{seat}": str(value) for seat, value in enumerate((40, 30, 50, 37))}
+    assert client.post(f"/sessions/{sid}/deals", data=typed).status_code == 302  # the other tablet
+    late = client.post(f"/sessions/{sid}/deals", data={**typed, "prediction-3": "36", "board_version": version})
+    html = late.get_data(as_text=True)
+    assert late.status_code == 409 and "Typed on this tablet, not saved" in html
+    assert "They stay hidden" in html and ">36<" not in html and 'value="36"' not in html
