@@ -176,7 +176,7 @@ class Schieber(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         fields = [
             FieldSpec("trump", N_("Trump"), CHOICE, choices=tuple((k, self.kind_label(table, k)) for k in KINDS)),
-            FieldSpec("pushed", N_("Pushed (geschoben): the partner chose"), BOOL),
+            FieldSpec("pushed", N_("Pushed (geschoben): the partner chose trump"), BOOL),
             FieldSpec("points", N_("Card points"), INT, per_seat=True, seats=(0, 1), team_columns=True,
                       minimum=0, maximum=CARD_POINTS, total=CARD_POINTS,
                       help=N_("Type one team's points; the other side is filled to 157.")),
@@ -190,7 +190,9 @@ class Schieber(Game):
             ]
         if table.options.get("end", "target") == "target":
             fields.append(FieldSpec("thanked_first", N_("Thanked first (both teams reach the target by card "
-                                                        "points)"), SEAT, required=False, on_demand=True))
+                                                        "points)"), SEAT, required=False, on_demand=True,
+                                    help=N_("A team thanks (bedankt) as soon as it counts itself at the "
+                                            "target: the first to thank wins.")))
         return tuple(fields)
 
     # -- rules ---------------------------------------------------------------

@@ -224,7 +224,9 @@ class Skat(Game):
             FieldSpec("jacks", N_("Declarer's jacks (skat included)"), MULTI, required=False,
                       choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
-                      default=0, minimum=0, maximum=7, page_show_if=("game", SUITS)),
+                      default=0, minimum=0, maximum=7, page_show_if=("game", SUITS),
+                      help=N_("Only with all four jacks or none: how many of the trump suit's A, 10, K ... "
+                              "continue that run unbroken (held with all four, missing with none).")),
             FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,
                       choices=(("declarer", N_("the declarer")), ("opponents", N_("the opponents"))), show_if=trumps),
             FieldSpec("points", N_("Declarer's card points (skat included)"), INT, minimum=0,

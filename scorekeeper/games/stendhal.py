@@ -191,7 +191,9 @@ class Stendhal(Game):
         cards = tuple((card, tennos_label(card)) for card in TENNOS_SUIT_CARDS)
         if entry == "seats":
             fields.append(FieldSpec("reveal", N_("Card revealed"), MULTI, per_seat=True, required=False,
-                                    choices=cards, phase="bid", maximum=1))
+                                    choices=cards, phase="bid", maximum=1,
+                                    help=N_("Each player shows one card; with the cards left in the middle "
+                                            "they decide the minus suits.")))
             if stendhal_cards(table.size)[1]:
                 fields.append(FieldSpec("middle", N_("Cards from the middle"), MULTI, required=False,
                                         choices=cards, phase="bid", maximum=stendhal_cards(table.size)[1]))

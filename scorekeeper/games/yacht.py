@@ -126,7 +126,9 @@ class Yacht(Game):
                                  minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,))))
         else:
             bid += [FieldSpec("start", N_("Start number"), INT, per_seat=True, required=False,
-                              minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,))),
+                              minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,)),
+                              help=N_("Each trick taken adds 1, each trick not taken takes 1 away: the closer "
+                                      "that ends to the goal, the more it scores.")),
                     FieldSpec("goal", N_("Goal number"), INT, per_seat=True, required=False,
                               minimum=0, maximum=n, phase="bid", show_if=("bid", (GOAL,)))]
         tricks = FieldSpec("tricks", N_("Tricks taken"), INT, per_seat=True, minimum=0, maximum=n, total=n)
