@@ -13,6 +13,7 @@ layout and with shorter local names (calmjs.parse), which the app writes beside 
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import os
 from pathlib import Path
@@ -53,12 +54,19 @@ def minify_script(folder: str) -> None:
     it already says the same, so its fingerprint stays; replaced in one step, so a worker starting
     beside another never serves half a file."""
     source, target = Path(folder) / SCRIPT_SOURCE, Path(folder) / SCRIPT
-    text = minify_print(es5(source.read_text(encoding="utf-8")), obfuscate=True, obfuscate_globals=False)
+    text = _minified(source.read_text(encoding="utf-8"))
     if target.is_file() and target.read_text(encoding="utf-8") == text:
         return
     partial = target.with_name(f".{target.name}.{os.getpid()}")
     partial.write_text(text, encoding="utf-8")
     os.replace(partial, target)
+
+
+@functools.lru_cache(maxsize=1)
+def _minified(source: str) -> str:
+    """app.js as app.min.js says it: a pure function of the text, worked out once per process (an
+    app made per test parsed it again each time)."""
+    return minify_print(es5(source), obfuscate=True, obfuscate_globals=False)
 
 
 def style_sheet(app: Flask) -> str:
