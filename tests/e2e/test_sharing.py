@@ -21,7 +21,9 @@ def test_the_watch_page_shares_the_picture_and_prints_the_score_sheet(any_page):
     page.get_by_text("Share the result").click()
     picture = page.get_by_role("img", name="The result as a picture")
     expect(picture).to_be_visible()
-    assert picture.evaluate("image => image.complete && image.naturalWidth") == 640
+    # drawn once it has come (visible is not loaded: read at once, it failed a fresh-clone run)
+    page.wait_for_function("image => image.complete && image.naturalWidth > 0", arg=picture.element_handle())
+    assert picture.evaluate("image => image.naturalWidth") == 640
     with page.expect_download() as download:  # no share sheet in a desktop Chromium: the PNG is downloaded
         page.get_by_role("button", name="Share the picture").click()
     assert download.value.suggested_filename == f"scorekeeper-{sid}.png"
