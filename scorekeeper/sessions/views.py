@@ -268,9 +268,7 @@ def delete_deal(session_id: int, deal_id: int):
     if after is not None and request.form.get("undo") and after.pending is None and not after.standing.over:
         # the toast's Undo: the deal goes back into the entry form, to be fixed and saved again
         after = _bids_again(session, after, payload) if played else after  # (locked bids taken back: unlocked)
-        fields = phase_fields(after)
-        form = deal_form(fields, after.table, payload=payload)
-        return render(**context(session, after, form=form, fields=fields, undone=number))
+        return _back_in_form(session, after, payload, number)
     deleted = restore.deletion(session, deal_id) if after is not None else None
     response = render(422 if error else 200, **context(session, after, board_error=error, deleted=deleted))
     if boosted:  # said and undoable there, as after a Delete in the board's row, at the board's address
@@ -285,9 +283,14 @@ def _undone_elsewhere(session: GameSession, deal_id: int):
     if (gone is None or not gone.before or current.pending is not None or current.standing.over
             or gone.deal_number != len(current.deals) + 1):
         return render(**context(session, current))
+    return _back_in_form(session, current, gone.before, gone.deal_number)
+
+
+def _back_in_form(session: GameSession, current: Board, payload: dict[str, Any], number: int):
+    """The board with deal `number`'s values in its entry form, saying it was taken back."""
     fields = phase_fields(current)
-    form = deal_form(fields, current.table, payload=gone.before)
-    return render(**context(session, current, form=form, fields=fields, undone=gone.deal_number))
+    form = deal_form(fields, current.table, payload=payload)
+    return render(**context(session, current, form=form, fields=fields, undone=number))
 
 
 @bp.post("/sessions/<int:session_id>/close")
