@@ -824,9 +824,8 @@
         input.disabled = !!taken;
         card.querySelector(".face").setAttribute("data-owner", taken ? holder.getAttribute("data-initial") : "");
         // a screen reader hears whose it is, as the mark says it ("spade J: Anna"; it heard the open pile's owner)
-        var label = input.getAttribute("data-label") || input.getAttribute("aria-label");
-        input.setAttribute("data-label", label);
-        input.setAttribute("aria-label", taken ? label.split(": ")[0] + ": " + holder.querySelector("legend").firstChild.textContent.trim() : label);
+        var whose = (taken ? holder : pile).querySelector("legend").firstChild.textContent.trim();
+        input.setAttribute("aria-label", input.getAttribute("aria-label").split(": ")[0] + ": " + whose);
         if (input.checked || inferred) { count += 1; sum += points[input.value] || 0; }
       });
       var bonus = pile.getAttribute("data-seat") === bonusSeat ? "-bonus" : "";
