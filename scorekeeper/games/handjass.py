@@ -582,7 +582,8 @@ class Handjass(Game):
             strokes[qualified[0]] = 2
             lines.append(T("Only %(player)s reaches %(threshold)d: +2.", player=table.name(qualified[0]),
                            threshold=threshold))
-            lines.extend([as_four] if as_four and n_active == 2 else [])
+            if as_four and n_active == 2:
+                lines.append(as_four)
             return qualified, False
         if not qualified:
             return [], False
@@ -592,7 +593,8 @@ class Handjass(Game):
             strokes[seat] = 1
         lines.append(T("Highest at or above %(threshold)d, +1: %(players)s.", threshold=threshold,
                        players=table.names_of(winners)))
-        lines.extend([as_four] if as_four and len(winners) == 2 else [])
+        if as_four and len(winners) == 2:
+            lines.append(as_four)
         return winners, drew
 
     def _potato_bonus(self, table: Table, deal: Mapping[str, Any], counts: dict[int, int], potatoes: list[int],
