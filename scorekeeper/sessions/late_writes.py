@@ -3,7 +3,7 @@
 deal, a correction of a deal deleted meanwhile; and the correction page they share with views.py."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import redirect, render_template, request, url_for
 
@@ -27,10 +27,11 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
     # what was typed, if it was typed for this form: bids sent while another device locked them
     # were for the form before it (the play's form then starts as a fresh one does)
     typed = _sent_any(phase_fields(current))
-    if not typed and current.deals and _sent_any(_last_play_fields(session, current)):
+    last = None if typed or not current.deals else _last_deal(session, current)
+    if last and _sent_any([spec for spec in last.fields if spec.phase == "play"]):
         # the play of a deal whose bids were locked, which another device saved first: the next
         # form asks for bids, so what was typed comes back as a correction of that deal
-        return late_save(session, current, stale, translate(stale.overtaken_text), play_only=True)
+        return late_save(session, current, stale, translate(stale.overtaken_text), last, play_only=True)
     form, fields = entry_form(current, formdata=request.form if typed else None)
     unsaved = None if typed else typed_before_the_lock(current)
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
@@ -64,24 +65,31 @@ def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
     return {"fields": fields, "payload": payload}
 
 
-def _last_play_fields(session: GameSession, current: Board) -> list[FieldSpec]:
-    """The play's inputs of the last deal saved, as its correction asks for them."""
-    deal = current.deals[-1]
-    game, table, _, state = deal_context(session, deal)
-    return [spec for spec in game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
-            if spec.phase == "play"]
+class LastDeal(NamedTuple):
+    """The last deal saved, deal_context's for it, and the inputs its correction asks for."""
+    deal: Deal
+    before: tuple[Game, Table, int, State]
+    fields: tuple[FieldSpec, ...]
 
 
-def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, said: str, play_only: bool = False):
-    """A save after another device saved the deal it was typed for (the game's last one, or the play
-    of a deal whose bids were locked): what this tablet typed, as a correction of that deal (its Save
-    puts it in place of the other's), `said` above it. `play_only`: the POST holds the play of a deal
-    whose bids were locked, which the correction shows as stored. Otherwise a deal with locked values
-    (bids) is said on the board, the typed values then being for a form that no longer exists."""
+def _last_deal(session: GameSession, current: Board) -> LastDeal:
     deal = current.deals[-1]
     before = deal_context(session, deal)
     game, table, _, state = before
-    fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+    return LastDeal(deal, before, game.play_fields(game.as_entered(table, deal.payload), state, deal.payload))
+
+
+def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, said: str,
+              last: LastDeal | None = None,
+              play_only: bool = False):
+    """A save after another device saved the deal it was typed for (the game's last one, or the play
+    of a deal whose bids were locked): what this tablet typed, as a correction of that deal (its Save
+    puts it in place of the other's), `said` above it; `last`: _last_deal's, when already worked out.
+    `play_only`: the POST holds the play of a deal whose bids were locked, which the correction shows
+    as stored. Otherwise a deal with locked values (bids) is said on the board, the typed values then
+    being for a form that no longer exists."""
+    deal, before, fields = last or _last_deal(session, current)
+    table = before[1]
     if play_only:
         form = deal_form(fields, table, payload=deal.payload)
         for spec in fields:
