@@ -75,6 +75,8 @@ GAME_NAMES = {"diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("
               "grand": N_("Grand"), "null": N_("Null")}
 #: null values by (hand, ouvert)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+NULL_NAMES = {(False, False): N_("Null"), (True, False): N_("Null Hand"), (False, True): N_("Null Ouvert"),
+              (True, True): N_("Null Ouvert Hand")}
 SKAT_MOST = 11 + 11  # a declarer without a trick has only the skat: at most two aces
 #: what the two cards of the skat can hold: 0, 2-8, 10-15, 20-22 (never 1, 9 nor 16-19)
 SKAT_ONLY = frozenset(SKAT_POINTS[rank_of(one)] + SKAT_POINTS[rank_of(other)]
@@ -167,8 +169,13 @@ def trump_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
 def null_value(deal: Mapping[str, Any]) -> tuple[bool, int, list[Text], bool]:
     value = NULL_VALUES[deal["hand"], deal["ouvert"]]
     won = deal["result"] == "won"
-    return won, value, [T("Null: %(value)d; declarer %(outcome)s.", value=value, outcome=Text(
-        N_("took no trick")) if won else Text(N_("took a trick")))], False
+    return won, value, [T("%(game)s: %(value)d; declarer %(outcome)s.", game=game_name(deal), value=value,
+                          outcome=Text(N_("took no trick")) if won else Text(N_("took a trick")))], False
+
+
+def game_name(deal: Mapping[str, Any]) -> Text:
+    """The game as a list names it: a suit, Grand, or which Null (Hand, Ouvert)."""
+    return Text(NULL_NAMES[deal["hand"], deal["ouvert"]] if deal["game"] == "null" else GAME_NAMES[deal["game"]])
 
 
 def valuation(deal: Mapping[str, Any], options: Mapping[str, Any]) -> Valuation:
@@ -382,7 +389,7 @@ class Skat(Game):
                 return DealResult(points, (T("All passed: no score."),), T("All passed"))
             line = self.ramsch(table, state, deal)[1]
             return DealResult(points, (line,), T("Ramsch: %(line)s", line=line))
-        declarer, game = deal["declarer"], Text(GAME_NAMES[deal["game"]])
+        declarer, game = deal["declarer"], game_name(deal)
         scored = valuation(deal, table.options)
         outcome = Text(N_("won")) if scored.won else Text(N_("lost"))
         lines = (T("%(player)s plays %(game)s after a bid of %(bid)d.", player=table.name(declarer), game=game,

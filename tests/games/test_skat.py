@@ -128,6 +128,17 @@ def test_null_values_and_won_null():
     assert values == [23, 35, 46, 59]
 
 
+def test_each_null_is_named_as_the_list_names_it():
+    """rules/skat.md "Null games" (Null 23, Null Hand 35, Null Ouvert 46, Null Ouvert Hand 59): the deal's
+    line and its arithmetic say which Null was played, as a suit game's say hand and ouvert."""
+    for (hand, ouvert), name in {(False, False): "Null", (True, False): "Null Hand",
+                                 (False, True): "Null Ouvert", (True, True): "Null Ouvert Hand"}.items():
+        result = standing([null(2, won=False, hand=hand, ouvert=ouvert)]).results[0]
+        value = {"Null": 23, "Null Hand": 35, "Null Ouvert": 46, "Null Ouvert Hand": 59}[name]
+        assert str(result.summary) == f"C {name} lost {-2 * value:+d}"
+        assert f"{name}: {value}; declarer took a trick." in [str(line) for line in result.breakdown]
+
+
 def test_a_null_below_the_bid_is_refused_at_the_bid():
     """rules/skat.md "Won, lost, overbid": a null game below the bid cannot be announced."""
     with pytest.raises(DealError) as error:

@@ -463,7 +463,9 @@ def test_every_simulated_list_is_accepted_and_scored_as_the_note_says(session):
             assert f"= {BASE[deal.game]} x {trump_levels(deal)} = {deal.reached}." in text, text
             assert ("Overbid" in text) == deal.overbid
         elif deal.game == "null":
-            assert f"Null: {deal.value}" in text
+            name = {(False, False): "Null", (True, False): "Null Hand", (False, True): "Null Ouvert",
+                    (True, True): "Null Ouvert Hand"}[deal.hand, deal.ouvert]
+            assert f"{name}: {deal.value}" in text
         if deal.game != "passed":
             assert ("Won: " in text) == deal.won
     assert standing.state.plain == session.totals("plain")
