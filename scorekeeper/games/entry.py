@@ -482,7 +482,8 @@ def _check_agrees(where: str, spec: FieldSpec, entry: Any, expected: Any, size: 
     """A legacy entry of its kind that agrees with what the other values give (None: any does)."""
     given = parse_value(spec, entry, where, size)
     if expected is not None and given != expected:
-        raise RuleError(T("%(names)s contradicts the other values given; leave it out.", names=where), where)
+        raise RuleError(T("%(label)s (%(names)s) contradicts the other values given; leave it out.",
+                          label=Text(spec.label), names=where), where)
 
 
 def _left_alone(a_field: bool, spec: FieldSpec, deal: Mapping[str, Any], seat: int | None, entry: Any,

@@ -112,7 +112,8 @@ class Schieberamsch(Game):
 
     options = (
         OptionSpec("deals", N_("Number of deals"), INT, 12, minimum=1, maximum=99,
-                   help=N_("Agreed at the start; a multiple of three deals everyone equally often.")),
+                   help=N_("Agreed at the start. A multiple of three lets everyone deal equally often, unless a "
+                           "Grand Hand is played: its dealer deals again.")),
         OptionSpec("rounding", N_("Dividing by ten"), CHOICE, "toward_zero",
                    choices=(("toward_zero", N_("drop the fraction (-9.6 -> -9)")),
                             ("floor", N_("round down (-9.6 -> -10)")))),

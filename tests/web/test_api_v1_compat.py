@@ -43,8 +43,10 @@ def test_took_trick_true_for_a_player_with_points_is_accepted(client):
 
 
 def test_took_trick_false_for_a_player_with_points_is_refused_naming_it(client):
-    assert refused_naming(post_deal(client, "schieberamsch", ramsch([30, 0, 90], took=[False, True, True])),
-                          "took_trick-0")
+    response = post_deal(client, "schieberamsch", ramsch([30, 0, 90], took=[False, True, True]))
+    assert refused_naming(response, "took_trick-0")
+    # named as the page names it too, not only by its key (a tester read "took_trick-0 contradicts ...")
+    assert response.json["message"].startswith("Took a trick (with 0 card points) (took_trick-0) contradicts")
 
 
 def test_a_form_leaves_the_hidden_took_trick_boxes_unticked_and_is_saved(client):
