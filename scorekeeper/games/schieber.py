@@ -104,12 +104,24 @@ def first_to(target: float, before: Sequence[int], parts: Sequence[Sequence[int]
             return reached[0]
     return "ask" if reached else None
 
+
+def decided_by(target: float, before: Sequence[int], parts: Sequence[Sequence[int]]) -> str | None:
+    """What decided a deal in which both teams reach `target`: their "stoeck", their "weis", or who
+    "thanked" first (both only with card points); None when at most one team reaches it."""
+    if sum(before[t] + sum(parts[t]) >= target for t in (0, 1)) < 2:
+        return None
+    for upto, counted in ((2, "stoeck"), (1, "weis")):
+        if sum(before[t] + sum(parts[t][upto:]) >= target for t in (0, 1)) == 1:
+            return counted
+    return "thanked"
+
 @dataclass(frozen=True)
 class SchieberState(State):
     """The state plus the team that won (reached the target first) and the team that made Berg."""
 
     won_by: int | None = None
     berg: int | None = None
+    decided: str | None = None  # decided_by's, when both teams reached the target in the last deal
 
 
 class Schieber(Game):
@@ -322,7 +334,7 @@ class Schieber(Game):
 
     def after_deal(self, table: Table, state: State, deal: Mapping[str, Any], result: DealResult) -> State:
         own = narrow(state, SchieberState)
-        won_by, berg = own.won_by, own.berg
+        won_by, berg, decided = own.won_by, own.berg, own.decided
         if self.ending(table) == "target":
             parts = self.parts(table, deal)
             first = first_to(self.target(table), state.totals, parts) if won_by is None else None
@@ -330,11 +342,13 @@ class Schieber(Game):
                 won_by = team_of(deal["thanked_first"])
             elif isinstance(first, int):
                 won_by = first
+            if first is not None:
+                decided = decided_by(self.target(table), state.totals, parts)
             half = first_to(self.target(table) / 2, state.totals, parts) if berg is None else None
             if half is not None:  # both only with card points: the team that took more in this deal
                 berg = half if isinstance(half, int) else max((0, 1), key=lambda t: result.points[t])
         new = narrow(super().after_deal(table, state, deal, result), SchieberState)
-        return dataclasses.replace(new, won_by=won_by, berg=berg, leader=(new.dealer - 1) % 4)
+        return dataclasses.replace(new, won_by=won_by, berg=berg, decided=decided, leader=(new.dealer - 1) % 4)
 
     def next_dealer(self, table: Table, state: State, deal: Mapping[str, Any]) -> int:
         """Counter-clockwise: forehand deals next."""
@@ -381,10 +395,18 @@ class Schieber(Game):
         lines = [T("%(dealer)s deals 9 cards each, counter-clockwise; %(forehand)s chooses trump or pushes to "
                    "%(partner)s, and leads.", dealer=table.name(state.dealer), forehand=table.name(forehand),
                    partner=table.name((forehand + 2) % 4))]
-        berg = narrow(state, SchieberState).berg
-        if berg is not None and table.options.get("berg", True):
-            lines.append(T("Berg: %(team)s reached %(n)d first.", team=self.team_name(table, berg),
+        own = narrow(state, SchieberState)
+        if own.berg is not None and table.options.get("berg", True):
+            lines.append(T("Berg: %(team)s reached %(n)d first.", team=self.team_name(table, own.berg),
                            n=self.target(table) // 2))
+        if own.won_by is not None and own.decided:  # a winner whose total may be the lower one
+            why = {"stoeck": N_("%(team)s reached %(n)d first: both teams got there in the last deal, and Stöck "
+                                "count first."),
+                   "weis": N_("%(team)s reached %(n)d first: both teams got there in the last deal, and Stöck "
+                              "and Weis count before card points."),
+                   "thanked": N_("%(team)s won: both teams reached %(n)d in the last deal with card points only, "
+                                 "and %(team)s thanked first.")}[own.decided]
+            lines.append(T(why, team=self.team_name(table, own.won_by), n=self.target(table)))
         return tuple(lines)
 
 
