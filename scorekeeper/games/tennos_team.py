@@ -358,6 +358,7 @@ class TennosTeam(Game):
             return still[0], (T("totals within one point; second-best players %(detail)s", detail=detail)
                               if mode == TEAM else T("totals tied; lower-scoring members %(detail)s", detail=detail))
         return (min(still, key=lambda c: nearest(groups[c])),
+                T("still equal: the spade player's team") if mode == TEAM else
                 T("still tied: the team of the player nearest to the spade player"))
 
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
@@ -373,9 +374,9 @@ class TennosTeam(Game):
                 shown.append(T("unused jokers %(n)d", n=deal["jokers"][seat]))
             if deal["ace"][seat]:
                 shown.append(T("ace in hand 1"))
-            lines.append(T("%(player)s (%(suit)s): %(parts)s = %(total)d.", player=table.name(seat),
-                           suit=tennos_label("A" + suit)[0], parts=joined(T(" + "), shown) if shown else "0",
-                           total=points[seat]))
+            lines.append(T("%(player)s (%(suit)s %(name)s): %(parts)s = %(total)d.", player=table.name(seat),
+                           suit=tennos_label("A" + suit)[0], name=Text(TENNOS_SUIT_NAMES[suit]),
+                           parts=joined(T(" + "), shown) if shown else "0", total=points[seat]))
         won, decision = self.decide(table, deal)
         summary = P("%(names)s wins", "%(names)s win", len(won), names=table.names_of(won))
         return DealResult(points, tuple(lines + decision), summary)

@@ -49,6 +49,13 @@ def test_worked_example_1_spade_player_14():
     assert "own suit 9 + other pictures 2 + J-Q-K own colour 2 + ace in hand 1 = 14" in text(result)
 
 
+def test_each_players_line_names_the_suit_in_words_beside_its_symbol():
+    """Issue 23 item 3, suits unmistakable wherever text shows one: the leaf and the club read as words
+    too, not only as symbols a font may draw alike."""
+    result = play(game("SHXLCD", [[]] * 6, battalions_black=0, battalions_red=0)).results[0]
+    assert "D (❧ leaf): 0 = 0." in text(result) and "E (♣ club): 0 = 0." in text(result)
+
+
 def test_worked_example_2_heart_player_17():
     """Example 2: six other pictures 12, club J-Q-K of the other colour 3, four jacks 2: 17."""
     result = play(EXAMPLE).results[0]
@@ -90,7 +97,7 @@ def test_equal_second_best_the_spade_team_wins():
              jokers=[2, 2, 0, 0], ace=[False, True, False, False])
     result = play(d).results[0]
     assert result.points == (7, 8, 5, 5)  # black 12, red 13; second-best 5 v 5
-    assert play(d).state.wins == (1, 0, 1, 0) and "spade player" in text(result)
+    assert play(d).state.wins == (1, 0, 1, 0) and "still equal: the spade player's team" in text(result)
 
 
 # --- team mode rules --------------------------------------------------------------
