@@ -108,7 +108,7 @@ def _upgrade_database(app: Flask) -> None:
         if not locked:
             with db.engine.connect() as connection:
                 current = set(MigrationContext.configure(connection).get_current_heads())
-            if current != set(ScriptDirectory.from_config(app.extensions["migrate"].migrate.get_config()).get_heads()):
+            if current != set(ScriptDirectory(str(ROOT / "migrations")).get_heads()):
                 raise RuntimeError(f"{app.instance_path} is read-only and the database schema needs an upgrade: "
                                    "make the folder writable, or run scripts/migrate as a user who can write it.")
             app.logger.warning("%s is read-only: serving without a schema upgrade (the schema is current).",

@@ -30,12 +30,12 @@ from flask import session as cookie
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from sqlalchemy import delete
+from sqlalchemy import delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 from wtforms import PasswordField
 from wtforms.validators import DataRequired, Regexp
 
-from .errors import error_response
+from .errors import error_response, for_api
 from .extensions import db
 from .games.base import RuleError, T
 from .guesses import form_guess, guess, guess_keys, too_many
@@ -117,7 +117,7 @@ def require_club_password():
     password = club_password()
     if password is None or request.endpoint in OPEN_ENDPOINTS or _club_cookie_ok(password):
         return None
-    if not request.path.startswith("/api/"):
+    if not for_api():
         return redirect(url_for("access.login", next=request.full_path if request.query_string else request.path))
     accepted, wait = guess(guess_keys("club", "club"), _api_password(), lambda given: _same(given, password))
     if wait:
@@ -168,7 +168,7 @@ def login():
 @bp.get("/devices")
 def devices():
     return render_template("access/devices.html", form=FlaskForm(), club=club_password() is not None,
-                           count=db.session.query(Device).count())
+                           count=db.session.scalar(select(func.count()).select_from(Device)))
 
 
 # the pages this device kept (the service worker's copies, shown offline) and its drafts go with a
@@ -255,12 +255,10 @@ def require_table_pin():
     session_id = request.view_args.get("session_id")
     if not isinstance(session_id, int):
         return None
-    # held for the request: the view's own get finds it in the session's identity map (which holds
-    # objects weakly) instead of reading the row again
-    session = g.game_session = db.session.get(GameSession, session_id)
+    session = db.session.get(GameSession, session_id)
     if session is None or not locked(session):
         return None
-    if request.path.startswith("/api/"):
+    if for_api():
         accepted, wait = guess(guess_keys("pin", str(session.id)), request.headers.get("X-Table-PIN"),
                                lambda given: _pin_right(session, given))
         if wait:
@@ -298,7 +296,7 @@ def refuse_other_sites():
     """The API takes no CSRF token (its clients send headers, not forms), yet a browser sends the
     device's cookie (club login, PINs) along: a write sent from another site's page is refused.
     A browser names where a request comes from in Sec-Fetch-Site; other clients send none."""
-    if (request.path.startswith("/api/") and request.method not in SAFE_METHODS
+    if (for_api() and request.method not in SAFE_METHODS
             and request.headers.get("Sec-Fetch-Site") in ("cross-site", "same-site")):
         return error_response(403, gettext("The API takes no writes sent from another site's page."))
     return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import abort, current_app, redirect, render_template, request, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import get_timezone, gettext
 from sqlalchemy import Row
 
@@ -78,7 +78,7 @@ def show_player(player_id: int):
     """The player's record per game, what the games counted, wins and places over time, head to head
     with another player and their sessions a page at a time: all narrowed by the filters (a game, a
     period, other players at the table). A filter that is not one is said beside its field."""
-    player = db.session.get(Player, player_id) or abort(404)
+    player = db.get_or_404(Player, player_id)
     players = _players()
     form = StatsFilterForm(request.args, players, player.id)
     valid = form.validate()
