@@ -4,6 +4,7 @@ reaches the database, every time between 2000 and tomorrow, the options resolved
 are. A file that does not fit is refused with a sentence naming the session and the deal."""
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from datetime import UTC, datetime, timedelta
 from typing import Any, NoReturn
@@ -15,6 +16,8 @@ from .games.base import DealError, FieldSpec, Game, RuleError, Standing, T, Tabl
 from .games.entry import CHOICE, parse_value
 from .models import INTEGER_MAX, utcnow
 from .names import checked_names, name_key
+
+log = logging.getLogger(__name__)
 
 ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
 
@@ -177,6 +180,7 @@ def _replayed(game: Game, table: Table, checked: list[dict[str, Any]], where: Te
     except RuleError as error:
         _refuse(error.text, where)
     except Exception:  # noqa: BLE001  (a malformed value is refused, never a 500)
+        log.warning("An imported deal's values could not be replayed", exc_info=True)  # or an engine's fault
         _refuse(T("the deal's values cannot be read."), where)
     return standing
 

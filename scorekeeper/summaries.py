@@ -9,6 +9,7 @@ upgrade on start; never by a visitor's request: meanwhile the pages list its ses
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,6 +27,8 @@ from .models import GameSession, SeatFigure, SeatSummary, SessionSummary, utcnow
 # the schema upgrade on start (AUTO_MIGRATE) computes the missing summaries when there are at most
 # this many; more are left to `flask summaries`, so that no worker's start outlasts its timeout
 ON_START = 200
+
+log = logging.getLogger(__name__)
 
 
 def engine_version(slug: str) -> int:
@@ -108,6 +111,7 @@ def replayed(session: GameSession) -> None:
     try:
         current = board(session)
     except (DealError, KeyError):
+        log.warning("Session %d does not replay: its summary is left empty", session.id, exc_info=True)
         current = None
     store(session, current)
 
