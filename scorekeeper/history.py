@@ -1,6 +1,6 @@
 """The lists over all sessions: the history (filtered by game, player and dates, a page at a time),
 the players with their number of sessions, and a player's record per game. Each reads the
-session summaries (summaries.py) through indexes, so a page costs the same at 100,000 sessions."""
+session summaries (summaries.py) through indexes, so a page does not grow with the sessions kept."""
 from __future__ import annotations
 
 import dataclasses

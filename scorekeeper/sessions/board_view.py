@@ -152,7 +152,7 @@ def sides(current: Board, points: tuple[int, ...]) -> list[tuple[tuple[int, ...]
 
 def only_added(before: Board, after: Board, form) -> bool:
     """Whether a save just appended one deal to a game that goes on with a fresh entry form: then
-    the htmx answer carries only the changed parts (a few kB) instead of the whole board."""
+    the htmx answer carries only the changed parts instead of the whole board."""
     return (before.pending is None and after.pending is None and form is not None
             and not after.standing.over and len(after.deals) == len(before.deals) + 1)
 

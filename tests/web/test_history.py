@@ -56,7 +56,7 @@ def test_history_filters_by_player_id_from_the_dropdown_and_still_by_name(client
     response = client.get("/history?player=nobody")
     assert response.status_code == 422 and "There is no such player." in text(response.get_data(as_text=True))
     html = client.get(f"/history?player_id={dora.id}").get_data(as_text=True)
-    assert f'<option value="{dora.id}" selected>Dora</option>' in html
+    assert f'<option selected value="{dora.id}">Dora</option>' in html
 
 
 def test_history_says_no_games_yet_only_when_there_are_none(client, ctx):
