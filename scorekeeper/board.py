@@ -19,7 +19,7 @@ from sqlalchemy.orm import selectinload
 
 from .extensions import db
 from .games import get_game
-from .games.base import DealError, Game, Standing, State, Table
+from .games.base import DealError, FieldSpec, Game, Standing, State, Table
 from .games.text import P, Text
 from .models import Deal, GameSession, Seat
 
@@ -65,6 +65,16 @@ class Board:
             return P("The table ended this game after deal %(n)d: the totals so far decide.",
                      "The table ended this game after %(n)d deals: the totals so far decide.", len(self.deals))
         return self.game.winner_rule(self.table)
+
+    def locked_fields(self) -> tuple[FieldSpec, ...]:
+        """The fields of the locked values waiting for their play (`pending`), as those values decide
+        them: what the board shows above the play's form."""
+        assert self.pending is not None
+        return self.game.deal_fields(self.game.as_entered(self.table, self.pending.payload), self.state)
+
+    def seat_figures(self) -> list[dict[str, int]]:
+        """What the game counts for each seat over the deals played (Game.figures)."""
+        return self.game.seat_figures(self.table, [deal.payload for deal in self.deals], self.standing.results)
 
     @property
     def phase(self) -> str:

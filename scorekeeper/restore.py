@@ -16,7 +16,7 @@ from .extensions import db
 from .games.base import DealError, RuleError, T, Text
 from .models import Deal, GameSession, Revision
 from .turns import claim
-from .writes import finish, revise, spoiled
+from .writes import finish, next_position, revise, spoiled
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -92,7 +92,7 @@ def restore_deal(session: GameSession, revision: Revision, version: int | None =
     elif current.pending is not None:  # the locked bids of the next deal stay last
         position = current.pending.position
     else:
-        position = max((deal.position for deal in session.deals), default=0) + 1
+        position = next_position(session)
     claim(session, expected)
     for later in sorted((d for d in session.deals if d.position >= position), key=lambda d: -d.position):
         later.position += 1  # from the last one down, one row at a time: (session, position) stays unique
@@ -115,7 +115,7 @@ def _restore_pending(session: GameSession, revision: Revision, current: Board, e
     except RuleError as error:
         raise _refused(number, error.text) from None
     claim(session, expected)
-    position = max((d.position for d in session.deals), default=0) + 1
+    position = next_position(session)
     deal = _put_back(session, revision, Deal(position=position, payload=payload, phase=phase,
                                              engine_version=current.game.version), number)
     finish(session, current.game, current.table, current.standing, list(current.deals), deal)

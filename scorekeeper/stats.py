@@ -41,5 +41,5 @@ def session_stats(board: Board) -> list[SeatStats]:
 
 def figure_rows(board: Board) -> list[tuple[Figure, list[int]]]:
     """The game's own figures, each with each seat's count, in the order the engine declares them."""
-    counted = board.game.seat_figures(board.table, [deal.payload for deal in board.deals], board.standing.results)
+    counted = board.seat_figures()
     return [(figure, [seat.get(figure.name, 0) for seat in counted]) for figure in board.game.figures]

@@ -77,8 +77,7 @@ def _figure_rows(session: GameSession, current: Board | None, version: int) -> l
     """One row per seat and figure the engine counted that is not 0."""
     if current is None:
         return []
-    counted = current.game.seat_figures(current.table, [deal.payload for deal in current.deals],
-                                        current.standing.results)
+    counted = current.seat_figures()
     return [dict(session_id=session.id, position=seat.position, player_id=seat.player_id, game=session.game,
                  engine_version=version, name=name, value=value, started_at=session.created_at)
             for seat in session.seats for name, value in counted[seat.position].items()]

@@ -67,7 +67,8 @@ def spoiled(game: Game, table: Table, before: Sequence[Mapping[str, Any]], why: 
     return RuleError(why)
 
 
-def _next_position(session: GameSession) -> int:
+def next_position(session: GameSession) -> int:
+    """The position after the session's last deal (locked bids included)."""
     return max((deal.position for deal in session.deals), default=0) + 1
 
 
@@ -106,7 +107,7 @@ def _add(session: GameSession, current: Board, raw: Mapping[str, Any], expected:
         deal = pending
         deal.payload, deal.phase, deal.engine_version = parsed, COMPLETE, game.version
     else:
-        deal = Deal(position=_next_position(session), payload=parsed, engine_version=game.version)
+        deal = Deal(position=next_position(session), payload=parsed, engine_version=game.version)
         session.deals.append(deal)
     db.session.flush()  # the deal's id, for its change
     revise(session, deal.id, "add", None, parsed, len(current.deals) + 1, key)
@@ -120,7 +121,7 @@ def _lock(session: GameSession, current: Board, raw: Mapping[str, Any], expected
     phase = current.phase
     parsed = current.game.parse_phase(current.table, current.state, raw, phase)
     claim(session, expected)
-    deal = Deal(position=_next_position(session), payload=parsed, phase=phase, engine_version=current.game.version)
+    deal = Deal(position=next_position(session), payload=parsed, phase=phase, engine_version=current.game.version)
     session.deals.append(deal)
     db.session.flush()
     revise(session, deal.id, "bid", None, parsed, len(current.deals) + 1, key)
