@@ -12,8 +12,8 @@ and SQLite writers wait for each other instead of failing.
   instead of waiting for its commit, and a commit appends to the log without an fsync (the log is
   synced when it is copied back into the database). A crash of the app or of gunicorn loses
   nothing; a power cut can lose the last saves before the last checkpoint, never corrupt the file.
-- what reaches the database is sane: ids beyond the id columns' range never match a route, JSON bodies are checked
-  for nesting depth and lone surrogates before they are used.
+- what reaches the database is sane: ids beyond the id columns' range never match a route, JSON texts (an
+  API body, an imported file) are read by `read_json`: nesting depth checked first, no NaN, no lone surrogate.
 - faults say what happened: a write the database refuses because its disk is full or it is read-only,
   or a database that cannot be reached (PostgreSQL stopped), becomes a `Fault` (a RuleError: the form
   keeps what was typed; the API answers 507 or 503), never a 500. A SQLite file in a folder this
@@ -29,6 +29,7 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
@@ -225,3 +226,26 @@ def has_lone_surrogate(value) -> bool:
     except UnicodeEncodeError:
         return True
     return False
+
+
+class UnreadableJson(ValueError):
+    """Why a JSON text was not taken: `args[0]`, a Text to translate."""
+
+
+def read_json(raw: bytes, limit: int) -> Any:
+    """A JSON text as the app takes it (an API body, an imported file): nested at most `limit` deep
+    (checked before parsing), no NaN or Infinity, no text that is not valid Unicode; json.loads skips
+    a UTF-8 byte order mark, as some editors write one. Raises UnreadableJson saying why not.
+
+    >>> read_json(b'\\xef\\xbb\\xbf{"a": [1]}', 3)
+    {'a': [1]}
+    """
+    if json_too_deep(raw, limit):
+        raise UnreadableJson(T("The JSON is nested too deeply."))
+    try:
+        value = json.loads(raw, parse_constant=no_constant)
+    except (ValueError, RecursionError):  # NaN and Infinity too (no_constant); bytes that are not UTF-8
+        raise UnreadableJson(T("The body is not readable JSON.")) from None
+    if has_lone_surrogate(value):
+        raise UnreadableJson(T("The body holds text that is not valid Unicode (a lone surrogate)."))
+    return value

@@ -3,7 +3,6 @@ in openapi.json beside this file."""
 from __future__ import annotations
 
 import dataclasses
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
 from .. import access, history, writes
 from ..board import Board, board
-from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
+from ..dbsafety import UnreadableJson, read_json
 from ..errors import error_response
 from ..extensions import db
 from ..filters import StatsFilterForm
@@ -30,17 +29,12 @@ from .blueprint import bp
 def json_body() -> dict[str, Any]:
     if not request.is_json:
         raise UnsupportedMediaType(gettext("Send the body as JSON (Content-Type: application/json)."))
-    raw = request.get_data(cache=True)  # over MAX_CONTENT_LENGTH: 413
-    if json_too_deep(raw, current_app.config["MAX_JSON_DEPTH"]):
-        raise BadRequest(gettext("The JSON is nested too deeply."))
-    try:
-        body = json.loads(raw, parse_constant=no_constant)
-    except (ValueError, RecursionError):  # NaN and Infinity too (no_constant)
-        raise BadRequest(gettext("The body is not readable JSON.")) from None
+    try:  # over MAX_CONTENT_LENGTH: 413
+        body = read_json(request.get_data(cache=True), current_app.config["MAX_JSON_DEPTH"])
+    except UnreadableJson as refused:
+        raise BadRequest(translate(refused.args[0])) from None
     if not isinstance(body, dict):
         raise BadRequest(gettext("The body must be a JSON object."))
-    if has_lone_surrogate(body):
-        raise BadRequest(gettext("The body holds text that is not valid Unicode (a lone surrogate)."))
     return body
 
 

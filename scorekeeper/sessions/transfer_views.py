@@ -14,7 +14,7 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, importer, restore, turns
-from ..dbsafety import has_lone_surrogate, json_too_deep, no_constant
+from ..dbsafety import UnreadableJson, read_json
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
@@ -73,13 +73,9 @@ def export_everything():
 def read_import(form: ImportForm):
     """The uploaded file (spooled to a temporary file) as a JSON document, or None with the reason
     beside the field; checked as the API checks a JSON body (nesting depth, valid Unicode)."""
-    data = form.file.data.stream.read()
     try:
-        if not json_too_deep(data, current_app.config["MAX_JSON_DEPTH"]):
-            document = json.loads(data.decode("utf-8-sig"), parse_constant=no_constant)
-            if not has_lone_surrogate(document):
-                return document
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        return read_json(form.file.data.stream.read(), current_app.config["MAX_JSON_DEPTH"])
+    except UnreadableJson:
         pass
     form.file.errors = [gettext(
         "The file is not JSON; choose a file made by “Download JSON” or “Export everything”.")]

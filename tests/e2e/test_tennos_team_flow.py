@@ -121,7 +121,8 @@ def test_a_series_of_three_games_with_a_correction(page):
     row = page.locator("tr.deal-row").first
     expect(row.locator("summary")).to_have_text("Ben, Dora win")
     row.locator("summary").click()
-    expect(row).to_contain_text("Anna (♠ spade): own suit 9 + other pictures 2 + J-Q-K own colour 2 + ace in hand 1 = 14.")
+    expect(row).to_contain_text("Anna (♠ spade): own suit 9 + other pictures 2 + J-Q-K own colour 2 + ace in hand 1 "
+                                "= 14.")
     expect(row).to_contain_text("Ben (♥ heart): other pictures 12 + J-Q-K other colour 3 + same rank 2 = 17.")
     expect(row).to_contain_text("The red team wins: higher total.")
 

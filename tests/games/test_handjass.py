@@ -397,7 +397,8 @@ def test_a_player_who_sits_out_is_not_asked_for_points_weis_or_stoeck():
         assert fields[name].seats_from == "playing"
         assert is_shown(fields[name], {"playing": [0, 2]}, 0) and not is_shown(fields[name], {"playing": [0, 2]}, 1)
     assert score(deal([80, 0, 50, None], playing=[0, 2]) | {"stoeck": [False] * 4}) == (1, 0, 1, 0)
-    assert refused(deal([80, 10, 50, None], playing=[0, 2]), "points-1").startswith("Card points (last trick's 5 included) (points-1) contradicts")
+    assert refused(deal([80, 10, 50, None], playing=[0, 2]), "points-1").startswith(
+        "Card points (last trick's 5 included) (points-1) contradicts")
 
 
 def test_going_out_is_said_by_name_in_the_breakdown_and_the_save_line():

@@ -446,3 +446,16 @@ def test_a_whole_number_written_with_a_point_is_taken_as_json_schema_takes_it(cl
     assert taken.status_code == 201 and taken.json["deals"][0]["values"]["pushed"] == 1
     half = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**RAMSCH, "pushed": 1.5}})
     assert half.status_code == 422 and list(half.json["fields"]) == ["pushed"]
+
+
+
+def test_a_body_with_a_utf8_byte_order_mark_is_read(client):
+    """Some editors save JSON with a UTF-8 byte order mark: the API reads such a body, as the import page
+    reads such a file (both through dbsafety.read_json)."""
+    import json
+
+    sid = new_session(client)
+    body = b"\xef\xbb\xbf" + json.dumps({"values": RAMSCH}).encode()
+    response = client.post(f"/api/v1/sessions/{sid}/deals", data=body, content_type="application/json")
+    assert response.status_code == 201, response.json
+    assert response.json["standings"]["totals"] == [0, 0, 90]
