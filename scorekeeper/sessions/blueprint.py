@@ -1,7 +1,14 @@
-"""The HTML blueprint's object, shared by its view modules."""
-from flask import Blueprint, request
+"""The HTML blueprint's object, shared by its view modules, and what holds for all their answers."""
+from flask import Blueprint, Response, request
 
 bp = Blueprint("sessions", __name__)
+
+#: answers that always come from the server and are not revalidated: Back/Forward and a reload
+#: never show an old one from the browser's cache
+NO_STORE_ENDPOINTS = {
+    "sessions.add_deal", "sessions.delete_deal", "sessions.edit_deal", "sessions.deal_breakdown",
+    "sessions.session_changes", "sessions.session_chart", "sessions.session_statistics",
+}
 
 
 def is_boosted() -> bool:
@@ -12,3 +19,10 @@ def is_boosted() -> bool:
 def is_htmx() -> bool:
     """Whether htmx asks for a fragment (a boosted link or form asks for a whole page)."""
     return request.headers.get("HX-Request") == "true" and not is_boosted()
+
+
+@bp.after_app_request
+def no_store(response: Response) -> Response:
+    if "ETag" not in response.headers and (request.endpoint in NO_STORE_ENDPOINTS or is_htmx()):
+        response.headers["Cache-Control"] = "no-store"
+    return response

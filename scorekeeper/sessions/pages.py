@@ -28,25 +28,12 @@ from .cards import form_deck
 from .chart import totals_chart
 from .forms import deal_form
 
-#: answers that always come from the server and are not revalidated: Back/Forward and a reload
-#: never show an old one from the browser's cache
-NO_STORE_ENDPOINTS = {
-    "sessions.add_deal", "sessions.delete_deal", "sessions.edit_deal", "sessions.deal_breakdown",
-    "sessions.session_changes", "sessions.session_chart", "sessions.session_statistics",
-}
 VIEWS = ("board", "watch", "big")
 
 
 @bp.app_template_global("totals_chart")
 def chart_of(current: Board):
     return totals_chart(current.standing.running, current.table.names)
-
-
-@bp.after_app_request
-def no_store(response: Response) -> Response:
-    if "ETag" not in response.headers and (request.endpoint in NO_STORE_ENDPOINTS or is_htmx()):
-        response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def _follow_page(session: GameSession, view: str, fragment: bool) -> str:
