@@ -82,9 +82,28 @@ def style_sheet(app: Flask) -> str:
     return f"'sha256-{digest}'"
 
 
+#: what draws a page; a change to any of these files is a new release (`release`)
+RELEASE_FILES = ("scorekeeper/**/*.py", "scorekeeper/translations/*/LC_MESSAGES/*.mo", "templates/**/*",
+                 "static/js/app.js", "static/js/htmx-*.js", "static/css/app.css")
+
+
+@functools.lru_cache(maxsize=1)
+def release(root: Path) -> str:
+    """A short hash of every file that draws a page: the boards' ETags name it, so that after an
+    upgrade no device is told with a 304 to keep a page the old code drew. (The version in
+    pyproject.toml does not change with every upgrade of a checkout; the files do.)"""
+    digest = hashlib.sha256()
+    for pattern in RELEASE_FILES:
+        for path in sorted(root.glob(pattern)):
+            if path.is_file():
+                digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def init_app(app: Flask) -> None:
     folder = app.static_folder or ""
     minify_script(folder)
+    app.extensions["release"] = release(Path(folder).parent)
     app.jinja_env.globals["scripts"] = SCRIPTS
 
     @app.url_defaults

@@ -5,8 +5,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import uuid
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as package_version
 from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
@@ -25,10 +23,6 @@ from .blueprint import bp, is_htmx
 from .forms import choice_text, deal_form
 
 RECENT = 3  # changes listed on the board; the rest on demand
-try:
-    RELEASE = package_version("scorekeeper")  # a new release renders every board anew
-except PackageNotFoundError:  # run from a checkout that was never installed
-    RELEASE = "dev"
 bp.add_app_template_global(choice_text, "choice_text")
 bp.add_app_template_filter(signed, "signed")  # a deal's points: "+6", "-3", "0"
 bp.add_app_template_filter(player_counts, "player_counts")  # "3 / 4", "2–4"
@@ -162,15 +156,16 @@ def only_added(before: Board, after: Board, form) -> bool:
 
 def etag(session: GameSession, view: str) -> str:
     """A board page is made of the session's stored state (its version), the view, the language and
-    timezone (its times), whether this device may write, the device's CSRF token (in its forms), the
-    app's release and the style sheet inside it. The style sheet by its own hash too: a 304 brings the new
+    timezone (its times), whether this device may write, the device's CSRF token (in its forms; Flask-WTF
+    keeps it in the session under WTF_CSRF_FIELD_NAME, as its configuration says), the files that draw
+    it (assets.release) and the style sheet inside it. The style sheet by its own hash too: a 304 brings the new
     Content-Security-Policy to the kept page, which must then still carry the style sheet it allows."""
     generate_csrf()  # the device's token exists before it is named
     raw = str(cookie.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"), ""))
     device = hashlib.sha256(raw.encode()).hexdigest()[:8]
     style = current_app.extensions["style_sheet"][:12]
     return (f"{session.id}-{session.version}-{view}-{get_locale()}-{get_timezone()}-{int(access.locked(session))}"
-            f"-{device}-{RELEASE}-{style}")
+            f"-{device}-{current_app.extensions['release']}-{style}")
 
 
 def unchanged(tag: str) -> Response | None:

@@ -146,6 +146,27 @@ def test_a_board_kept_with_another_style_sheet_is_sent_again(client):
     assert client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 200
 
 
+def test_a_board_kept_from_before_an_upgrade_is_sent_again(client, tmp_path):
+    """An upgrade changes the files that draw a page, not pyproject's version: the ETag names a hash of
+    those files (assets.release), so a device is not told with a 304 to keep what the old code drew (a
+    club's tester: after an upgrade that changed a text, the old ETag still got 304)."""
+    from scorekeeper.assets import release
+
+    (tmp_path / "templates").mkdir()
+    page = tmp_path / "templates" / "board.html"
+    page.write_text("Follow on another device")
+    before = release(tmp_path)
+    page.write_text("Follow on a phone")
+    release.cache_clear()
+    assert release(tmp_path) != before
+    sid = new_schieberamsch(client)
+    tag = client.get(f"/sessions/{sid}").headers["ETag"]
+    assert client.application.extensions["release"] in tag
+    assert client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 304
+    client.application.extensions["release"] = before  # as after the upgrade
+    assert client.get(f"/sessions/{sid}", headers={"If-None-Match": tag}).status_code == 200
+
+
 def test_the_poll_answers_204_until_something_changes(client):
     sid = new_schieberamsch(client)
     board = client.get(f"/sessions/{sid}/watch").get_data(as_text=True)
