@@ -15,6 +15,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: settings whose value is text, never JSON: a password "1.50" or "null" is that password
 TEXT_SETTINGS = ("SECRET_KEY", "CLUB_PASSWORD", "BABEL_DEFAULT_TIMEZONE", "BABEL_DEFAULT_LOCALE")
+#: how an on/off setting may be written as text
+SWITCH_WORDS = {"true": True, "yes": True, "on": True, "1": True, "false": False, "no": False, "off": False,
+                "0": False, "": False}
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -36,6 +39,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         for key in TEXT_SETTINGS:
             if f"SCOREKEEPER_{key}" in os.environ:
                 app.config[key] = os.environ[f"SCOREKEEPER_{key}"]
+        _switches_as_written(app)
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
@@ -77,6 +81,21 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if app.config.get("AUTO_MIGRATE"):
         _upgrade_database(app)
     return app
+
+
+def _switches_as_written(app: Flask) -> None:
+    """An on/off setting given as text a service file may hold ("False", "no", "off"), which
+    from_prefixed_env keeps as a string and Python would read as on: on or off as meant, or the app
+    does not start, naming it."""
+    from . import config
+
+    for key, default in vars(config).items():
+        value = app.config.get(key)
+        if isinstance(default, bool) and not isinstance(value, bool):
+            word = str(value).strip().lower()  # 0 and 1 come parsed as numbers
+            if word not in SWITCH_WORDS:
+                raise ValueError(f"SCOREKEEPER_{key}={value!r}: write true or false.")
+            app.config[key] = SWITCH_WORDS[word]
 
 
 def _instance_secret(instance: Path) -> str:
@@ -127,5 +146,6 @@ def _upgrade_database(app: Flask) -> None:
                 return
         except DBAPIError:  # a read-only database
             db.session.rollback()
-        app.logger.warning("Session summaries are missing: run `flask --app scorekeeper summaries`; the history "
-                           "and player pages list those sessions as being updated.")
+        app.logger.warning("Session summaries are missing: run `.venv/bin/flask --app scorekeeper summaries` in "
+                           "the project folder; the history and player pages list those sessions as being "
+                           "updated.")

@@ -96,6 +96,24 @@ def test_secrets_in_the_environment_are_taken_as_typed(tmp_path, monkeypatch, pa
         db.engine.dispose()
 
 
+@pytest.mark.parametrize(("written", "meant"), [("False", False), ("no", False), ("off", False), ("0", False),
+                                               ("true", True), ("Yes", True), ("ON", True)])
+def test_an_on_off_setting_is_read_as_a_service_file_writes_it(tmp_path, monkeypatch, written, meant):
+    """A club host's tester: SCOREKEEPER_FORCE_HTTPS=False (or no) sent every page to https, the text
+    being kept as a string, which is true. Words mean what they say; anything else stops the start."""
+    monkeypatch.setenv("SCOREKEEPER_INSTANCE_PATH", str(tmp_path))
+    monkeypatch.setenv("SCOREKEEPER_SQLALCHEMY_DATABASE_URI", f"sqlite:///{tmp_path / 'env.sqlite'}")
+    monkeypatch.setenv("SCOREKEEPER_FORCE_HTTPS", written)
+    app = create_app()
+    assert app.config["FORCE_HTTPS"] is meant
+    assert (app.test_client().get("/").status_code == 302) is meant  # to https, or served
+    with app.app_context():
+        db.engine.dispose()
+    monkeypatch.setenv("SCOREKEEPER_FORCE_HTTPS", "maybe")
+    with pytest.raises(ValueError, match="SCOREKEEPER_FORCE_HTTPS='maybe': write true or false"):
+        create_app()
+
+
 def test_with_a_club_password_the_api_needs_it_in_a_header_or_basic(club_app):
     client = club_app.test_client()
     response = client.get("/api/v1/sessions/1")
@@ -554,3 +572,17 @@ def test_without_a_club_a_device_that_entered_a_pin_can_sign_out(app, client):
     assert client.post("/logout").headers["Location"] == "/"
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 30, 60]))
     assert response.status_code == 303 and response.headers["Location"] == f"/sessions/{sid}/pin"
+
+
+def test_the_proxy_health_check_of_the_operations_guide_finds_a_club_server_healthy(tmp_path):
+    """docs/operations.md, Caddy: `health_uri /offline` with `X-Forwarded-Proto: https`. A club's tester
+    found that the guide's former check (/api/v1/games) is answered 401 with the club password, and any
+    check without the header 302 under FORCE_HTTPS: every server would have been taken for down."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "k", "CLUB_PASSWORD": "2468", "FORCE_HTTPS": True,
+                      "PROXY_FIX": 1, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'club.sqlite'}"})
+    client = app.test_client()
+    assert client.get("/offline", headers={"X-Forwarded-Proto": "https"}).status_code == 200
+    assert client.get("/offline").status_code == 302  # without the header: to https
+    assert client.get("/api/v1/games", headers={"X-Forwarded-Proto": "https"}).status_code == 401
+    with app.app_context():
+        db.engine.dispose()

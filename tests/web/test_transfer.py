@@ -304,6 +304,22 @@ def test_scripts_backup_copies_the_live_database(app, client, tmp_path):
         assert copy.execute("PRAGMA journal_mode").fetchone() == ("delete",)
 
 
+def test_the_backup_script_finds_the_database_the_instance_config_names(tmp_path):
+    """docs/operations.md: the app reads the database address from instance/config.py too. A club's
+    tester put PostgreSQL there and scripts/backup quietly copied the old SQLite file beside it."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "backup"
+    (tmp_path / "scorekeeper.sqlite").write_bytes(b"")  # the file left from before the move
+    (tmp_path / "config.py").write_text('SQLALCHEMY_DATABASE_URI = "postgresql+psycopg://club@127.0.0.1/club"\n')
+    env = {"PATH": "/usr/bin:/bin", "SCOREKEEPER_INSTANCE_PATH": str(tmp_path)}
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env)
+    assert done.returncode != 0 and "pg_dump" in done.stderr
+    assert not (tmp_path / "backups").exists()
+
+
 def test_deleted_locked_bids_come_back_as_locked_bids(client, ctx):
     sid = new_yacht(client)
     client.post(f"/sessions/{sid}/deals", data=BIDS)
