@@ -80,6 +80,8 @@ def test_the_player_page_shows_the_average_place_per_game_overall_and_by_month(c
                                       ["Schieberamsch", "1", "1", "1", "—", "0.0", "1.0"]]
     assert "3 won of 4 finished sessions since 2025-03 (75%)." in html
     assert "Average place: 1.5 (1 is first)." in html
+    # a club's record keeper divided by the Sessions column and got another average
+    assert "The averages count the finished sessions only." in html
     chart = re.search(r'<svg class="chart places-chart"[^>]*aria-label="([^"]*)"', html)
     assert chart and chart.group(1) == "Average place by month: 2025-03 2, 2025-04 1, 2025-05 1"
     assert re.search(r'<svg class="chart places-chart".*?<text class="axis" x="2" y="[\d.]+">4</text>', html)
