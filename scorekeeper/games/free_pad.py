@@ -123,7 +123,8 @@ class FreePad(Game):
                       for side in sides)
         return DealResult(points, lines, T("Scores: %(scores)s", scores=table.scores(points, sides)))
 
-    figures = (Figure("deals_played", N_("Deals played")), Figure("deals_won", N_("Deals won (the best score, not when all tie)")))
+    figures = (Figure("deals_played", N_("Deals played")),
+               Figure("deals_won", N_("Deals won (the best score, not when all tie)")))
 
     def deal_figures(self, table: Table, deal: Mapping[str, Any], result: DealResult) -> Mapping[str, Sequence[int]]:
         """Each player's side with the round's best number (as the scoring shares it out).
