@@ -73,6 +73,10 @@ def add_deal(session_id: int):
         return _created(session, earlier)
     values, claimed, phase = _values(body), claimed_version(body), body.get("phase")
     current = board(session)
+    # null is no value: for an input this table does not ask (a Stendhal middle with six players,
+    # which the game's schema allows for the sizes that have one) it is left out, not refused as unknown
+    asked = {spec.name for spec in current.game.deal_fields(current.table, current.state)}
+    values = {name: value for name, value in values.items() if value is not None or name in asked}
     if phase is not None and phase != current.phase:
         raise RuleError(T("This deal expects the %(phase)s entry next.", phase=current.phase), "phase")
     whole, refused = (False, None) if current.standing.over else checked_entry(current, values, phase)

@@ -51,6 +51,18 @@ def test_stendhal_next_names_the_minus_suits_once_the_reveal_is_locked(client):
     assert response.json["deals"][0]["points"][0] == -17
 
 
+def test_null_for_an_input_this_table_size_has_not_is_no_value(client):
+    """openapi.json allows `middle: null` in a Stendhal deal (the middle holds cards with 5 and 7 players);
+    a TENNOS tester's six-player deal with it was refused as "Unknown input: middle"."""
+    sid = new(client, "stendhal", SIX)["id"]
+    response = post(client, sid, {"reveal": [[card] for card in REVEALED_CROSS], "middle": None}, phase="bid")
+    assert response.status_code == 201, response.json
+    response = post(client, sid, stendhal_play() | {"middle": None})
+    assert response.status_code == 201 and response.json["deals"][0]["points"][0] == -17
+    response = post(client, sid, {"reveal": [[card] for card in REVEALED_CROSS], "middle": []}, phase="bid")
+    assert response.status_code == 422 and "middle" in response.json["message"]  # a value is still refused
+
+
 def test_stendhal_whole_deal_is_stored_whole_never_half(client, ctx):
     sid = new(client, "stendhal", SIX)["id"]
     whole = {"reveal": [[card] for card in REVEALED_CROSS], **stendhal_play()}
