@@ -90,6 +90,15 @@ def chooser(dealer: int, pushed: bool) -> int:
     return (dealer - 1 - 2 * pushed) % 4
 
 
+#: the Ausmachregel, step by step: a deal's parts (card points, Weis, Stöck) counted from this one on
+STEPS = ((2, "stoeck"), (1, "weis"), (0, "card points"))
+
+
+def reaching(target: float, before: Sequence[int], parts: Sequence[Sequence[int]], upto: int = 0) -> list[int]:
+    """The teams whose total reaches `target` with this deal's parts from `upto` on (0: all of them)."""
+    return [t for t in (0, 1) if before[t] + sum(parts[t][upto:]) >= target]
+
+
 def first_to(target: float, before: Sequence[int], parts: Sequence[Sequence[int]]) -> int | str | None:
     """The team whose total reaches `target` in this deal first, the deal's parts written Stöck - Weis -
     Stich; "ask" when both get there only with card points; None when neither does.
@@ -98,8 +107,8 @@ def first_to(target: float, before: Sequence[int], parts: Sequence[Sequence[int]
     1
     """
     reached: list[int] = []
-    for upto in (2, 1, 0):  # with Stöck, then Stöck and Weis, then everything
-        reached = [t for t in (0, 1) if before[t] + sum(parts[t][upto:]) >= target]
+    for upto, _ in STEPS:
+        reached = reaching(target, before, parts, upto)
         if len(reached) == 1:
             return reached[0]
     return "ask" if reached else None
@@ -108,12 +117,11 @@ def first_to(target: float, before: Sequence[int], parts: Sequence[Sequence[int]
 def decided_by(target: float, before: Sequence[int], parts: Sequence[Sequence[int]]) -> str | None:
     """What decided a deal in which both teams reach `target`: their "stoeck", their "weis", or who
     "thanked" first (both only with card points); None when at most one team reaches it."""
-    if sum(before[t] + sum(parts[t]) >= target for t in (0, 1)) < 2:
+    if len(reaching(target, before, parts)) < 2:
         return None
-    for upto, counted in ((2, "stoeck"), (1, "weis")):
-        if sum(before[t] + sum(parts[t][upto:]) >= target for t in (0, 1)) == 1:
-            return counted
-    return "thanked"
+    return next((counted for upto, counted in STEPS[:2] if len(reaching(target, before, parts, upto)) == 1),
+                "thanked")
+
 
 @dataclass(frozen=True)
 class SchieberState(State):
