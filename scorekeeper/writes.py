@@ -227,6 +227,8 @@ def _set_closed(session: GameSession, closed: bool, expected: int) -> Saved:
     game, table = get_game(session.game), table_of(session)
     deals = complete_deals(session)
     standing = played(session, game, table, deals)
+    if closed and standing.over:
+        return Saved(None, None)  # the game ended on its own: there is nothing to end
     claim(session, expected)
     session.closed_at = utcnow() if closed else None
     revise(session, None, "close" if closed else "reopen", None, None, 0)

@@ -162,7 +162,8 @@ def show_session(session_id: int):
     holds this version (If-None-Match). The texts follow Accept-Language or the lang cookie."""
     session = api_session(session_id)
     tag = str(session.version)
-    response = make_response("", 304) if request.if_none_match.contains(tag) else make_response(session_json(session))
+    held = request.if_none_match.contains_weak(tag)  # If-None-Match compares weakly (RFC 9110)
+    response = make_response("", 304) if held else make_response(session_json(session))
     response.set_etag(tag)
     response.vary.update(("Accept-Language", "Cookie"))
     return response

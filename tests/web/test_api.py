@@ -354,6 +354,26 @@ def test_a_script_ends_a_game_early_and_continues_it_as_the_board_does(client):
     assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}).status_code == 201
 
 
+def test_closing_a_game_that_ended_on_its_own_answers_it_as_it_is(client, ctx):
+    """The document: "A session already ended is answered as it is". A tester's close of a finished
+    game set `closed_at`, raised the version and logged a change that ended nothing."""
+    sid = new_session(client, deals=1)
+    finished = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH})
+    assert finished.status_code == 201
+    before = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert before["standings"]["over"] is True and before["closed_at"] is None
+    closed = call(client, "POST", f"/api/v1/sessions/{sid}/close")
+    assert closed.status_code == 200 and closed.json == before
+    assert [revision.action for revision in db.session.get(GameSession, sid).revisions] == ["add"]
+
+
+def test_a_weak_if_none_match_names_the_version_too(client):
+    """If-None-Match compares weakly (RFC 9110 13.1.2): W/"1" holds version 1 as "1" does."""
+    sid = new_session(client)
+    tag = call(client, "GET", f"/api/v1/sessions/{sid}").headers["ETag"]
+    assert call(client, "GET", f"/api/v1/sessions/{sid}", headers={"If-None-Match": "W/" + tag}).status_code == 304
+
+
 def test_ending_a_game_early_needs_the_table_pin(client):
     sid = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
                                                     "pin": "9876"}).json["id"]
