@@ -400,9 +400,14 @@ class Schieber(Game):
 
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         forehand = (state.dealer - 1) % 4
-        lines = [T("%(dealer)s deals 9 cards each, counter-clockwise; %(forehand)s chooses trump or pushes to "
-                   "%(partner)s, and leads.", dealer=table.name(state.dealer), forehand=table.name(forehand),
-                   partner=table.name((forehand + 2) % 4))]
+        deal = T("%(dealer)s deals 9 cards each, counter-clockwise; %(forehand)s chooses trump or pushes to "
+                 "%(partner)s, and leads.", dealer=table.name(state.dealer), forehand=table.name(forehand),
+                 partner=table.name((forehand + 2) % 4))
+        return (deal, *self.final_notes(table, state))
+
+    def final_notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        """Berg, and once a team has won: what decided it when both teams got there in the last deal."""
+        lines = []
         own = narrow(state, SchieberState)
         if own.berg is not None and table.options.get("berg", True):
             lines.append(T("Berg: %(team)s reached %(n)d first.", team=self.team_name(table, own.berg),

@@ -90,20 +90,21 @@ def test_worked_example_5_stoeck_first_decides_who_wins():
 def test_the_board_says_what_decided_when_both_teams_reach_the_target():
     """rules/schieber.md "End of the game", Ausmachregel Stöck - Weis - Stich: "The winner is shown even
     when the other team's final total is higher", and then the board says which count decided it
-    (example 5: Stöck; Weis; both only with card points: who thanked first). One team alone: no word."""
+    (example 5: Stöck; Weis; both only with card points: who thanked first). One team alone: no word.
+    The board of a finished game shows `final_notes`."""
     t = table(factors="none", target=1000)
     why = "reached 1000 first: both teams got there in the last deal, and "
     _, state = GAME.play(t, at((930, 990)), deal("C", 127, 30, weis=(50, 0), stoeck=B))
-    assert f"Ben & Dan {why}Stöck count first." in [str(n) for n in GAME.notes(t, state)]
+    assert f"Ben & Dan {why}Stöck count first." in [str(n) for n in GAME.final_notes(t, state)]
     _, state = GAME.play(t, at((930, 990)), deal("C", 127, 30, weis=(0, 50)))
     assert (state.totals[0], state.totals[1]) == (1057, 1070) and GAME.winners(t, state) == (1, 3)
-    assert f"Ben & Dan {why}Stöck and Weis count before card points." in [str(n) for n in GAME.notes(t, state)]
+    assert f"Ben & Dan {why}Stöck and Weis count before card points." in [str(n) for n in GAME.final_notes(t, state)]
     _, state = GAME.play(t, at((930, 990)), deal("C", 127, 30, thanked=0))
     assert GAME.winners(t, state) == (0, 2)
     assert ("Anna & Cleo won: both teams reached 1000 in the last deal with card points only, and Anna & Cleo "
-            "thanked first." in [str(n) for n in GAME.notes(t, state)])
+            "thanked first." in [str(n) for n in GAME.final_notes(t, state)])
     _, state = GAME.play(t, at((930, 700)), deal("C", 127, 30))
-    assert GAME.winners(t, state) == (0, 2) and not any("both teams" in str(n) for n in GAME.notes(t, state))
+    assert GAME.winners(t, state) == (0, 2) and not any("both teams" in str(n) for n in GAME.final_notes(t, state))
 
 
 def test_worked_example_6_schneider():

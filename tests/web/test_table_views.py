@@ -4,6 +4,7 @@ statistics."""
 from __future__ import annotations
 
 import re
+from html import escape
 
 from scorekeeper.board import board as board_of
 from scorekeeper.extensions import db
@@ -412,6 +413,25 @@ def test_both_halves_of_the_schieber_tafel_are_drawn_alike(client):
     boxes = re.findall(r'<figure class="tafel">.*?<svg viewBox="([^"]+)"', page, re.S)
     assert len(boxes) == 2 and boxes[0] == boxes[1]
     assert 'aria-label="23 × 100, 0 × 50, 0 × 20, rest 13"' in page
+
+
+def test_a_finished_schieber_board_says_what_gave_the_lower_total_the_win(client):
+    """rules/schieber.md "Start, presets and the end": "The winner is shown even when the other team's
+    final total is higher". A tester saw only "Winners: Ben, Dora" on the finished board: the line
+    naming the Stöck that decided it was written for the board before the end, never shown after it."""
+    four = ["Anna", "Ben", "Carl", "Dora"]
+    sid = client.post("/api/v1/sessions", json={"game": "schieber", "players": four, "options": {
+        "factors": "none", "target": 130}}).json["id"]
+    deals = ({"trump": "C", "points": [40, 117, None, None]},
+             {"trump": "C", "points": [127, 30, None, None], "weis": [50, 0, 0, 0],
+              "stoeck": [False, True, False, False]})
+    for values in deals:
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": values}).status_code == 201
+    ended = client.get(f"/api/v1/sessions/{sid}").json["standings"]
+    assert ended["over"] and ended["winners"] == [1, 3] and ended["totals"][:2] == [217, 167]
+    why = "Ben & Dora reached 130 first: both teams got there in the last deal, and Stöck count first."
+    assert why in ended["notes"]
+    assert escape(why, quote=False) in client.get(f"/sessions/{sid}").get_data(as_text=True)
 
 
 def test_names_in_a_games_own_sentences_are_listed_in_the_pages_language(client):
