@@ -1,14 +1,17 @@
 """What a tablet is shown when another device wrote first: the fresh board with what it typed kept
-(and bids it typed beside those locked meanwhile), a late save as a correction of the game's last
-deal, a correction of a deal deleted meanwhile; and the correction page they share with views.py."""
+(and bids it typed beside those locked meanwhile), or saying that the other device stored the very
+same values; a late save as a correction of the game's last deal, a correction of a deal deleted
+meanwhile; and the correction page they share with views.py."""
 from __future__ import annotations
 
+import json
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from flask import redirect, render_template, request, url_for
 
 from .. import turns
-from ..board import Board, board, deal_context
+from ..board import COMPLETE, Board, board, deal_context
 from ..extensions import db
 from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
@@ -22,6 +25,9 @@ from .forms import deal_form, raw_deal, seat_field_name
 def stale_board(session: GameSession, stale: turns.StaleBoard):
     """The fresh board, the typed values kept in the form, and a sentence saying why."""
     current = board(session)
+    again = typed_again(session, stale)
+    if again:  # the same deal typed on two tablets: stored once, and said so
+        return render(200, **context(session, current, elsewhere=(stale.number, again)))
     if current.standing.over:  # no form to save again
         return late_save(session, current, stale, translate(stale.late_text))
     # what was typed, if it was typed for this form: bids sent while another device locked them
@@ -42,6 +48,43 @@ def _sent_any(fields: list[FieldSpec]) -> bool:
     """Whether the POST holds any of these inputs (a per-seat one as name-<seat>)."""
     names = {spec.name for spec in fields}
     return any(key.rpartition("-")[0] in names or key in names for key in request.form)
+
+
+def typed_again(session: GameSession, stale: turns.StaleBoard) -> str | None:
+    """The other device's change ("add": a deal saved, "bid": values locked) when this POST holds what
+    it stored; else None. (A tester saved the same deal on two tablets and, told to check and save
+    again, had it twice.)"""
+    latest = stale.latest
+    if latest is None or latest.action not in ("add", "bid") or latest.deal_id is None:
+        return None
+    deal = db.session.get(Deal, latest.deal_id)
+    if deal is None or deal.session_id != session.id:
+        return None
+    game, table, _, state = deal_context(session, deal)
+    if deal.phase == COMPLETE:
+        fields: Sequence[FieldSpec] = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+    else:
+        fields = [spec for spec in game.deal_fields(table, state) if spec.phase == deal.phase]
+    phases = {spec.phase for spec in fields if _sent_any([spec])}
+    if not phases:
+        return None
+    form = deal_form(fields, table, payload=deal.payload)
+    _take_sent(form, fields, table, phases)
+    raw = raw_deal(form, fields, table.size)
+    try:
+        typed = game.parse(table, state, raw) if deal.phase == COMPLETE else \
+            game.parse_phase(table, state, raw, deal.phase)
+    except RuleError:
+        return None
+    return latest.action if json.dumps(typed, sort_keys=True) == json.dumps(deal.payload, sort_keys=True) else None
+
+
+def _take_sent(form, fields: Sequence[FieldSpec], table: Table, phases: Collection[str]) -> None:
+    """The POST's values into `form` for every input of these phases (a box left unticked included)."""
+    for spec in fields:
+        if spec.phase in phases:
+            for seat in range(table.size) if spec.per_seat else (None,):
+                form[spec.name if seat is None else seat_field_name(spec, seat)].process(request.form)
 
 
 def typed_before_the_lock(current: Board) -> dict[str, Any] | None:
@@ -92,10 +135,7 @@ def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, sai
     table = before[1]
     if play_only:
         form = deal_form(fields, table, payload=deal.payload)
-        for spec in fields:
-            if spec.phase == "play":
-                for seat in range(table.size) if spec.per_seat else (None,):
-                    form[spec.name if seat is None else seat_field_name(spec, seat)].process(request.form)
+        _take_sent(form, fields, table, ("play",))
     elif any(spec.phase != "play" for spec in fields):
         return render(409, **context(session, current, stale_message=translate(stale.over_text)))
     else:

@@ -510,9 +510,11 @@
     }
     if (elt.classList && elt.classList.contains("poller")) {
       // never pull the board from under a finger that is typing or a deal typed and not saved (its Save
-      // hears what another device did), nor for a hidden page
+      // hears what another device did), nor for a hidden page; the form's heading or message, focused
+      // after a save (tabindex -1), is no typing: the board goes on following the other devices
       var active = document.activeElement, key = draftKey();
-      if (document.hidden || pending || (active && active.closest && active.closest("#entry")) || (key && store.get(key))) {
+      var typing = active && active.closest && active.closest("#entry") && active.getAttribute("tabindex") !== "-1";
+      if (document.hidden || pending || typing || (key && store.get(key))) {
         event.preventDefault();
       }
     }

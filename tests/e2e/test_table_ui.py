@@ -955,6 +955,43 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     page.context.close()
 
 
+def test_the_same_deal_saved_on_two_tablets_is_stored_once(browser, live_server):
+    """A tester's two tablets saved the same deal at once; the later one, told to check and save again,
+    saved it a second time. It is now told the deal is stored once, with an empty form for the next
+    deal, and a reload does not bring the typed values back."""
+    page, sid, entry = tablet_typing(browser, live_server, deals=8)
+    other = new_page(browser, live_server, service_workers="block")
+    other.goto(f"/sessions/{sid}")
+    other.locator("#entry").get_by_label(POINTS + "Anna").fill("25")
+    other.locator("#entry").get_by_label(POINTS + "Ben").fill("35")
+    other.get_by_role("button", name="Save deal").click()
+    expect(other.locator("tr.deal-row")).to_have_count(1)
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#flash")).to_have_text(
+        "Another device saved deal 1 meanwhile, with the same values as this tablet: it is stored once.")
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    expect(page.locator("#entry h2")).to_contain_text("Enter deal 2")
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
+    page.reload()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
+    assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
+    other.context.close()
+    page.context.close()
+
+
+def test_the_tablet_that_saved_follows_the_other_devices_again(browser, live_server):
+    """A tester's tablet A saved deal 7; the focus stayed on the form's heading, and the board stopped
+    following: B's deal 8, a deletion, the end of the game were not shown until a tap elsewhere. Only
+    a finger in the form's boxes (or a deal typed and not saved) holds the board still."""
+    page, sid, entry = tablet_typing(browser, live_server, deals=8)
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    expect(page.locator("#entry h2")).to_be_focused()
+    other_tablet_saves(live_server, sid)  # deal 2
+    expect(page.locator("tr.deal-row")).to_have_count(2, timeout=9000)  # the next poll, every 4 s
+    page.context.close()
+
+
 def test_a_late_save_comes_back_as_a_correction_of_the_last_deal(browser, live_server):
     """A tester's two tablets: the other saved the game's last deal first; the late tablet's values
     were shown nowhere. They come back in the correction form of that deal, with the reason, and

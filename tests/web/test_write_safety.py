@@ -38,6 +38,56 @@ def test_a_stale_tablet_is_told_and_shown_the_fresh_board_with_its_values_kept(c
     assert response.status_code == 302 and Deal.query.count() == 2
 
 
+def test_the_same_deal_saved_on_two_tablets_is_stored_once_and_said_so(client, ctx):
+    """A tester's two tablets saved the same deal at once; the later one was told to check and save
+    again, did, and had the deal twice. What the other device stored, sent again, is now said to be
+    stored once, and the form is the next deal's, empty. Other values keep the old answer."""
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    version = hidden(page, "board_version")
+    assert client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), "board_version": version,
+                                                       "idempotency_key": "tablet-a"}).status_code == 302
+    response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), "board_version": version,
+                                                           "idempotency_key": "tablet-b"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and Deal.query.filter_by(session_id=sid).count() == 1
+    assert ("Another device saved deal 1 meanwhile, with the same values as this tablet: it is stored once."
+            in html)
+    assert not alerts(html) and 'value="40"' not in html and "Enter deal 2" in html
+    other = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 50, 40]), "board_version": version,
+                                                        "idempotency_key": "tablet-c"})
+    assert other.status_code == 409 and Deal.query.filter_by(session_id=sid).count() == 1
+    assert any("Another device saved deal 1 meanwhile; here is the fresh board" in alert
+               for alert in alerts(other.get_data(as_text=True)))
+    # the game's last deal, typed twice: the game-over board, said the same way
+    last = new_schieberamsch(client, deals="1")
+    version = hidden(client.get(f"/sessions/{last}").get_data(as_text=True), "board_version")
+    for key, status in (("a", 302), ("b", 200)):
+        response = client.post(f"/sessions/{last}/deals", data={**ramsch_form([0, 7, 113]), "board_version": version,
+                                                                "idempotency_key": key})
+        assert response.status_code == status
+    assert "it is stored once." in response.get_data(as_text=True)
+    assert Deal.query.filter_by(session_id=last).count() == 1
+
+
+def test_the_same_announcements_locked_on_two_tablets_are_said_to_be_stored_once(client, ctx):
+    """Differenzler: the tester's second tablet was told to "take back the locked ones and enter these
+    again" for the very announcements the first had locked."""
+    four = ["Anna", "Ben", "Carl", "Dora"]
+    sid = client.post("/api/v1/sessions", json={"game": "differenzler", "players": four}).json["id"]
+    version = hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "board_version")
+    said = {f"prediction-{seat}": str(value) for seat, value in enumerate((40, 30, 50, 37))}
+    assert client.post(f"/sessions/{sid}/deals", data={**said, "board_version": version}).status_code == 302
+    response = client.post(f"/sessions/{sid}/deals", data={**said, "board_version": version})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "Another device locked the same values for deal 1 meanwhile: they are stored once." in html
+    assert "Typed on this tablet, not saved" not in html
+    changed = client.post(f"/sessions/{sid}/deals", data={**said, "prediction-3": "36", "board_version": version})
+    assert changed.status_code == 409 and "Typed on this tablet, not saved" in changed.get_data(as_text=True)
+    assert Deal.query.filter_by(session_id=sid).count() == 1
+
+
 def test_a_save_that_comes_after_the_last_deal_is_refused_in_words(client, ctx):
     """A tester's two tablets: the other saved the game's last deal first, and the late tablet's save
     ended on the game-over board with nothing said (its form was where the message goes). A deal
@@ -83,14 +133,17 @@ def test_the_stale_tablet_is_told_what_the_other_device_did(client, ctx):
 
 
 def test_bids_sent_after_another_device_locked_them_meet_a_fresh_play_form(client, ctx):
-    """Pitch: the other device locked the bids (no deal saved): the stale tablet is told the deal
+    """Pitch: the other device locked other bids (no deal saved): the stale tablet is told the deal
     changed, and the play's form starts as a fresh one does (its way of entering chosen), not
-    emptied by the bids it had sent."""
+    emptied by the bids it had sent. The very same bids are said to be stored once."""
     sid = client.post("/api/v1/sessions", json={"game": "pitch", "players": ["Ann", "Ben", "Cat", "Dan"]}).json["id"]
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     bids = {"bidder": 1, "bid": 6, "trump": "S"}
     assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": bids}).status_code == 201
-    response = client.post(f"/sessions/{sid}/deals", data={**{k: str(v) for k, v in bids.items()},
+    same = client.post(f"/sessions/{sid}/deals", data={**{k: str(v) for k, v in bids.items()},
+                                                       "board_version": hidden(page, "board_version")})
+    assert same.status_code == 200 and "they are stored once" in same.get_data(as_text=True)
+    response = client.post(f"/sessions/{sid}/deals", data={**{k: str(v) for k, v in bids.items()}, "bid": "7",
                                                            "board_version": hidden(page, "board_version")})
     html = response.get_data(as_text=True)
     assert response.status_code == 409
