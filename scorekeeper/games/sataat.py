@@ -410,11 +410,11 @@ class Sataat(Game):
             what = (T("their two highest cards (%(top)s never has to be given)", top=top) if two else
                     T("their highest card (%(top)s never has to be given)", top=top))
         elif two:
-            what = T("trumps if they have them, otherwise their highest cards (%(top)s never has to be given)",
-                     top=top)
+            what = T("trumps if they have them (any trumps), otherwise their highest cards of other suits (%(top)s "
+                     "never has to be given)", top=top)
         else:
-            what = T("a trump if they have one, otherwise their highest card (%(top)s never has to be given)",
-                     top=top)
+            what = T("a trump if they have one (any trump), otherwise their highest card of another suit (%(top)s "
+                     "never has to be given)", top=top)
         give = (N_("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives two cards to %(b)s and %(c)s "
                    "two to %(d)s: %(what)s.") if two else
                 N_("Exchange: once 13 cards are dealt and trump is fixed, %(a)s gives one card to %(b)s and %(c)s "

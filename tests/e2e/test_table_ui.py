@@ -1097,6 +1097,19 @@ def test_a_deck_opened_before_can_be_tapped_offline(page):
     page.context.set_offline(False)
 
 
+def test_a_refused_box_keeps_its_focus_ring(page):
+    """A tester at 200 % in dark mode: after a refused save the focus was on the refused box, but its
+    faint red outline had replaced the focus ring. The ring stays; the red border says the rest."""
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    box = page.locator("#entry").get_by_label(POINTS + "Anna")
+    box.fill("130")
+    page.get_by_role("button", name="Save deal").click()
+    expect(box).to_be_focused()
+    ring = "element => [element.matches('.invalid, :user-invalid'), getComputedStyle(element).outlineWidth]"
+    assert box.evaluate(ring) == [True, "3px"]
+
+
 def test_keyboard_choices_errors_and_the_undo_toast(page):
     """Issue 23, item 11: Enter on a choice picks it and never submits; after a refused save the
     focus is on the first error's field; the undo toast stays while it has the focus."""

@@ -52,7 +52,9 @@ def test_worked_example_ns_win_7_0_s_parent_and_exchange():
     text = notes(standing)
     give = next(note for note in text if note.startswith("Exchange"))
     assert "E gives one card to N and W one to S" in give
-    assert "a trump if they have one, otherwise their highest card" in give
+    # rules/sataat.md "Exchange": "a trump if they have one (any trump), otherwise their highest card of
+    # another suit" (a tester read "the strongest card" in Japanese as "the best trump")
+    assert "a trump if they have one (any trump), otherwise their highest card of another suit" in give
     back = text[text.index(give) + 1]
     assert "N gives any one card to E and S any one to W" in back
     assert standing.totals == (2, 0, 2, 0)
