@@ -262,7 +262,7 @@ def _as_choice(spec: FieldSpec, value: Any, where: str) -> Any:
         raise RuleError(T("%(field)s: choose one of the offered values.", field=Text(spec.label)), where)
     if value not in offered:  # sent by a client: say what is offered
         raise RuleError(T("%(field)s: %(value)s is not one of %(offered)s.", field=Text(spec.label), value=repr(value),
-                          offered=", ".join(map(str, offered))), where)
+                          offered=", ".join(map(repr, offered))), where)
     return value
 
 

@@ -241,7 +241,7 @@ class Schieberamsch(Game):
             self._check_grand(deal)
             return
         RuleError.every(unheld(deal["points"], SKAT_POSSIBLE))
-        if not any(self.took(deal)):
+        if None not in deal["points"] and not any(self.took(deal)):  # (None: a box refused, said already)
             raise RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick")
 
     def _check_grand(self, deal: Mapping[str, Any]) -> None:

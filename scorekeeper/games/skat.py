@@ -301,7 +301,7 @@ class Skat(Game):
     def _ramsch_errors(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[RuleError]:
         """Each player's Ramsch card points a pile can hold, and somebody took the tricks."""
         errors = unheld(deal["ramsch_points"], SKAT_POSSIBLE, "ramsch_points")
-        if not any(self.took(table, state, deal)):
+        if None not in deal["ramsch_points"] and not any(self.took(table, state, deal)):  # None: refused already
             errors.append(RuleError(T("Somebody took the tricks: tick who took at least one."), "took_trick"))
         return errors
 

@@ -337,3 +337,18 @@ def test_rotating_seats_rotates_results(deal, shift):
 def test_totals_equal_sum_of_deals(deals):
     standing = GAME.replay(table(deals=12), deals)
     assert standing.totals == tuple(sum(r.points[s] for r in standing.results) for s in range(3))
+
+
+def test_a_refused_box_is_not_blamed_on_the_trick_ticks_too():
+    """Every error of a deal at once (issue 23, item 8), but none made up from a value already refused: a
+    keyboard tester typed 200 for one player and was also told "Somebody took the tricks: tick who took
+    at least one", with no tick box on the page (a player with card points took a trick)."""
+    from scorekeeper.games.base import RuleError
+
+    with pytest.raises(RuleError) as refused:
+        GAME.parse(table(), GAME.start(table()), ramsch([200, 0, 0], took=[False, False, False]))
+    assert [(error.field, str(error)) for error in refused.value.errors] == [
+        ("points-0", "Card points (skat with the last trick) for A: 200 is more than all 120 in play.")]
+    with pytest.raises(RuleError) as refused:  # nobody took a trick: still said
+        GAME.parse(table(), GAME.start(table()), ramsch([0, 0, 0], took=[False, False, False]))
+    assert "took_trick" in [error.field for error in refused.value.errors]

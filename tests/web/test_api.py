@@ -412,7 +412,11 @@ def test_refusals_a_script_author_can_act_on(client):
     sid = new_session(client)
     refused = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**RAMSCH, "type": "grand"}})
     assert refused.status_code == 422
-    assert refused.json["fields"]["type"] == "Deal: 'grand' is not one of ramsch, grand_hand."
+    assert refused.json["fields"]["type"] == "Deal: 'grand' is not one of 'ramsch', 'grand_hand'."
+    # a tester sent Stendhal's "limit": 66 and read "66 is not one of 66, 100, 150, custom"
+    limit = call(client, "POST", "/api/v1/sessions", {"game": "stendhal", "players": ["A", "B", "C", "D", "E"],
+                                                      "options": {"limit": 66}})
+    assert limit.status_code == 422 and "66 is not one of '66', '100'" in limit.json["fields"]["limit"]
     refused = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"],
                                                         "options": {"bogus": 1}})
     assert refused.status_code == 422 and refused.json["fields"] == {"bogus": "Unknown option: bogus."}
