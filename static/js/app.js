@@ -255,6 +255,8 @@
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
   // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
+  // Enter in a deal's number box goes on to the next empty one, and saves once none is left (a keyboard
+  // tester's Enter after the first count sent a deal with the others missing)
   // Escape closes the open picker or box the focus is in and gives the focus back to its summary
   document.addEventListener("keydown", function (event) {
     var target = event.target;
@@ -263,6 +265,17 @@
       if (open) {
         open.open = false;
         open.querySelector("summary").focus();
+      }
+      return;
+    }
+    if (event.key === "Enter" && target.matches && target.matches("form[data-draft] input.num")) {
+      var boxes = Array.prototype.slice.call(target.form.querySelectorAll("input.num"));
+      var next = boxes.slice(boxes.indexOf(target) + 1).filter(function (box) {
+        return !box.disabled && box.offsetParent !== null && box.value.trim() === "";
+      })[0];
+      if (next) {
+        event.preventDefault();
+        next.focus();
       }
       return;
     }

@@ -1097,6 +1097,25 @@ def test_a_deck_opened_before_can_be_tapped_offline(page):
     page.context.set_offline(False)
 
 
+def test_enter_in_a_count_goes_to_the_next_empty_one_then_saves(page):
+    """A keyboard tester typed Anna's count and pressed Enter: the deal was sent with Ben's and Carl's
+    missing and refused. Enter now goes on to the next empty box; with none left (Carl's filled from
+    the fixed sum) it saves."""
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").focus()
+    page.keyboard.type("30")
+    page.keyboard.press("Enter")
+    expect(entry.get_by_label(POINTS + "Ben")).to_be_focused()
+    expect(page.get_by_role("alert")).to_have_count(0)  # nothing was sent
+    page.keyboard.type("40")
+    page.keyboard.press("Enter")
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
+    assert deals[0]["values"]["points"] == [30, 40, 50]
+
+
 def test_a_refused_box_keeps_its_focus_ring(page):
     """A tester at 200 % in dark mode: after a refused save the focus was on the refused box, but its
     faint red outline had replaced the focus ring. The ring stays; the red border says the rest."""
