@@ -317,6 +317,21 @@ class Pitch(Game):
         return T("The first side to %(n)d points wins; when several reach it in one deal, the higher total "
                  "(equal: the declaring side).", n=self.target(table))
 
+    def final_notes(self, table: Table, state: State) -> tuple[Text, ...]:
+        """Once over, when others reached the target in the last deal too: why these won (a table saw a
+        side win on 32 against 35 with only the general rule said)."""
+        target, totals = self.target(table), state.totals
+        winners = self.winners(table, state)
+        if {seat for seat in range(table.size) if totals[seat] >= target} <= set(winners):
+            return ()
+        names = table.names_of(winners, " & ")
+        if set(winners) <= set(getattr(state, "declarers", ())) and (
+                table.options.get("both_out", "bidder") == "bidder" or totals[winners[0]] < max(totals)):
+            return (T("Several sides reached %(n)d in the last deal: %(names)s won as the declaring side.",
+                      n=target, names=names),)
+        return (T("Several sides reached %(n)d in the last deal: %(names)s won with the higher total.", n=target,
+                  names=names),)
+
     def notes(self, table: Table, state: State) -> tuple[Text, ...]:
         left = (state.dealer + 1) % table.size
         notes = [T("%(dealer)s deals %(n)d cards each; %(player)s bids first (5 to 10, or pass).",

@@ -391,9 +391,17 @@ class Sataat(Game):
         """Each team's record (rules note: "Show per team: deals won, 7-0 and 13-0 counts, points"),
         during play and once it decided the game."""
         own = narrow(state, SataatState)
-        return tuple(T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
-                       names=self.team_name(table, team), wins=own.wins[team], sevens=own.sevens[team],
-                       thirteens=own.thirteens[team]) for team in (0, 1))
+        lines = [T("%(names)s: %(wins)d won, %(sevens)d x 7-0, %(thirteens)d x 13-0.",
+                   names=self.team_name(table, team), wins=own.wins[team], sevens=own.sevens[team],
+                   thirteens=own.thirteens[team]) for team in (0, 1)]
+        _, counts, _ = self.ending(table)
+        high = max((0, 1), key=lambda team: state.totals[team])
+        if (counts == "wins_then_points" and self.is_over(table, state) and own.wins[0] == own.wins[1]
+                and state.totals[0] != state.totals[1]):  # which step decided (a table saw only the rule)
+            lines.append(T("Equal deal wins (%(wins)d each): %(names)s won on points, %(high)d to %(low)d.",
+                           wins=own.wins[0], names=self.team_name(table, high), high=state.totals[high],
+                           low=state.totals[1 - high]))
+        return tuple(lines)
 
     def exchange_notes(self, table: Table, state: State, top: Text) -> list[Text]:
         """Who gives how many cards to whom before this deal's play, after a 7-0 or 13-0."""

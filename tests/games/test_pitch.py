@@ -277,7 +277,15 @@ def test_both_reach_target_declaring_team_goes_out_first():
     standing = GAME.replay(t, [before, deal])
     assert standing.totals == (9, 11, 9, 11)
     assert standing.over and standing.winners == (0, 2)
-    assert GAME.replay(table(target=9, both_out="higher"), [before, deal]).winners == (1, 3)
+    # the finished board says why the lower total won (a table saw 9 beat 11 with only the rule said)
+    assert [str(note) for note in GAME.final_notes(t, standing.state)] == [
+        "Several sides reached 9 in the last deal: Ann & Cat won as the declaring side."]
+    higher = GAME.replay(table(target=9, both_out="higher"), [before, deal])
+    assert higher.winners == (1, 3)
+    assert [str(note) for note in GAME.final_notes(table(target=9, both_out="higher"), higher.state)] == [
+        "Several sides reached 9 in the last deal: Ben & Dan won with the higher total."]
+    alone = GAME.replay(t, [before, by_points(1, 5, [1, 9])])  # only Ben & Dan get there: nothing to say
+    assert alone.over and GAME.final_notes(t, alone.state) == ()
 
 
 def test_higher_rule_tie_goes_to_declarers():

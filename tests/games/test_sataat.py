@@ -232,6 +232,11 @@ def test_decided_2026_11_26_equal_deal_wins_more_points_win():
     assert standing.totals == (3, 2, 3, 2) and standing.winners == (N, S)
     assert str(GAME.winner_rule(table(deals=4))) == (
         "Decided by deal wins, then points; still equal: a draw, both teams win.")
+    # the finished board says which step decided (a table saw only the rule)
+    said = [str(note) for note in GAME.final_notes(table(deals=4), standing.state)]
+    assert "Equal deal wins (2 each): N & S won on points, 3 to 2." in said
+    before = GAME.replay(table(deals=4), played[:3])  # not over yet: no such line
+    assert not any("Equal deal wins" in str(note) for note in GAME.final_notes(table(deals=4), before.state))
 
 
 def test_decided_2026_11_26_still_equal_is_a_draw_both_teams_win():
