@@ -290,3 +290,26 @@ def test_handjass_deal_by_counting_cards(screen):
     taps.tap(page.get_by_role("button", name="Save deal"))
     expect(page.locator("tfoot td.total")).to_have_text(["1", "1", "0", "-1"])
     print(f"\nTAPS handjass counting cards {kind}: {taps.count}")
+
+
+def test_arrow_keys_move_between_a_pickers_cards(page):
+    """A keyboard tester pressed Tab through every card (over 400 presses to reveal a Stendhal deal).
+    Right and left go to the next card, down and up to the same place in the next suit's row; Space
+    takes the card. Tab still stops at each card."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
+    rows = pile(page, 0).locator(".suit-row")
+    first, second = rows.nth(0).locator("input").nth(0), rows.nth(0).locator("input").nth(1)
+    below = rows.nth(1).locator("input").nth(1)
+    first.focus()
+    page.keyboard.press("ArrowRight")
+    expect(second).to_be_focused()
+    page.keyboard.press("ArrowDown")
+    expect(below).to_be_focused()
+    page.keyboard.press("Space")
+    expect(below).to_be_checked()
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowLeft")
+    expect(first).to_be_focused()
+    page.keyboard.press("ArrowLeft")  # the first card: nowhere to go, the focus stays
+    expect(first).to_be_focused()
+    expect(page.locator("tr.deal-row")).to_have_count(0)  # nothing was sent
