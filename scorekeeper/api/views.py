@@ -16,7 +16,7 @@ from ..board import Board, board
 from ..dbsafety import UnreadableJson, read_json
 from ..errors import error_response
 from ..extensions import db
-from ..filters import StatsFilterForm
+from ..filter_forms import StatsFilterForm
 from ..games import GAMES
 from ..games.base import Game, RuleError, T, Table, resolve_options
 from ..i18n import translate
@@ -192,7 +192,7 @@ def session_statistics(session_id: int):
 @bp.get("/players/<int:player_id>/stats")
 def player_statistics(player_id: int):
     """A player's record per game, with the figures, the average place and the months; narrowed by the
-    player page's form (filters.py; a bad filter answers 422 naming it), `vs=` adds head to head. Its
+    player page's form (filter_forms.py; a bad filter answers 422 naming it), `vs=` adds head to head. Its
     `since=` and `until=` are UTC days, as v1 documented them (the page's: its timezone's)."""
     player = db.get_or_404(Player, player_id, description=gettext("There is no such player."))
     players = db.session.execute(select(Player.id, Player.name)).all()

@@ -52,7 +52,7 @@ from typing import Any, NamedTuple
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .entry import CHOICE, INT, MULTI, FieldSpec, Legacy, OptionSpec
-from .tennos import (
+from .tennos_deck import (
     PAIRED_SUIT,
     RANK_VALUE,
     TENNOS_RANKS,

@@ -70,7 +70,7 @@ from typing import Any
 from .base import DealResult, Figure, Game, State, Table, narrow, player_counts
 from .captured import piles
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
-from .tennos import (
+from .tennos_deck import (
     BLACK,
     COLOUR_NAMES,
     PICTURE_CARDS,

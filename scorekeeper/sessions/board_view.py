@@ -4,68 +4,28 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import uuid
 from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
 from flask import session as cookie
-from flask_babel import get_locale, get_timezone, gettext, ngettext
+from flask_babel import get_locale, get_timezone
 from flask_wtf.csrf import generate_csrf
-from markupsafe import Markup
 from sqlalchemy import func, select
 
 from .. import access
 from ..board import Board, board
 from ..extensions import db
-from ..games.base import FieldSpec, player_counts, signed
+from ..games.base import FieldSpec
 from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
-from .forms import choice_text, deal_form
+from .forms import deal_form
 
 RECENT = 3  # changes listed on the board; the rest on demand
-bp.add_app_template_global(choice_text, "choice_text")
-bp.add_app_template_filter(signed, "signed")  # a deal's points: "+6", "-3", "0"
-bp.add_app_template_filter(player_counts, "player_counts")  # "3 / 4", "2–4"
 
 
 @bp.app_context_processor
 def constants() -> dict[str, Any]:
     return {"RECENT": RECENT}
-
-
-@bp.app_template_global()
-def new_idempotency_key() -> str:
-    """A fresh key per rendered entry form: a resubmitted form (a retry) carries the same one."""
-    return uuid.uuid4().hex
-
-
-@bp.app_template_filter("seat_names")
-def seat_names(seats, names, separator: str | None = None) -> str:
-    """Seat indexes as the players' names, listed in the page's language ((0, 2) -> "Anna, Carl",
-    "Anna、Carl"), or joined by `separator` (a team: "Anna & Carl")."""
-    return (gettext(", ") if separator is None else separator).join(names[seat] for seat in seats)
-
-
-@bp.app_template_filter("winner_line")
-def winner_line(seats, names) -> str:
-    """Who won, in words: "Winners: Anna, Ben" for a team or a shared win; when every player shares
-    the win (Sataat's drawn teams), a draw."""
-    if len(names) > 1 and len(seats) == len(names):
-        return gettext("A draw: %(names)s share the win.", names=seat_names(seats, names))
-    return ngettext("Winner: %(names)s", "Winners: %(names)s", len(seats), names=seat_names(seats, names))
-
-
-@bp.app_template_filter("tally")
-def tally(strokes: int) -> Markup:
-    """Strokes the way they are drawn on a slate: groups of five struck through; a net below zero
-    is drawn as that many potatoes (circles)."""
-    if strokes < 0:
-        return Markup('<span class="potatoes" aria-hidden="true">' + '<i class="potato"></i>' * -strokes + "</span>")
-    if strokes == 0:
-        return Markup("")
-    fives, rest = divmod(strokes, 5)
-    groups = ['<span class="five">||||</span>'] * fives + (["|" * rest] if rest else [])
-    return Markup('<span class="tally" aria-hidden="true">' + " ".join(groups) + "</span>")
 
 
 def latest_changes(session_id: int, limit: int | None = RECENT) -> tuple[list[Revision], int]:

@@ -14,7 +14,7 @@ from typing import Any
 from ..games import captured
 from ..games.cards import SUIT_SYMBOLS
 from ..games.entry import MULTI, FieldSpec
-from ..games.tennos import JOKER_COLOUR, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS
+from ..games.tennos_deck import JOKER_COLOUR, TENNOS_SUIT_NAMES, TENNOS_SUIT_SYMBOLS
 from ..i18n import translate
 from .blueprint import bp
 

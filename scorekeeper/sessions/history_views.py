@@ -12,7 +12,7 @@ from sqlalchemy import Row
 from .. import history, summaries
 from ..dbsafety import column_int
 from ..extensions import db
-from ..filters import HistoryFilterForm, StatsFilterForm
+from ..filter_forms import HistoryFilterForm, StatsFilterForm
 from ..games import GAMES
 from ..i18n import translate
 from ..models import GameSession, Player

@@ -239,7 +239,7 @@ def test_leaf_does_not_look_like_club(page):
     """Issue 23, item 3: the leaf suit's glyph, drawn in the app's own font as text shows it
     (summaries, breakdowns, CSV), shares little ink with the club's; the old ☘ fell back to a
     club-like glyph."""
-    from scorekeeper.games.tennos import TENNOS_SUIT_SYMBOLS
+    from scorekeeper.games.tennos_deck import TENNOS_SUIT_SYMBOLS
 
     page.goto("/")
     overlap = page.evaluate("""([a, b]) => {

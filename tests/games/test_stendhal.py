@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.stendhal import minus_points, minus_suits, tied_suits
-from scorekeeper.games.tennos import TENNOS_RANKS, TENNOS_SUIT_CARDS, stendhal_cards
+from scorekeeper.games.tennos_deck import TENNOS_RANKS, TENNOS_SUIT_CARDS, stendhal_cards
 
 from .helpers import any_seat, deal_out, make_table, shared_out
 
@@ -312,7 +312,7 @@ def test_pending_notes_name_the_minus_suits_once_the_revealed_cards_are_locked()
     """Rules 'minus suits': the table plays knowing them, so they are shown as soon as the reveal is locked."""
     from scorekeeper.games.base import Text
     from scorekeeper.games.stendhal import PAIRED_SUIT
-    from scorekeeper.games.tennos import TENNOS_SUIT_NAMES
+    from scorekeeper.games.tennos_deck import TENNOS_SUIT_NAMES
 
     game = get_game("stendhal")
     table = make_table(game, ("A", "B", "C", "D", "E"), minus_entry="revealed")

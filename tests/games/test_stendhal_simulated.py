@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError
-from scorekeeper.games.tennos import TENNOS_SUIT_CARDS
+from scorekeeper.games.tennos_deck import TENNOS_SUIT_CARDS
 
 from .helpers import counted_figures, make_table
 

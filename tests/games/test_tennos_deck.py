@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games import GAMES
-from scorekeeper.games.tennos import (
+from scorekeeper.games.tennos_deck import (
     BLANKS,
     JOKER_COLOUR,
     JOKERS,

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
 from scorekeeper.games.base import DealError, RuleError, Table
-from scorekeeper.games.tennos import PICTURE_CARDS, TENNOS_SUITS
+from scorekeeper.games.tennos_deck import PICTURE_CARDS, TENNOS_SUITS
 from scorekeeper.games.tennos_team import picture_points, player_points
 
 from .helpers import make_table, shared_out

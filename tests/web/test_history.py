@@ -87,7 +87,7 @@ def test_a_history_page_past_the_last_goes_to_the_last_with_its_filters(app, cli
     ("player_id=999", "player_id", "There is no such player."),
 ])
 def test_a_history_filter_that_is_not_one_is_said_beside_its_field(client, ctx, query, field, message):
-    """As on a player's page (the same form code, filters.py): the rest of the filters still apply."""
+    """As on a player's page (the same form code, filter_forms.py): the rest of the filters still apply."""
     _sessions(client, 1)
     response = client.get(f"/history?{query}")
     html = response.get_data(as_text=True)

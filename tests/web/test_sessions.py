@@ -306,7 +306,7 @@ def test_a_restored_deal_that_reaches_the_end_ends_the_game_by_its_rule_not_earl
 
 
 def test_strokes_are_drawn_as_tally_marks_in_fives():
-    from scorekeeper.sessions.board_view import tally
+    from scorekeeper.sessions.template_helpers import tally
 
     assert str(tally(0)) == ""
     assert str(tally(7)).count('class="five"') == 1 and str(tally(7)).endswith("||</span>")

@@ -226,7 +226,7 @@ def test_every_name_beside_the_chart_stays_inside_it(client):
 
 
 def test_potatoes_are_circles(app):
-    from scorekeeper.sessions.board_view import tally
+    from scorekeeper.sessions.template_helpers import tally
     assert tally(-3).count('class="potato"') == 3
     assert "five" in tally(5) and tally(0) == ""
 
