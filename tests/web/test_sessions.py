@@ -4,7 +4,10 @@ from __future__ import annotations
 import re
 
 from scorekeeper.extensions import db
+from scorekeeper.games import GAMES
+from scorekeeper.i18n import translate
 from scorekeeper.models import Deal, Revision
+from scorekeeper.names import sort_key
 
 from .helpers import alerts, cells, grand_form, new_schieberamsch, ramsch_form, restarted, totals
 
@@ -15,19 +18,25 @@ def test_home_lists_every_game(client):
     assert "/sessions/new/schieberamsch" in html
 
 
-def test_home_lists_the_games_in_the_order_of_their_names_in_the_tables_language(client):
+def test_home_lists_the_games_in_the_order_of_their_names_in_the_tables_language(app, client):
     """A Japanese player read the list in the order of the English names (コワファー, ディフェレンツラー,
-    フリースコア表 ...): it is in kana order in Japanese, and the counts of players read alike."""
+    フリースコア表 ...): it is in kana order in Japanese, and the counts of players read alike. The games
+    are the registry's (scorekeeper.games), each under its Japanese name from the catalogue."""
     def listed(html):
         return re.findall(r"<strong>([^<]+)</strong>\s*<small>([^<]+)</small>", html)
     english = listed(client.get("/").get_data(as_text=True))
-    assert [name for name, _ in english][:3] == ["Coiffeur", "Differenzler", "Free score pad"]
+    assert [name for name, _ in english] == sorted((game.name for game in GAMES.values()), key=sort_key)
     assert ("Handjass", "2–4 players") in english and ("Free score pad", "1–12 players") in english
+    with app.test_request_context(headers={"Cookie": "lang=ja"}):
+        in_japanese = {translate(game.name): game.name for game in GAMES.values()}
+    untranslated = {ja: en for ja, en in in_japanese.items() if ja == en or ja.isascii()}
+    assert not untranslated and len(in_japanese) == len(GAMES), untranslated
     client.set_cookie("lang", "ja")
     japanese = [name for name, _ in listed(client.get("/").get_data(as_text=True))]
-    assert japanese == ["10点ピッチ（ジョーカー入り）", "TENNOS チーム戦", "イタリアン・ホイスト", "コワファー",
-                        "サタット", "シーバー", "シーベラムシュ", "スカート（リスト）", "スタンダール",
-                        "ディフェレンツラー", "ハンド・ヤス", "フリースコア表", "ヨット"]
+    assert sorted(japanese) == sorted(in_japanese)
+    assert japanese == sorted(japanese, key=sort_key), japanese
+    # not the English order, where Handjass comes before Italian Whist
+    assert japanese.index("イタリアン・ホイスト") < japanese.index("ハンド・ヤス")
 
 
 def test_new_session_refuses_duplicate_and_missing_names_keeping_input(client):
