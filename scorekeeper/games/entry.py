@@ -23,8 +23,9 @@ _R = TypeVar("_R")
 
 
 def memoized(function: Callable[_P, _R]) -> Callable[_P, _R]:
-    """The same answer for the same (immutable) arguments, computed once (the 256 latest kept):
-    field specs and the forms built from them are asked for on every replayed deal and every page.
+    """The same answer for the same (immutable) arguments, computed once (the 256 latest kept): for
+    the engines' helpers that build FieldSpecs (`captured.pile_fields`, `captured.with_cards`,
+    `handjass.played_out_only`), asked for the same specs on every replayed deal and every page.
     Arguments that cannot be hashed (a list) are computed afresh."""
     # typed loosely: lru_cache takes only hashable arguments, which `answer` checks before the call
     cached: Callable[..., _R] = functools.lru_cache(maxsize=256)(function)
