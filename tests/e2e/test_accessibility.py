@@ -78,23 +78,23 @@ SMALL_TARGETS = """() => [...document.querySelectorAll(
 STRUCTURE = {"landmark-unique", "heading-order", "page-has-heading-one", "empty-table-header"}
 
 
-def test_no_page_has_a_serious_accessibility_violation(browser, live_server):
+@pytest.mark.parametrize("device, scheme, language", LOOKS, ids=["-".join(look) for look in LOOKS])
+def test_no_page_has_a_serious_accessibility_violation(browser, live_server, device, scheme, language):
+    """Each look apart (a test of all four took over pytest-timeout's 180 s on a busy 2-core machine)."""
     axe = Axe()
     found = []
-    paths = None
-    for device, scheme, language in LOOKS:
-        page = new_page(browser, live_server, PHONE if device == "phone" else None, color_scheme=scheme)
-        paths = paths or _pages(page)
-        page.goto("/")
-        page.get_by_role("button", name=language).click()
-        expect(page.locator("html")).to_have_attribute("lang", "ja" if language == "日本語" else "en")
-        for path in paths:
-            page.goto(path)
-            if device == "phone":
-                found += [f"{device} {language} {path}: target {small}" for small in page.evaluate(SMALL_TARGETS)]
-            for violation in axe.run(page).response["violations"]:
-                if violation["impact"] in ("critical", "serious") or violation["id"] in STRUCTURE:
-                    targets = [node["target"] for node in violation["nodes"]][:3]
-                    found.append(f"{device} {scheme} {language} {path}: {violation['id']} {targets}")
-        page.context.close()
+    page = new_page(browser, live_server, PHONE if device == "phone" else None, color_scheme=scheme)
+    paths = _pages(page)
+    page.goto("/")
+    page.get_by_role("button", name=language).click()
+    expect(page.locator("html")).to_have_attribute("lang", "ja" if language == "日本語" else "en")
+    for path in paths:
+        page.goto(path)
+        if device == "phone":
+            found += [f"{device} {language} {path}: target {small}" for small in page.evaluate(SMALL_TARGETS)]
+        for violation in axe.run(page).response["violations"]:
+            if violation["impact"] in ("critical", "serious") or violation["id"] in STRUCTURE:
+                targets = [node["target"] for node in violation["nodes"]][:3]
+                found.append(f"{device} {scheme} {language} {path}: {violation['id']} {targets}")
+    page.context.close()
     assert found == [], "\n".join(found)
