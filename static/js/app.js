@@ -268,11 +268,14 @@
       }
       return;
     }
-    if (event.key === "Enter" && target.matches && target.matches("form[data-draft] input.num")) {
-      var boxes = Array.prototype.slice.call(target.form.querySelectorAll("input.num"));
-      var next = boxes.slice(boxes.indexOf(target) + 1).filter(function (box) {
-        return !box.disabled && box.offsetParent !== null && box.value.trim() === "";
-      })[0];
+    if (event.key === "Enter" && target.matches && target.matches("#entry input.num, #correction input.num")) {
+      var boxes = Array.prototype.slice.call(target.form.querySelectorAll("input.num")).filter(function (box) {
+        return !box.disabled && box.offsetParent !== null && box.value.trim() === "" && box !== target;
+      });
+      var later = boxes.filter(function (box) { return target.compareDocumentPosition(box) & 4; });
+      // after a box just typed, an empty one before it too; Enter in an empty box goes on or saves (a
+      // free pad's boxes left empty count 0: Enter never goes round them for ever)
+      var next = later[0] || (target.value.trim() !== "" ? boxes[0] : null);
       if (next) {
         event.preventDefault();
         next.focus();
@@ -292,23 +295,26 @@
     if (!step || event.altKey || event.ctrlKey || event.metaKey || !target.matches || !target.matches(CARD)) return;
     var row = target.closest(".suit-row");
     if (!row) return;
-    var usable = function (cards) { return Array.prototype.filter.call(cards, function (c) { return !c.disabled; }); };
+    event.preventDefault();  // at the picker's edge too: the page does not scroll under the finger
     var next = null;
     if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
-      var all = usable(row.parentElement.querySelectorAll(".suit-row input[type=checkbox], .suit-row button.card"));
+      var all = Array.prototype.filter.call(row.parentElement.querySelectorAll(
+        ".suit-row input[type=checkbox], .suit-row button.card"), function (card) { return !card.disabled; });
       next = all[all.indexOf(target) + step];
     } else {
       var rows = Array.prototype.slice.call(row.parentElement.querySelectorAll(".suit-row"));
       var place = Array.prototype.indexOf.call(row.querySelectorAll(CARD), target);
       for (var i = rows.indexOf(row) + step; !next && i >= 0 && i < rows.length; i += step) {
-        var there = rows[i].querySelectorAll(CARD);
-        next = there[Math.min(place, there.length - 1)];
-        if (next && next.disabled) next = usable(there)[0] || null;
+        // the card at the same place, else the nearest one that can be taken
+        Array.prototype.forEach.call(rows[i].querySelectorAll(CARD), function (card, at) {
+          if (!card.disabled && (!next || Math.abs(at - place) < Math.abs(next.at - place))) next = { card: card, at: at };
+        });
       }
+      next = next && next.card;
     }
     if (next) {
-      event.preventDefault();
-      next.focus();
+      next.focus({ preventScroll: true });
+      next.scrollIntoView({ block: "nearest" });
     }
   });
   document.addEventListener("submit", function (event) {

@@ -310,6 +310,9 @@ def test_arrow_keys_move_between_a_pickers_cards(page):
     page.keyboard.press("ArrowUp")
     page.keyboard.press("ArrowLeft")
     expect(first).to_be_focused()
-    page.keyboard.press("ArrowLeft")  # the first card: nowhere to go, the focus stays
+    scrolled = page.evaluate("window.scrollY")
+    page.keyboard.press("ArrowLeft")  # the first card: nowhere to go, the focus stays, the page too
+    page.keyboard.press("ArrowUp")
     expect(first).to_be_focused()
+    assert page.evaluate("window.scrollY") == scrolled
     expect(page.locator("tr.deal-row")).to_have_count(0)  # nothing was sent
