@@ -82,7 +82,8 @@ class StaleBoard(Exception):
 # or unlocked: the deal changed, none of it saved yet)
 BOARD_TEXTS = {
     "add": N_("Another device saved deal %(number)d meanwhile; here is the fresh board — check and save again."),
-    "bid": N_("Another device changed deal %(number)d meanwhile; here is the fresh board — check and save again."),
+    "bid": N_("Another device changed deal %(number)d meanwhile (values locked or taken back); here is the fresh "
+              "board — check it before going on."),
     "edit": N_("Another device corrected deal %(number)d meanwhile; here is the fresh board — check and save again."),
     "delete": N_("Another device deleted deal %(number)d meanwhile; here is the fresh board — check and save again."),
     "restore": N_("Another device restored deal %(number)d meanwhile; here is the fresh board — check and save "
