@@ -395,9 +395,9 @@ class Sataat(Game):
                    names=self.team_name(table, team), wins=own.wins[team], sevens=own.sevens[team],
                    thirteens=own.thirteens[team]) for team in (0, 1)]
         _, counts, _ = self.ending(table)
-        high = max((0, 1), key=lambda team: state.totals[team])
         if (counts == "wins_then_points" and self.is_over(table, state) and own.wins[0] == own.wins[1]
                 and state.totals[0] != state.totals[1]):  # which step decided (a table saw only the rule)
+            high = max((0, 1), key=lambda team: state.totals[team])
             lines.append(T("Equal deal wins (%(wins)d each): %(names)s won on points, %(high)d to %(low)d.",
                            wins=own.wins[0], names=self.team_name(table, high), high=state.totals[high],
                            low=state.totals[1 - high]))

@@ -287,8 +287,7 @@
     target.click();
   });
   // Arrow keys move between a picker's cards: right and left to the next card, down and up to the same
-  // place in the next suit's row; Tab still stops at each card (a keyboard tester needed over 400 presses
-  // to reveal a Stendhal deal's cards from 78)
+  // place in the next suit's row, so a card of a big deck is a few presses away; Tab still stops at each
   var CARD = "input[type=checkbox], button.card";
   document.addEventListener("keydown", function (event) {
     var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key], target = event.target;
