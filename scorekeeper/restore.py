@@ -16,7 +16,7 @@ from .extensions import db
 from .games.base import DealError, RuleError, T, Text
 from .models import Deal, GameSession, Revision
 from .turns import claim
-from .writes import finish, next_position, revise, spoiled
+from .writes import finish, keep_locked, next_position, revise, spoiled
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -87,6 +87,10 @@ def restore_deal(session: GameSession, revision: Revision, version: int | None =
         standing = current.game.replay(current.table, payloads)
     except DealError as error:
         raise _refused(index + 1, _why_not(current, payloads, index, error)) from None
+    try:
+        keep_locked(standing, current.pending, len(ordered) + 1)  # numbered as the board shows it now
+    except RuleError as error:
+        raise _refused(index + 1, error.text) from None
     if index < len(ordered):
         position = ordered[index].position
     elif current.pending is not None:  # the locked bids of the next deal stay last

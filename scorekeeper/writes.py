@@ -67,6 +67,15 @@ def spoiled(game: Game, table: Table, before: Sequence[Mapping[str, Any]], why: 
     return RuleError(why)
 
 
+def keep_locked(standing: Standing, pending: Deal | None, number: int) -> None:
+    """Refuse a change after which the game is over while deal `number`'s early values (bids) are
+    locked: they would be left over with no deal to go with (a tester's Yacht correction ended the
+    game and stranded the next deal's bids without a word)."""
+    if pending is not None and standing.over:
+        raise RuleError(T("With this change the game is over before deal %(first)d, whose values are locked: take "
+                          "them back first.", first=number))
+
+
 def next_position(session: GameSession) -> int:
     """The position after the session's last deal (locked bids included)."""
     return max((deal.position for deal in session.deals), default=0) + 1
@@ -142,6 +151,8 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, ve
         payloads = [d.payload for d in ordered]
         payloads[index:index + 1] = [parsed]
         standing = _played(game, table, payloads, index)
+        if deal is not pending:
+            keep_locked(standing, pending, len(ordered) + 1)
         claim(session, expected)
         before, action = deal.payload, "edit" if deal.phase == COMPLETE else "add"
         deal.payload, deal.phase, deal.engine_version = parsed, COMPLETE, game.version
@@ -167,6 +178,8 @@ def delete_deal(session: GameSession, deal: Deal, *, version: int | None = None,
         else:
             raise DealGone()
         standing = _after_deletion(game, table, ordered, index)
+        if standing is not None and deal is not pending:
+            keep_locked(standing, pending, len(ordered))
         claim(session, expected)
         revise(session, deal.id, "delete", deal.payload, None, number, key)
         session.deals.remove(deal)  # deleted as the session's orphan

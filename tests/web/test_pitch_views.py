@@ -161,3 +161,30 @@ def test_a_play_saved_after_another_tablet_saved_it_comes_back_as_its_correction
     assert fixed.status_code == 302
     db.session.expire_all()
     assert db.session.get(Deal, deal.id).payload["points"][:2] == [3, 7]
+
+
+def test_no_change_ends_the_game_under_locked_bids(client, ctx):
+    """A tester corrected an early Yacht deal so that the game ended before the next deal, whose bids
+    were locked: the correction was stored and the locked bids were left with no deal, unsaid. A
+    correction or a restore that ends the game while the next deal's bids are locked is refused,
+    saying to take them back first (rules/pitch.md: the game ends after the deal a side reaches the
+    target in)."""
+    sid = client.post("/api/v1/sessions", json={"game": "pitch", "players": list(NAMES),
+                                                "options": {"target": 10}}).json["id"]
+    deals, bids = f"/api/v1/sessions/{sid}/deals", {"values": {"bidder": 1, "bid": 6, "trump": "H"}}
+    for points in ([4, 6, None, None], [2, 8, None, None]):  # Ben & Dan make their 6: 6, then 6 + 8 = 14
+        assert client.post(deals, json=bids).status_code == 201
+        assert client.post(deals, json={"values": {"entry": "points", "points": points}}).status_code == 201
+    played = client.get(f"/api/v1/sessions/{sid}").json
+    assert played["standings"]["totals"][:2] == [6, 14] and played["standings"]["over"]
+    deleted = client.delete(f"{deals}/{played['deals'][1]['id']}")  # 4 and 6: the game goes on
+    assert deleted.status_code == 204
+    assert client.post(deals, json=bids).status_code == 201  # deal 2's bids locked
+    said = "With this change the game is over before deal 2, whose values are locked: take them back first."
+    back = client.post(f"/api/v1/sessions/{sid}/revisions/{deleted.headers['Revision-Id']}/restore")
+    assert back.status_code == 422 and back.json["message"] == f"Deal 2 cannot be restored: {said}"
+    refused = client.put(f"{deals}/{played['deals'][0]['id']}",
+                         json={"values": {**bids["values"], "entry": "points", "points": [0, 10, None, None]}})
+    assert refused.status_code == 422 and refused.json["message"] == said
+    now = client.get(f"/api/v1/sessions/{sid}").json
+    assert len(now["deals"]) == 1 and now["pending"]["values"]["bid"] == 6 and not now["standings"]["over"]
