@@ -915,6 +915,21 @@ def test_large_text_on_a_phone_keeps_numbers_whole(browser, live_server):
     page.context.close()
 
 
+def test_a_long_dealers_name_is_cut_not_broken_in_a_deal_row(browser, live_server):
+    """A tester's seven players on a phone: under each deal's number the dealer read "Alexand" over
+    "ra". The name stays on one line, cut with an ellipsis as the column heads are."""
+    page = new_page(browser, live_server, PHONE)
+    names = ["Alexandra", "Bartholomew", "Christine", "Dominique", "Evangeline", "Frederick", "Gwendolyn"]
+    sid = page.request.post("/api/v1/sessions", data={"game": "free_pad", "players": names}).json()["id"]
+    for _ in range(2):
+        assert page.request.post(f"/api/v1/sessions/{sid}/deals", data={"values": {"points": [1] * 7}}).ok
+    page.goto(f"/sessions/{sid}")
+    lines = page.locator("tr.deal-row .dealt").evaluate_all(
+        "names => names.map(n => n.getBoundingClientRect().height / parseFloat(getComputedStyle(n).lineHeight))")
+    assert len(lines) == 2 and max(lines) < 1.5, lines
+    page.context.close()
+
+
 def test_a_short_screen_keeps_its_height_for_the_form_not_the_pinned_totals(browser, live_server):
     """Testers with a phone held sideways or large text: the pinned totals took half the screen over
     the form. On a screen under 36em high they scroll with the page; a phone upright keeps them."""
