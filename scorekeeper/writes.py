@@ -179,7 +179,7 @@ def delete_deal(session: GameSession, deal: Deal, *, version: int | None = None,
             raise DealGone()
         standing = _after_deletion(game, table, ordered, index)
         if standing is not None and deal is not pending:
-            keep_locked(standing, pending, len(ordered))
+            keep_locked(standing, pending, len(ordered) + 1)  # numbered as the board shows it now
         claim(session, expected)
         revise(session, deal.id, "delete", deal.payload, None, number, key)
         session.deals.remove(deal)  # deleted as the session's orphan
