@@ -65,8 +65,8 @@ def _why_not(current: Board, payloads: list[Any], index: int, error: DealError) 
     saved after the deletion, often the same deal entered again)."""
     if error.index == index:
         return error.text
-    why = T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
-            reason=error.text)
+    why = T("This change would make deal %(number)d impossible: %(reason)s Correct or delete deal %(number)d first.",
+            number=error.index + 1, reason=error.text)
     return spoiled(current.game, current.table, payloads[:error.index], why, error.index, len(payloads) - 1).text
 
 

@@ -48,8 +48,8 @@ def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], cha
     except DealError as error:
         if error.index == changed:
             raise error.error from None
-        why = T("This change would make deal %(number)d impossible: %(reason)s", number=error.index + 1,
-                reason=error.text)
+        why = T("This change would make deal %(number)d impossible: %(reason)s Correct or delete deal %(number)d "
+                "first.", number=error.index + 1, reason=error.text)
         raise spoiled(game, table, payloads[:error.index], why, error.index + 1, len(payloads)) from None
 
 
@@ -208,8 +208,8 @@ def _after_deletion(game: Game, table: Table, ordered: list[Deal], index: int | 
         except DealError as stored:
             if index is None or index >= stored.index:
                 return None
-        why = T("Deleting this deal would make deal %(number)d impossible: %(reason)s", number=error.index + 2,
-                reason=error.text)
+        why = T("Deleting this deal would make deal %(number)d impossible: %(reason)s Correct or delete deal "
+                "%(number)d first.", number=error.index + 2, reason=error.text)
         raise spoiled(game, table, kept[:error.index], why, error.index + 2, len(ordered)) from None
 
 

@@ -72,7 +72,8 @@ def test_a_correction_that_puts_a_player_out_earlier_names_the_deal_it_spoils(cl
     response = client.post(f"/sessions/{sid}/deals/{first}/edit", data={"playing": ["3"]})  # Ida alone instead
     assert response.status_code == 422
     assert alerts(response.get_data(as_text=True)) == [
-        "This change would make deal 2 impossible: Ida is out of the game and plays no more deals."]
+        "This change would make deal 2 impossible: Ida is out of the game and plays no more deals. Correct or delete "
+        "deal 2 first."]  # what to do, as a change that ends the game early says it (a tester)
 
 def test_the_weis_picker_names_its_player(client):
     sid = new_handjass(client)
