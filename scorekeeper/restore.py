@@ -16,7 +16,7 @@ from .extensions import db
 from .games.base import DealError, RuleError, T, Text
 from .models import Deal, GameSession, Revision
 from .turns import claim
-from .writes import finish, keep_locked, next_position, revise, spoiled
+from .writes import finish, keep_locked, next_position, revise, spoiled, spoils_later
 
 
 def restorable(session: GameSession, revision: Revision) -> bool:
@@ -65,8 +65,7 @@ def _why_not(current: Board, payloads: list[Any], index: int, error: DealError) 
     saved after the deletion, often the same deal entered again)."""
     if error.index == index:
         return error.text
-    why = T("This change would make deal %(number)d impossible: %(reason)s Correct or delete deal %(number)d first.",
-            number=error.index + 1, reason=error.text)
+    why = spoils_later(error.index, error.text)  # the deal as the list numbers it now, not after the restore
     return spoiled(current.game, current.table, payloads[:error.index], why, error.index, len(payloads) - 1).text
 
 

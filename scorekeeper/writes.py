@@ -16,7 +16,7 @@ from .board import COMPLETE, Board, board, build, complete_deals, deal_context, 
 from .dbsafety import refusing_faults
 from .extensions import db
 from .games import get_game
-from .games.base import DealError, Game, RuleError, Standing, T, Table, resolve_options
+from .games.base import DealError, Game, RuleError, Standing, T, Table, Text, resolve_options
 from .models import Deal, GameSession, Revision, Seat, utcnow
 from .names import checked_names, find_or_create_player
 from .turns import DealGone, RequestKey, Saved, claim, run
@@ -48,9 +48,15 @@ def _played(game: Game, table: Table, payloads: Sequence[Mapping[str, Any]], cha
     except DealError as error:
         if error.index == changed:
             raise error.error from None
-        why = T("This change would make deal %(number)d impossible: %(reason)s Correct or delete deal %(number)d "
-                "first.", number=error.index + 1, reason=error.text)
+        why = spoils_later(error.index + 1, error.text)
         raise spoiled(game, table, payloads[:error.index], why, error.index + 1, len(payloads)) from None
+
+
+def spoils_later(number: int, reason: Any) -> Text:
+    """Why a change is refused: deal `number` (as the board numbers it now) would no longer fit, and
+    what to do."""
+    return T("This change would make deal %(number)d impossible: %(reason)s Correct or delete deal %(number)d "
+             "first.", number=number, reason=reason)
 
 
 def spoiled(game: Game, table: Table, before: Sequence[Mapping[str, Any]], why: Any, first: int,

@@ -177,6 +177,24 @@ def handjass_deal(playing, points=None, last=None):
     return deal
 
 
+def test_a_restore_that_would_spoil_a_later_deal_names_it_as_the_board_does(client):
+    """Handjass, out at 2: deal 1 (Anna alone, +2: out) deleted, then Anna plays alone in what is now
+    deal 2. Restoring deal 1 would put her out before it: the refusal names deal 2, the one on the
+    board, where it said "deal 3" (its number once restored) and to correct or delete that."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "handjass", "players": ["Anna", "Ben", "Carl", "Dora"],
+                                                    "options": {"target": 2}}).json["id"]
+    deals = f"/api/v1/sessions/{sid}/deals"
+    call(client, "POST", deals, {"values": handjass_deal([0])})
+    first = call(client, "POST", deals, {"values": handjass_deal([1, 2, 3], [None, 60, 50, 47], last=1)}
+                 ).json["deals"][0]["id"]
+    gone = call(client, "DELETE", f"{deals}/{first}")
+    call(client, "POST", deals, {"values": handjass_deal([0])})
+    back = call(client, "POST", f"/api/v1/sessions/{sid}/revisions/{gone.headers['Revision-Id']}/restore")
+    assert back.status_code == 422
+    assert back.json["message"] == ("Deal 1 cannot be restored: This change would make deal 2 impossible: Anna is "
+                                    "out of the game. Correct or delete deal 2 first.")
+
+
 def test_a_correction_that_would_spoil_a_later_deal_is_refused_naming_it(client):
     """Handjass, out at 2: Anna plays alone (+2) and is out; Ben, Carl and Dora play deal 2. Correcting deal 1
     so that Ben played alone would put Ben out before deal 2, which he played: refused, naming deal 2."""
