@@ -16,7 +16,7 @@ from ..board import COMPLETE, Board, board, deal_context, deal_or_404
 from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError
+from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
@@ -195,6 +195,8 @@ def edit_deal(session_id: int, deal_id: int):
     fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
     status, stale = 200, None
     if request.method == "POST":
+        sent = raw_deal(deal_form(fields, table, formdata=request.form), fields, table.size)
+        fields = _told_fields(game, table, state, sent)
         form = deal_form(fields, table, formdata=request.form)
         status = 422
         if claimed is not None and claimed != session.version:
@@ -214,6 +216,17 @@ def edit_deal(session_id: int, deal_id: int):
     else:
         form = deal_form(fields, table, payload=deal.payload)
     return correction_page(session, deal, before, form, fields, status, stale=stale)
+
+
+def _told_fields(game: Game, table: Table, state: State, raw: dict[str, Any]) -> tuple[FieldSpec, ...]:
+    """The fields of a correction sent back, told what the early values sent decide (new revealed
+    cards: new minus suits); early values that break a rule decide nothing."""
+    table = game.as_entered(table, raw)
+    try:
+        early = game.parse_phase(table, state, raw, game.phases(table, state)[0])
+    except RuleError:
+        return game.deal_fields(table, state)
+    return game.play_fields(table, state, early)
 
 
 def _bids_again(session: GameSession, after: Board, payload: dict[str, Any]) -> Board:

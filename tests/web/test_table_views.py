@@ -182,6 +182,34 @@ def test_a_stendhal_correction_names_the_minus_suits_as_the_deal_has_them(client
     assert kept == clubs
 
 
+def test_a_refused_stendhal_correction_names_the_minus_suits_of_the_cards_sent(client):
+    """A correction that changes the revealed cards and is refused for a later reason came back with
+    the stored deal's minus suits (club, diamond) over rows now holding spade and heart cards (a
+    tester). The page names the minus suits the revealed cards sent decide (rules/stendhal.md
+    "Minus suits": the most frequent suit, here spade, and its pair heart)."""
+    sid = stendhal_with_the_seeds_first_reveal(client)
+    clubs = ["A", "Q", "10", "9", "8", "7", "6", "4", "3", "2"]
+    diamonds = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    play = {"minus_cards-0": clubs, "paired_cards-1": diamonds, **{f"suits-{seat}": "0" for seat in range(6)}}
+    assert client.post(f"/sessions/{sid}/deals", data=play).status_code == 302
+    edit = re.search(rf'href="(/sessions/{sid}/deals/\d+/edit)', client.get(f"/sessions/{sid}").get_data(as_text=True))
+    page = client.get(edit.group(1)).get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    spades = {f"reveal-{seat}": card for seat, card in enumerate(["5S", "JS", "KH", "KS", "4H", "JD"])}
+    sent = {**spades, "minus_cards-0": ["A", "K"], **{f"suits-{seat}": "0" for seat in range(1, 6)}}
+    if token:
+        sent["csrf_token"] = token.group(1)
+    refused = client.post(edit.group(1), data=sent)
+    assert refused.status_code == 422
+    html = refused.get_data(as_text=True)
+    row = re.search(r'<tr data-field="minus_cards".*?</tr>', html, re.S).group(0)
+    assert "♠" in row and "♣" not in row
+    paired = re.search(r'<tr data-field="paired_cards".*?</tr>', html, re.S).group(0)
+    assert "♥" in paired and "♦" not in paired
+    offered = re.findall(r'<input type="checkbox" name="minus_cards-1" id="[^"]*" value="(\w+)"([^>]*)>', row)
+    assert [value for value, rest in offered if " disabled" in rest] == ["K", "J", "5"]
+
+
 def test_chart_points_span_the_totals():
     line = points([(10, -10), (30, -30)], 0, 100, 100, pad=0)
     assert line == [(0.0, 50.0), (50.0, 33.3), (100.0, 0.0)]
