@@ -16,7 +16,7 @@ from .extensions import db
 from .games import GAMES
 from .games.base import Figure
 from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
-from .names import sort_key
+from .names import name_key, sort_key
 
 
 def day_bounds(day: date, zone: Any = None) -> tuple[datetime, datetime]:
@@ -89,7 +89,7 @@ def player_sessions_query(player_id: int, filters: Filters) -> Select:
 
 def player_id_by_name(name: str) -> int:
     """The id of the player with that name, any case (0: nobody)."""
-    return db.session.scalar(select(Player.id).where(func.lower(Player.name) == name.lower())) or 0
+    return db.session.scalar(select(Player.id).where(Player.name_key == name_key(name))) or 0
 
 
 def players_with_sessions() -> list[tuple[Player, int]]:

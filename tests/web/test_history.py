@@ -54,6 +54,9 @@ def test_history_filters_by_player_id_from_the_dropdown_and_still_by_name(client
     assert "Dora, Emil, Fritz" in page and "Anna, Ben, Carl" not in page
     page = text(client.get("/history?player=DORA").get_data(as_text=True))
     assert "Dora, Emil, Fritz" in page and "Anna, Ben, Carl" not in page
+    _sessions(client, 1, names=("Ömer", "Ida", "Jo"))  # an old link's name in other letters' case
+    page = text(client.get("/history?player=ÖMER").get_data(as_text=True))
+    assert "Ömer, Ida, Jo" in page and "Dora, Emil, Fritz" not in page
     response = client.get("/history?player=nobody")
     assert response.status_code == 422 and "There is no such player." in text(response.get_data(as_text=True))
     html = client.get(f"/history?player_id={dora.id}").get_data(as_text=True)
