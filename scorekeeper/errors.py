@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, make_response, render_template, request
 from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
@@ -30,6 +31,8 @@ def error_response(status: int, message: str, fields: dict[str, str] | None = No
 
 def _message(error: HTTPException) -> str:
     """The error's own description, or a sentence of ours where it has Werkzeug's default."""
+    if isinstance(error, CSRFError):  # its own texts are English only
+        return gettext("The page was out of date; please try again.")
     if error.description != type(error).description:
         return error.description or ""
     ours = {400: gettext("The page was out of date; please try again."),

@@ -47,10 +47,6 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
-class EmptyForm(FlaskForm):
-    """Button-only POSTs (delete a deal, choose a language): just the CSRF token."""
-
-
 class GroupedForm(FlaskForm):
     """A form whose engine errors may name a group of fields (a per-seat row): `group_errors`."""
 

@@ -21,7 +21,6 @@ from ..i18n import translate
 from ..models import GameSession, Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, render
-from .forms import EmptyForm
 from .history_views import history_filters
 
 bp.add_app_template_global(restore.restorable, "deal_restorable")
@@ -119,9 +118,7 @@ def restore_deal(session_id: int, revision_id: int):
     session = db.get_or_404(GameSession, session_id)
     revision = db.session.get(Revision, revision_id)
     error = None
-    if not EmptyForm().validate():
-        error = gettext("The page was out of date; please try again.")
-    elif revision is None or revision.session_id != session.id:
+    if revision is None or revision.session_id != session.id:
         error = gettext("There is no such change in this session.")
     else:
         try:

@@ -32,7 +32,7 @@ from .board_view import (
     saved_flash,
     unchanged,
 )
-from .forms import EmptyForm, deal_form, new_session_form, option_values, raw_deal
+from .forms import deal_form, new_session_form, option_values, raw_deal
 from .late_writes import correction_of_a_deleted_deal, correction_page, stale_board
 
 
@@ -270,10 +270,7 @@ def delete_deal(session_id: int, deal_id: int):
             return redirect(url_for(".show_session", session_id=session.id))
         return _undone_elsewhere(session, deal_id) if request.form.get("undo") else render(**context(session))
     number, payload, played = deal.position, deal.payload, deal.phase == COMPLETE
-    if EmptyForm().validate():
-        saved, error = _delete(session, deal, number)
-    else:
-        saved, error = None, gettext("The page was out of date; please try again.")
+    saved, error = _delete(session, deal, number)
     boosted = is_boosted()  # a deal's own breakdown page: the board comes whole
     if error is None and not is_htmx() and not boosted:
         return redirect(url_for(".show_session", session_id=session.id))
@@ -310,16 +307,14 @@ def _back_in_form(session: GameSession, current: Board, payload: dict[str, Any],
 def close_session(session_id: int):
     """The table stops before the game's own end; the totals so far decide."""
     session = db.get_or_404(GameSession, session_id)
-    if EmptyForm().validate():
-        writes.set_closed(session, True)
+    writes.set_closed(session, True)
     return redirect(url_for(".show_session", session_id=session.id))
 
 
 @bp.post("/sessions/<int:session_id>/reopen")
 def reopen_session(session_id: int):
     session = db.get_or_404(GameSession, session_id)
-    if EmptyForm().validate():
-        writes.set_closed(session, False)
+    writes.set_closed(session, False)
     return redirect(url_for(".show_session", session_id=session.id) + "#entry")
 
 
@@ -327,6 +322,6 @@ def reopen_session(session_id: int):
 def choose_language():
     language = request.form.get("language", "")
     response = redirect(access.local_path(request.form.get("next"), url_for(".home")))
-    if EmptyForm().validate() and language in current_app.config["LANGUAGES"]:
+    if language in current_app.config["LANGUAGES"]:
         response.set_cookie(LANGUAGE_COOKIE, language, max_age=365 * 24 * 3600, samesite="Lax")
     return response

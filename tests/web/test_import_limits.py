@@ -13,7 +13,7 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import GameSession
 
-from .helpers import alerts
+from .helpers import alerts, new_schieberamsch
 from .openapi_check import check
 from .test_transfer import played, upload
 
@@ -191,3 +191,18 @@ def test_a_session_twice_in_one_file_is_stored_once(client):
     assert len(body["sessions"]) == 1 and body["already_here"] == body["sessions"]
     changes = client.get(f"/sessions/{body['sessions'][0]}/changes")
     assert changes.status_code == 200 and "Deal 3 restored." in changes.get_data(as_text=True)
+
+
+def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, client, ctx):
+    """Every form POST is checked by CSRFProtect before its view; what it refuses is said in the
+    page's language, not in Flask-WTF's English ("The CSRF token is missing.")."""
+    sid = new_schieberamsch(client)
+    app.config["WTF_CSRF_ENABLED"] = True
+    response = client.post(f"/sessions/{sid}/close")
+    assert response.status_code == 400
+    assert "The page was out of date; please try again." in response.get_data(as_text=True)
+    client.set_cookie("lang", "ja")
+    response = client.post(f"/sessions/{sid}/close")
+    assert "CSRF" not in response.get_data(as_text=True)
+    app.config["WTF_CSRF_ENABLED"] = False
+    assert db.session.get(GameSession, sid).closed_at is None
