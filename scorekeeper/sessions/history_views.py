@@ -55,6 +55,9 @@ def history_page():
     """Every session, newest first, narrowed by the filters (a game, a player, a period whose days are
     those of the zone the pages show times in). A filter that is not one is said beside its field."""
     form, valid, filters = history_filters()
+    if not valid:  # the filters checked so far would list what nobody asked for
+        return render_template("history.html", rows=[], pagination=None, form=form, filtered=True, valid=False,
+                               query={}, games=GAMES), 422
     pagination = db.paginate(history.sessions_query(filters), page=_page(),
                              per_page=current_app.config["HISTORY_PAGE_SIZE"], error_out=False)
     query = _query(request.args, ("game", "player_id", "player", "from", "to"))
@@ -81,7 +84,9 @@ def show_player(player_id: int):
     player = db.get_or_404(Player, player_id)
     players = _players()
     form = StatsFilterForm(request.args, players, player.id)
-    valid = form.validate()
+    if not form.validate():  # the filters checked so far would count what nobody asked for
+        return render_template("players/show.html", player=player, form=form, valid=False,
+                               query=_query(request.args, ("game", "since", "until", "with", "vs"))), 422
     filters = form.filters(get_timezone())
     played = history.seats_of(player.id, filters)
     pagination = db.paginate(history.player_sessions_query(player.id, filters), page=_page(),
@@ -101,7 +106,7 @@ def show_player(player_id: int):
                            average_place=history.overall_place(records), form=form, filtered=bool(filters),
                            months=months, chart=chart, places=places, other=other,
                            together=history.head_to_head(player.id, other.id, filters) if other else [],
-                           query=_query(request.args, ("game", "since", "until", "with", "vs"))), 200 if valid else 422
+                           query=_query(request.args, ("game", "since", "until", "with", "vs")), valid=True)
 
 
 def _query(args, names: tuple[str, ...]) -> dict[str, list[str]]:

@@ -91,7 +91,8 @@ def test_a_history_page_past_the_last_goes_to_the_last_with_its_filters(app, cli
     ("player_id=999", "player_id", "There is no such player."),
 ])
 def test_a_history_filter_that_is_not_one_is_said_beside_its_field(client, ctx, query, field, message):
-    """As on a player's page (the same form code, filter_forms.py): the rest of the filters still apply."""
+    """As on a player's page (the same form code, filter_forms.py). Nothing is listed until the filters
+    are corrected: a tester read a range refused for its end as applied, its start alone having been."""
     _sessions(client, 1)
     response = client.get(f"/history?{query}")
     html = response.get_data(as_text=True)
@@ -100,7 +101,8 @@ def test_a_history_filter_that_is_not_one_is_said_beside_its_field(client, ctx, 
                        rf'<p class="field-error" id="{field}-error" role="alert">([^<]*)</p>', html, re.S)
     assert beside and beside.group(1) == message
     assert html.count('class="field-error"') == 1
-    assert "Winners: Anna, Ben" in text(html)  # the filter that is not one is left out
+    assert "Winners: Anna, Ben" not in text(html) and "Correct the filters to see the sessions." in text(html)
+    assert "Export the sessions listed" not in html
 
 
 def test_player_page_is_paginated_and_its_record_counts_every_session(app, client, ctx):
@@ -256,3 +258,11 @@ def test_the_game_filter_lists_games_in_the_order_of_their_names_in_the_pages_la
         names = [name for _, name in options]
         assert sorted(slug for slug, _ in options) == sorted(GAMES), "every registered game, once"
         assert names == sorted(names, key=str.casefold), names
+
+
+def test_a_filter_that_finds_nothing_offers_no_export(client, ctx):
+    """A tester was offered "Export the sessions listed" under an empty list."""
+    _sessions(client, 1)
+    assert "Export the sessions listed" in client.get("/history?game=schieberamsch").get_data(as_text=True)
+    html = client.get("/history?game=yacht").get_data(as_text=True)
+    assert "No sessions match the filters." in text(html) and "Export the sessions listed" not in html

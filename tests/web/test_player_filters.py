@@ -148,7 +148,9 @@ def test_a_filter_that_is_not_one_is_said_beside_its_field_and_in_the_api(club, 
                        rf'<p class="field-error" id="{field}-error" role="alert">([^<]*)</p>', html, re.S)
     assert beside and beside.group(1) == message.replace("'", "&#39;")
     assert html.count('class="field-error"') == 1
-    assert cells(html, "records")  # the page still counts, without the filter it could not read
+    assert "Correct the filters to see the figures." in html and 'id="records"' not in html
+    anna = club["Anna"]
+    assert f'href="/players/{anna}">Every session</a>' in html
     answer = call(client, "GET", f"/api/v1/players/{club['Anna']}/stats?{query}")
     assert answer.status_code == 422 and answer.json["fields"] == {field: message}
     assert answer.json["message"] == message
@@ -197,6 +199,8 @@ def test_the_filters_and_places_speak_japanese(club, client):
     html = client.get(f"/players/{club['Anna']}?until=2025-01-01x", headers={"Accept-Language": "ja"}).get_data(
         as_text=True)
     assert "日付は年-月-日で入力してください（例：2026-11-27）。" in html and "同卓者で絞り込む" in html
+    assert "絞り込みの条件を直すと、成績が表示されます。" in html
+    html = client.get(f"/players/{club['Anna']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
     assert "平均順位：1.5（小さいほど上位）。" in html and 'aria-label="月ごとの平均順位: 2025-03 2' in html
     answer = call(client, "GET", f"/api/v1/players/{club['Anna']}/stats?with=999", headers={"Accept-Language": "ja"})
     assert answer.status_code == 422 and answer.json["fields"] == {"with": "そのプレイヤーはいません。"}
