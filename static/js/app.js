@@ -700,12 +700,14 @@
     var error = form ? form.querySelector(".field-error:not([hidden]), .form-error") : document.getElementById("entry-refused");
     if (!error || error.dataset.focused) return;
     error.dataset.focused = "1";
+    var shown = error.closest("tr.row-error") || error;  // a row's message sits in a row of its own
     var place = error.closest("tr.row-error") || error.closest("td, .field, tr, fieldset") || error;
     if (place.dataset.errorFor) place = form.querySelector('tr[data-field="' + place.dataset.errorFor + '"]') || place;
     // a folded picker stays closed (open, it would lie over the message): its summary takes the focus
     var field = place.querySelector("details.fold > summary, input:not([type=hidden]):not([disabled]), select, textarea");
     if (!field || field.offsetParent === null) { error.tabIndex = -1; field = error; }
     field.focus();
+    if (shown !== field) shown.scrollIntoView({ block: "nearest" });  // the message too, above the Save bar
   }
 
   // --- times in the tablet's own timezone: the pages tell the server (i18n.select_timezone), which

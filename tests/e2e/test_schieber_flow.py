@@ -96,8 +96,12 @@ def test_a_game_of_schieber_to_1000(screen):
     entry.get_by_label(POINTS + "Anna").fill("100")
     entry.get_by_label(STOECK + "Anna").check(force=True)
     save(page)
-    expect(page.locator("[data-error-for=stoeck]").get_by_role("alert")).to_have_text(
-        "There is no trump in Obenabe or Undenufe, so no Stöck.")
+    alert = page.locator("[data-error-for=stoeck]").get_by_role("alert")
+    expect(alert).to_have_text("There is no trump in Obenabe or Undenufe, so no Stöck.")
+    # on screen, not under the tablet's Save bar (a tester saw only its top pixels)
+    assert alert.evaluate("(e) => { const r = e.getBoundingClientRect();"
+                          " const hit = document.elementFromPoint(r.left + 4, r.top + r.height / 2);"
+                          " return r.top >= 0 && r.bottom <= innerHeight && !!hit && e.contains(hit); }")
     expect(entry.get_by_label(POINTS + "Anna")).to_have_value("100")
     expect(page.locator("[data-field=trump] input:checked")).to_have_value("undenufe")
     # the refusal marks Anna's ticked Stöck, not the others' empty ones
