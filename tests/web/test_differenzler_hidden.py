@@ -112,3 +112,16 @@ def test_deleted_hidden_announcements_stay_unseen_in_the_change_log(client):
         assert "deleted" in page
         assert ("<del>" + " · ".join(f"{name} {value}" for name, value in zip(PLAYERS, ANNOUNCED)) in page) == shown
         assert ("<dt>Announced points</dt>" in page) == shown
+
+
+def test_the_watch_page_shows_announcements_said_aloud_and_hides_hidden_ones(client):
+    """rules/differenzler.md "A deal": open announcements are said aloud, so the phones following the
+    table show them once locked, as the tablet does (a tester saw only "announcements locked" there);
+    hidden ones stay hidden. Neither offers to delete them: the watch page changes nothing."""
+    sid = locked(client)
+    for page in (client.get(f"/sessions/{sid}/watch"), client.get(f"/sessions/{sid}/live?view=watch&rev=0")):
+        html = page.get_data(as_text=True)
+        assert "Locked announcements" in html and "Delete the announcements" not in html
+        assert all(f">{value}<" in html for value in ANNOUNCED)
+    hidden = client.get(f"/sessions/{locked(client, announcement='hidden')}/watch").get_data(as_text=True)
+    assert "Locked announcements" in hidden and not any(f">{value}<" in hidden for value in ANNOUNCED)
