@@ -123,18 +123,21 @@ class ItalianWhist(Game):
 
     # -- rules ---------------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
-        """Each half has 9 tricks; nobody takes fewer than 0 or more than 9 in a half."""
+        """Each half has 9 tricks; nobody takes fewer than 0 or more than 9 in a half. Both halves are
+        checked in one go; a half with a box refused already (None) is not summed."""
+        errors = []
         for half, label in HALVES:
             tricks = deal[half]
-            for seat, n in enumerate(tricks):
-                if not 0 <= n <= HALF:
-                    raise RuleError(T("%(player)s cannot take %(n)d tricks in the %(half)s: it has %(total)d.",
-                                      player=table.name(seat), n=n, half=Text(label), total=HALF),
-                                    f"{half}-{seat}")
-            if sum(tricks) != HALF:
+            wrong = [RuleError(T("%(player)s cannot take %(n)d tricks in the %(half)s: it has %(total)d.",
+                                 player=table.name(seat), n=n, half=Text(label), total=HALF), f"{half}-{seat}")
+                     for seat, n in enumerate(tricks) if n is not None and not 0 <= n <= HALF]
+            if wrong or None in tricks:
+                errors += wrong
+            elif sum(tricks) != HALF:
                 listed = joined(T(", "), [f"{table.name(seat)} {n}" for seat, n in enumerate(tricks)])
-                raise RuleError(T("The %(half)s has %(total)d tricks, but %(listed)s add up to %(sum)d.",
-                                  half=Text(label), total=HALF, listed=listed, sum=sum(tricks)), half)
+                errors.append(RuleError(T("The %(half)s has %(total)d tricks, but %(listed)s add up to %(sum)d.",
+                                          half=Text(label), total=HALF, listed=listed, sum=sum(tricks)), half))
+        RuleError.every(errors)
 
     # -- scoring -------------------------------------------------------------------
     figures = (Figure("first", N_("Tricks in the first half")), Figure("second", N_("Tricks in the second half")))

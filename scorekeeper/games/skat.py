@@ -289,6 +289,8 @@ class Skat(Game):
     def _bid_errors(deal: Mapping[str, Any]) -> list[RuleError]:
         """A bid is a game's value (``BIDS``), and a null game must reach it."""
         bid = deal["bid"]
+        if bid is None:  # refused already at its box
+            return []
         if bid not in BIDS:
             lower, higher = max(b for b in BIDS if b < bid), min(b for b in BIDS if b > bid)
             return [RuleError(T("No game is worth %(bid)d, so it is not a bid: the bids around it are "
@@ -326,6 +328,8 @@ class Skat(Game):
         elif deal["announced"] != "none" and not deal["hand"]:
             errors.append(RuleError(T("Schneider and schwarz are announced only in a hand game: tick Hand."),
                                     "announced"))
+        if points is None:  # refused already at its box: the other fields are still checked
+            return errors
         if points not in SKAT_POSSIBLE:  # no pile holds 1 card point, so none holds 119 either
             errors.append(no_pile_holds(points, where))
         elif tricks == "all" and points != SKAT_TOTAL:

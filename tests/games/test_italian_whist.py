@@ -186,6 +186,18 @@ def test_engine_check_names_the_players():
     assert caught.value.field == "first-1"
 
 
+def test_both_halves_are_refused_in_one_go():
+    """rules/italian-whist.md "Each half has 9 tricks": a deal wrong in both halves names both, each at
+    its half; a half with a box that could not be read is not summed, the other half still is."""
+    t, state = table(), GAME.start(table())
+    with pytest.raises(RuleError) as caught:
+        GAME.check_deal(t, state, deal([4, 3, 3], [2, 3, 3]))
+    assert [error.field for error in caught.value.errors] == ["first", "second"]
+    with pytest.raises(RuleError) as caught:
+        GAME.parse(t, state, deal([3, 3, "x"], [2, 3, 3]))
+    assert [error.field for error in caught.value.errors] == ["first-2", "second"]
+
+
 # --- invariants --------------------------------------------------------------------
 
 halves = splits(9, 3)

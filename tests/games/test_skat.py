@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.games import get_game
-from scorekeeper.games.base import DealError
+from scorekeeper.games.base import DealError, RuleError
 from scorekeeper.games.cards import SKAT_POSSIBLE
 from scorekeeper.games.skat import BIDS, PLAYED, SKAT_ONLY, SUITS, TRUMP_GAMES
 
@@ -137,6 +137,16 @@ def test_each_null_is_named_as_the_list_names_it():
         value = {"Null": 23, "Null Hand": 35, "Null Ouvert": 46, "Null Ouvert Hand": 59}[name]
         assert str(result.summary) == f"C {name} lost {-2 * value:+d}"
         assert f"{name}: {value}; declarer took a trick." in [str(line) for line in result.breakdown]
+
+
+def test_card_points_out_of_range_and_a_bid_no_game_is_worth_are_refused_together():
+    """rules/skat.md "Invariants" (card points 0-120; a bid is a value): a tester typed 130 and bid 19 and
+    heard only of the 130, then after fixing it of the 19. One save names both, each at its box."""
+    game_table = table()
+    raw = {**trump("clubs", 1, 130, jacks=("JC",), bid=19), "hand": False, "ouvert": False}
+    with pytest.raises(RuleError) as error:
+        GAME.parse(game_table, GAME.start(game_table), raw)
+    assert [refusal.field for refusal in error.value.errors] == ["points", "bid"]
 
 
 def test_a_null_below_the_bid_is_refused_at_the_bid():
