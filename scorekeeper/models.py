@@ -182,7 +182,7 @@ class SessionSummary(Model):
 
 class SeatSummary(Model):
     """The same, one row per seat, so a player's record is one index range summed by the database
-    (a player of 3,000 sessions would otherwise fetch 3,000 summaries scattered over the table)."""
+    (else a player's record would fetch one summary per session, scattered over the table)."""
 
     __tablename__ = "seat_summary"
     # a player's record under any filters (game, period, who else sat) is one range of this index

@@ -142,7 +142,7 @@ def refresh(session_ids: Sequence[int]) -> None:
         for session in db.session.scalars(select(GameSession).where(GameSession.id.in_(chunk)).options(*WITH_DEALS)):
             replayed(session)
         db.session.commit()
-        db.session.expunge_all()  # a backfill of 100,000 sessions holds one chunk at a time
+        db.session.expunge_all()  # a backfill holds one chunk at a time
 
 
 def init_app(app: Flask) -> None:
