@@ -31,10 +31,16 @@ _memo_lock = threading.Lock()
 WITH_DEALS = (selectinload(GameSession.seats).joinedload(Seat.player), selectinload(GameSession.deals))
 
 
+def session_deal(session: GameSession, deal_id: int | None) -> Deal | None:
+    """One of the session's deals; None when there is no such deal in it (any more)."""
+    deal = db.session.get(Deal, deal_id) if deal_id is not None else None
+    return deal if deal is not None and deal.session_id == session.id else None
+
+
 def deal_or_404(session: GameSession, deal_id: int, description: str | None = None) -> Deal:
     """One of the session's deals, or 404."""
-    deal = db.session.get(Deal, deal_id)
-    if deal is None or deal.session_id != session.id:
+    deal = session_deal(session, deal_id)
+    if deal is None:
         abort(404, description)
     return deal
 

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from .board import Board, board
+from .board import Board, board, session_deal
 from .extensions import db
 from .games.base import DealError, RuleError, T, Text
 from .models import Deal, GameSession, Revision
@@ -23,10 +23,7 @@ def restorable(session: GameSession, revision: Revision) -> bool:
     """A delete revision whose deal is gone (and which kept what was entered)."""
     if revision.action != "delete" or revision.session_id != session.id or not revision.before:
         return False
-    if revision.deal_id is None:
-        return True
-    deal = db.session.get(Deal, revision.deal_id)
-    return deal is None or deal.session_id != session.id
+    return session_deal(session, revision.deal_id) is None
 
 
 def offered(session: GameSession, revision: Revision) -> bool:

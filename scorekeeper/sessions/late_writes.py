@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from flask import redirect, render_template, request, url_for
 
 from .. import turns
-from ..board import COMPLETE, Board, board, deal_context
+from ..board import COMPLETE, Board, board, deal_context, session_deal
 from ..extensions import db
 from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
@@ -55,10 +55,10 @@ def typed_again(session: GameSession, stale: turns.StaleBoard) -> str | None:
     it stored; else None. (A tester saved the same deal on two tablets and, told to check and save
     again, had it twice.)"""
     latest = stale.latest
-    if latest is None or latest.action not in ("add", "bid") or latest.deal_id is None:
+    if latest is None or latest.action not in ("add", "bid"):
         return None
-    deal = db.session.get(Deal, latest.deal_id)
-    if deal is None or deal.session_id != session.id:
+    deal = session_deal(session, latest.deal_id)
+    if deal is None:
         return None
     game, table, _, state = deal_context(session, deal)
     if deal.phase == COMPLETE:

@@ -12,7 +12,7 @@ from sqlalchemy.orm import selectinload
 from wtforms import FieldList
 
 from .. import access, restore, turns, writes
-from ..board import COMPLETE, Board, board, deal_context, deal_or_404
+from ..board import COMPLETE, Board, board, deal_context, deal_or_404, session_deal
 from ..dbsafety import column_int
 from ..extensions import db
 from ..games import GAMES
@@ -183,8 +183,7 @@ def edit_deal(session_id: int, deal_id: int):
     done = redirect(url_for(".show_session", session_id=session.id, corrected=deal_id) + f"#deal-{deal_id}")
     if request.method == "POST" and turns.earlier_save(session, key) is not None:
         return done
-    deal = db.session.get(Deal, deal_id)
-    if request.method == "POST" and (deal is None or deal.session_id != session.id):
+    if request.method == "POST" and session_deal(session, deal_id) is None:
         return correction_of_a_deleted_deal(session)
     deal = deal_or_404(session, deal_id)
     if deal.phase != "complete":
@@ -264,8 +263,8 @@ def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved 
 @bp.post("/sessions/<int:session_id>/deals/<int:deal_id>/delete")
 def delete_deal(session_id: int, deal_id: int):
     session = db.get_or_404(GameSession, session_id)
-    deal = db.session.get(Deal, deal_id)
-    if deal is None or deal.session_id != session.id:  # already gone (another device, or a retry)
+    deal = session_deal(session, deal_id)
+    if deal is None:  # already gone (another device, or a retry)
         if not is_htmx():
             return redirect(url_for(".show_session", session_id=session.id))
         return _undone_elsewhere(session, deal_id) if request.form.get("undo") else render(**context(session))
