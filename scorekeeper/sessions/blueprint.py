@@ -21,6 +21,12 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true" and not is_boosted()
 
 
+def form_version() -> int | None:
+    """The board version a form was drawn at (its hidden ``board_version``), if it sent one."""
+    value = request.form.get("board_version", "")
+    return int(value) if value.isdigit() and len(value) < 18 else None
+
+
 @bp.after_app_request
 def no_store(response: Response) -> Response:
     if "ETag" not in response.headers and (request.endpoint in NO_STORE_ENDPOINTS or is_htmx()):

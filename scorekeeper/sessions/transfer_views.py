@@ -1,5 +1,6 @@
 """Pages to take data home and bring it back: JSON export of a session or of everything,
-the scoreboard as CSV, the import page, and restoring a deleted deal from the change log."""
+the scoreboard as CSV, the import page, restoring a deleted deal from the change log and taking
+back the correction just saved."""
 from __future__ import annotations
 
 import json
@@ -13,13 +14,14 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import export, importer, restore, turns
+from .. import export, importer, restore, turns, writes
+from ..board import session_deal
 from ..dbsafety import UnreadableJson, read_json
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
 from ..models import GameSession, Revision
-from .blueprint import bp, is_htmx
+from .blueprint import bp, form_version, is_htmx
 from .board_view import context, render
 from .history_views import history_filters
 
@@ -133,3 +135,27 @@ def restore_deal(session_id: int, revision_id: int):
                 return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
             return render(**context(session, restored=revision.deal_number))
     return render(422 if error else 200, **context(session, board_error=error))
+
+
+@bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/undo")
+def undo_correction(session_id: int, revision_id: int):
+    """The Undo beside "Deal 4 corrected.": the deal back as it was before that correction, while
+    nothing came after it (the board version the Undo was drawn at; else 409, nothing changed)."""
+    session = db.get_or_404(GameSession, session_id)
+    found = db.session.get(Revision, revision_id)
+    revision = found if found and found.session_id == session.id and found.action == "edit" and found.before else None
+    deal = session_deal(session, revision.deal_id) if revision is not None else None
+    if revision is None or revision.before is None or deal is None:
+        return render(422, **context(session, board_error=gettext("There is no such change in this session.")))
+    try:
+        writes.replace_deal(session, deal, revision.before, version=form_version())
+    except RuleError as refused:
+        db.session.rollback()
+        return render(422, **context(session, board_error=translate(refused.text)))
+    except (turns.StaleBoard, turns.DealGone):
+        db.session.rollback()
+        return render(409, **context(session, board_error=gettext(
+            "Something changed after that correction, so it was not taken back; correct the deal again.")))
+    if not is_htmx():
+        return redirect(url_for(".show_session", session_id=session.id, reverted=deal.id) + f"#deal-{deal.id}")
+    return render(**context(session, reverted=revision.deal_number))

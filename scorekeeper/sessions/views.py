@@ -20,7 +20,7 @@ from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
-from .blueprint import bp, is_boosted, is_htmx
+from .blueprint import bp, form_version, is_boosted, is_htmx
 from .board_view import (
     context,
     entry_form,
@@ -110,17 +110,25 @@ def _preset(game: Game, index: int | None) -> dict[str, Any] | None:
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     session = db.get_or_404(GameSession, session_id)
-    if request.args:  # ?saved=, ?corrected=, ?gone= (the line saying so), ?already=, ?cards=: never revalidated
-        current = board(session)
+    if request.args:  # ?saved=, ?corrected=, ?reverted=, ?gone= (the line saying so), ?already=, ?cards=
+        current = board(session)  # (never revalidated)
         flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
-        corrected = next((number for number, deal in enumerate(current.deals, start=1)
-                          if str(deal.id) == request.args.get("corrected")), None)
+        corrected, reverted = (_number_of(current, request.args.get(said)) for said in ("corrected", "reverted"))
         gone = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
                        "the list of changes can restore it.") if request.args.get("gone") else None
-        return render(**context(session, current, saved=saved, corrected=corrected, board_error=gone))
+        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=gone)
+        newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it
+        if corrected and newest[0].action == "edit" and str(newest[0].deal_id) == request.args.get("corrected"):
+            page["correction"] = newest[0]
+        return render(**page)
     tag = etag(session, "board")
     return unchanged(tag) or revalidated(render(**context(session)), tag)
+
+
+def _number_of(current: Board, deal_id: str | None) -> int | None:
+    """The number on the board of the deal with that id, if it is there."""
+    return next((number for number, deal in enumerate(current.deals, start=1) if str(deal.id) == deal_id), None)
 
 
 def _form_key() -> turns.RequestKey | None:
@@ -128,15 +136,10 @@ def _form_key() -> turns.RequestKey | None:
     return turns.RequestKey(key) if key else None
 
 
-def _form_version() -> int | None:
-    value = request.form.get("board_version", "")
-    return int(value) if value.isdigit() and len(value) < 18 else None
-
-
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
     session = db.get_or_404(GameSession, session_id)
-    key, claimed = _form_key(), _form_version()
+    key, claimed = _form_key(), form_version()
     before = board(session)
     earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
@@ -179,7 +182,7 @@ def _saved(session: GameSession, before: Board, saved: turns.Saved):
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit_deal(session_id: int, deal_id: int):
     session = db.get_or_404(GameSession, session_id)
-    key, claimed = _form_key(), _form_version()
+    key, claimed = _form_key(), form_version()
     done = redirect(url_for(".show_session", session_id=session.id, corrected=deal_id) + f"#deal-{deal_id}")
     if request.method == "POST" and turns.earlier_save(session, key) is not None:
         return done
@@ -246,7 +249,7 @@ def _delete(session: GameSession, deal: Deal, number: int) -> tuple[turns.Saved 
     """Delete `deal` (deal `number`): what was stored, or why not. The toast's Undo (with the board
     version after its save) takes back that save only while nothing came after it."""
     try:
-        return writes.delete_deal(session, deal, version=_form_version() if request.form.get("undo") else None), None
+        return writes.delete_deal(session, deal, version=form_version() if request.form.get("undo") else None), None
     except RuleError as refused:
         db.session.rollback()
         return None, translate(refused.text)

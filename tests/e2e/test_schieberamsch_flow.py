@@ -75,6 +75,11 @@ def test_three_deals_and_a_correction(page):
     expect(page.locator("tfoot td.total")).to_have_text(["6", "9", "90"])
     expect(page.locator("#revisions")).to_contain_text("Deal 2 corrected.")
     screenshot(page, "schieberamsch-after-correction")
+    # The wrong deal was corrected: Undo puts it back as it was, deal 3 recomputed again.
+    page.locator("#undo-toast").get_by_role("button", name="Undo").click()
+    expect(page.locator("#flash")).to_have_text("The correction of deal 2 is taken back.")
+    expect(page.locator("tfoot td.total")).to_have_text(["6", "-24", "90"])
+    expect(page.locator("#undo-toast")).to_have_count(0)
 
 
 def test_the_table_switches_to_japanese_and_it_sticks(page):

@@ -205,6 +205,39 @@ def test_a_saved_correction_is_said_once_at_the_top(client, ctx):
     assert 'id="flash"' not in client.get(f"/sessions/{sid}").get_data(as_text=True)  # said once
 
 
+def test_a_correction_can_be_undone_while_nothing_came_after_it(client, ctx):
+    """A table corrected the wrong deal and had to correct it again by hand (a tester): the line
+    saying "Deal 2 corrected." offers Undo, which puts deal 2 back as it was, every later deal
+    recomputed; once another change came after the correction, its Undo is refused as out of date."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([50, 30, 40]))
+    second = Deal.query.order_by(Deal.position).all()[1]
+    before = dict(second.payload)
+    response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([40, 30, 50]))
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    undo = re.search(r'<form method="post" action="(/sessions/\d+/revisions/\d+/undo)".*?'
+                     r'name="board_version" value="(\d+)"', html, re.S)
+    assert undo, "no Undo beside 'Deal 2 corrected.'"
+    response = client.post(undo.group(1), data={"board_version": undo.group(2)})
+    assert response.status_code == 302
+    db.session.expire_all()
+    assert db.session.get(Deal, second.id).payload == before
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', html, re.S)
+    assert flash and flash.group(1) == "The correction of deal 2 is taken back."
+    assert "/undo" not in html  # nothing to undo twice
+    # an Undo drawn before a later change: refused, nothing changed
+    response = client.post(f"/sessions/{sid}/deals/{second.id}/edit", data=ramsch_form([40, 30, 50]))
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    undo = re.search(r'action="(/sessions/\d+/revisions/\d+/undo)".*?name="board_version" value="(\d+)"', html, re.S)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([20, 40, 60]))
+    refused = client.post(undo.group(1), data={"board_version": undo.group(2)})
+    assert refused.status_code == 409
+    db.session.expire_all()
+    assert db.session.get(Deal, second.id).payload["points"] == [40, 30, 50]
+
+
 def test_htmx_entry_returns_only_the_changed_parts(client):
     sid = new_schieberamsch(client)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
