@@ -3,7 +3,7 @@ page in the table's language (a session whose stored deal no longer fits gets it
 full disk or a read-only database met outside a deal's entry says so, dbsafety.fault)."""
 from __future__ import annotations
 
-from flask import Flask, Response, make_response, render_template, request
+from flask import Flask, Response, make_response, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
@@ -53,7 +53,9 @@ def http_error(error: HTTPException):
         headers = {key: value for key, value in error.get_headers() if key != "Content-Type"}
         return error_response(code, _message(error), headers=headers)
     if code in (400, 404, 500):
-        return render_template("error.html", message=_message(error), status=code), code
+        session_id = (request.view_args or {}).get("session_id") if code == 400 else None
+        back = url_for("sessions.show_session", session_id=session_id) if isinstance(session_id, int) else None
+        return render_template("error.html", message=_message(error), status=code, back=back), code
     return error
 
 

@@ -9,15 +9,18 @@ from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from flask import redirect, render_template, request, url_for
+from flask_babel import gettext
+from flask_wtf.csrf import CSRFError
 
 from .. import turns
 from ..board import COMPLETE, Board, board, deal_context, session_deal
+from ..errors import http_error
 from ..extensions import db
 from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
 from ..i18n import translate
 from ..models import Deal, GameSession
-from .blueprint import is_htmx
+from .blueprint import bp, is_htmx
 from .board_view import context, entry_form, phase_fields, pickers, render
 from .forms import deal_form, raw_deal, seat_field_name
 
@@ -162,3 +165,15 @@ def correction_of_a_deleted_deal(session: GameSession):
     or a language switch there must not ask for the correction page of a deal that is gone)."""
     db.session.rollback()
     return redirect(url_for("sessions.show_session", session_id=session.id, gone=1))
+
+
+@bp.errorhandler(CSRFError)
+def out_of_date(error: CSRFError):
+    """A button of a board whose token no longer holds (its cookie lost): htmx gets the board afresh,
+    saying so, where a 400 would change nothing on screen; a save keeps its own way (its draft kept,
+    "not saved"), and a page without JavaScript the error page (errors.py)."""
+    session_id = (request.view_args or {}).get("session_id")
+    if not is_htmx() or not isinstance(session_id, int) or request.endpoint == "sessions.add_deal":
+        return http_error(error)
+    session = db.get_or_404(GameSession, session_id)
+    return render(409, **context(session, board_error=gettext("The page was out of date; please try again.")))

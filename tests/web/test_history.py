@@ -103,6 +103,7 @@ def test_a_history_filter_that_is_not_one_is_said_beside_its_field(client, ctx, 
     assert html.count('class="field-error"') == 1
     assert "Winners: Anna, Ben" not in text(html) and "Correct the filters to see the sessions." in text(html)
     assert "Export the sessions listed" not in html
+    assert '<a class="small-button" href="/history">Every session</a>' in html  # the way back
 
 
 def test_player_page_is_paginated_and_its_record_counts_every_session(app, client, ctx):

@@ -11,9 +11,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession
+from scorekeeper.models import Deal, GameSession
 
-from .helpers import alerts, new_schieberamsch
+from .helpers import alerts, new_schieberamsch, ramsch_form
 from .openapi_check import check
 from .test_transfer import played, upload
 
@@ -193,7 +193,7 @@ def test_a_session_twice_in_one_file_is_stored_once(client):
     assert changes.status_code == 200 and "Deal 3 restored." in changes.get_data(as_text=True)
 
 
-def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, client, ctx):
+def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, client):
     """Every form POST is checked by CSRFProtect before its view; what it refuses is said in the
     page's language, not in Flask-WTF's English ("The CSRF token is missing.")."""
     sid = new_schieberamsch(client)
@@ -201,8 +201,23 @@ def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, c
     response = client.post(f"/sessions/{sid}/close")
     assert response.status_code == 400
     assert "The page was out of date; please try again." in response.get_data(as_text=True)
-    client.set_cookie("lang", "ja")
-    response = client.post(f"/sessions/{sid}/close")
-    assert "CSRF" not in response.get_data(as_text=True)
+    response = client.post(f"/sessions/{sid}/close", headers={"Accept-Language": "ja"})
+    assert "ページが古くなっていました" in response.get_data(as_text=True)
+    assert f'href="/sessions/{sid}"' in response.get_data(as_text=True)  # back to the game, not only the start
+    # a board's button sent by htmx (Delete): a 400 would leave the screen as it was; the board comes afresh
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]),
+                headers={"X-CSRFToken": _token(client, sid)})
+    with app.app_context():
+        deal_id = db.session.scalars(db.select(Deal.id)).one()
+    response = client.post(f"/sessions/{sid}/deals/{deal_id}/delete",
+                           headers={"HX-Request": "true", "Accept-Language": "ja"})
+    assert response.status_code == 409 and '<section id="board"' in response.get_data(as_text=True)
+    assert "ページが古くなっていました" in response.get_data(as_text=True)
     app.config["WTF_CSRF_ENABLED"] = False
-    assert db.session.get(GameSession, sid).closed_at is None
+    with app.app_context():
+        assert db.session.get(GameSession, sid).closed_at is None and db.session.get(Deal, deal_id) is not None
+
+
+def _token(client, sid: int) -> str:
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    return page.split('name="csrf_token" value="', 1)[1].split('"', 1)[0]
