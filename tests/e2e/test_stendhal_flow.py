@@ -349,3 +349,21 @@ def test_a_refused_save_goes_on_with_the_player_chosen(page):
     expect(page.locator("#entry").get_by_role("alert").first).to_be_visible()
     expect(player(clubs, "Dora")).to_have_attribute("aria-pressed", "true")
     expect(card(clubs, "3")).to_have_attribute("aria-pressed", "true")
+
+
+def test_seven_names_that_start_alike_can_be_told_apart_on_a_phone(phone):
+    """A table of seven on one phone (a tester): "Mariko", "Mariko-chan" and "Mami" were all "Ma…" over the
+    score columns and "Mar…" over the entry boxes. A name too long for its column goes on to a second line,
+    so each head shows the whole of a name of six letters and where two alike names part."""
+    names = ("Mariko", "Mariko-chan", "Masa", "Maki", "Mai", "Mami", "Mao")
+    start_session(phone, "Stendhal", names)
+    heads = phone.evaluate("""() => ["#board .board-table thead", "#entry .seat-grid thead"].map(where =>
+        [...document.querySelectorAll(where + " .head-name")].map(e =>
+            [e.textContent.trim(), e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1]))""")
+    screenshot(phone, "stendhal-seven-names-phone", full_page=False)
+    for shown in heads:
+        assert [name for name, whole in shown if not whole] in ([], ["Mariko-chan"]), shown
+        assert [name for name, _ in shown] == list(names)
+    # the one left over two lines is still told apart: its second line ("chan") shows
+    assert phone.locator("#board .board-table thead .head-name").nth(1).evaluate(
+        "(e) => e.getClientRects()[0].height > parseFloat(getComputedStyle(e).lineHeight) * 1.5")
