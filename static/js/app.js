@@ -1084,12 +1084,13 @@
     form.querySelectorAll("tr[data-total]").forEach(drawShare);
     namesInRows(form);
     // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are
-    // picked, and the next player's opens while nothing is picked there: the cards lie on the table in order
+    // picked, and the next one opens while nothing is picked there (the middle's, then each player's): the
+    // cards lie on the table in order
     var fold = event.target.closest("details.fold[data-max]");
     if (fold && fold.querySelectorAll("input:checked").length >= parseInt(fold.getAttribute("data-max"), 10)) {
       fold.open = false;
-      var cell = fold.closest("td");
-      var next = cell && cell.nextElementSibling && cell.nextElementSibling.querySelector("details.fold[data-max]");
+      var folds = Array.prototype.slice.call(form.querySelectorAll("details.fold[data-max]"));
+      var next = folds[folds.indexOf(fold) + 1];
       if (next && !next.querySelector("input:checked")) next.open = true;
       else next = fold;
       // the focus was on a card now folded away: on to the next picker's first card (or back to the summary)

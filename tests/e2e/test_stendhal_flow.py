@@ -367,3 +367,9 @@ def test_seven_names_that_start_alike_can_be_told_apart_on_a_phone(phone):
     # the one left over two lines is still told apart: its second line ("chan") shows
     assert phone.locator("#board .board-table thead .head-name").nth(1).evaluate(
         "(e) => e.getClientRects()[0].height > parseFloat(getComputedStyle(e).lineHeight) * 1.5")
+    # the middle's one card taken, the first player's picker opens by itself (one tap less a deal)
+    middle = phone.locator("#entry [data-field=middle] details.fold")
+    middle.locator("summary").click()
+    middle.locator("label").first.click()
+    expect(middle).not_to_have_attribute("open", "")
+    expect(phone.locator("#entry tr[data-field=reveal] details.fold").first).to_have_attribute("open", "")
