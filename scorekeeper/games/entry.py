@@ -118,9 +118,13 @@ class FieldSpec:
     #: the same as the team's, never silently dropped (Sataat's tricks, Pitch's and Coiffeur's points,
     #: a free pad's team points)
     team_columns: bool = False
+    #: per-seat choice: each value belongs to one player (TENNOS: the suits), so the page gives a player
+    #: whose value another takes the one that player leaves (the engine refuses a value held twice)
+    distinct: bool = False
 
     #: what only the web page reads: not part of a field's description in the API
-    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count", "pile_bonus")
+    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count", "pile_bonus",
+                                            "distinct")
 
     def __hash__(self) -> int:
         """Hashed once (fields are arguments of `memoized` helpers such as `captured.with_cards`,

@@ -177,7 +177,7 @@ class TennosTeam(Game):
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         mode = self.mode(table)
         suits = team_game_suits(mode, table.size)
-        fields = [FieldSpec("suit", N_("Suit (the ace drawn)"), CHOICE, per_seat=True, sticky=True,
+        fields = [FieldSpec("suit", N_("Suit (the ace drawn)"), CHOICE, per_seat=True, sticky=True, distinct=True,
                             choices=tuple((s, TENNOS_SUIT_NAMES[s]) for s in suits), default=suits[:table.size])]
         if mode == SECRET:
             fields.append(FieldSpec("joker", N_("Joker colour held (partners share it)"), CHOICE, per_seat=True,

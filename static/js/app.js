@@ -1044,8 +1044,38 @@
     document.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
   });
 
+  // A choice each player holds a different one of (FieldSpec.distinct: TENNOS' suits, the aces drawn
+  // again): a value taken from another player gives them the one this player leaves.
+  var held = {};
+  function noteHeld(root) {
+    root.querySelectorAll("tr[data-distinct] input[type=radio]:checked").forEach(function (input) {
+      held[input.name] = input.value;
+    });
+  }
+  function giveBack(input) {
+    var row = input.closest && input.closest("tr[data-distinct]");
+    if (!row || input.type !== "radio" || !input.checked) return;
+    var left = held[input.name];
+    row.querySelectorAll("input[type=radio]:checked").forEach(function (other) {
+      if (other === input || other.value !== input.value || left === undefined) return;
+      var back = row.querySelector('input[name="' + other.name + '"][value="' + left + '"]');
+      if (back) back.checked = true;
+    });
+    noteHeld(row);
+  }
+  // (before the other listeners of a change: the draft kept is the board after the swap)
+  document.addEventListener("change", function (event) { giveBack(event.target); }, true);
+  ["pointerdown", "keydown"].forEach(function (type) {  // what each holds just before a change (not on focus:
+    // a tapped label's radio may take the focus already checked)
+    document.addEventListener(type, function (event) {
+      var row = event.target.closest && event.target.closest("tr[data-distinct]");
+      if (row) noteHeld(row);
+    }, true);
+  });
+
   function init() {
     var root = document;
+    noteHeld(root);
     root.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
     applyHideIf(root);
     hideEmptyGrids(root);

@@ -196,20 +196,26 @@ def test_a_whole_game_in_at_most_20_taps_and_errors_in_sight(screen):
     print(f"\nTAPS tennos team game {kind}: {taps.count}")
     assert taps.count <= 20
 
-    # Game 2 offers game 1's suits; Ben taps spade, which Anna holds: refused beside Ben's suit.
+    # Game 2 offers game 1's suits; the aces are drawn again and Ben draws spade, which Anna held: one tap
+    # gives Anna the heart Ben leaves (each suit belongs to one player), never "both entered spade".
     entry = page.locator("#entry")
     expect(cell(entry, "suit", "Dora").get_by_label("diamond: Dora")).to_be_checked()
     cell(entry, "suit", "Ben").get_by_text("spade", exact=True).click()
+    expect(cell(entry, "suit", "Anna").get_by_label("heart: Anna", exact=True)).to_be_checked()
+    expect(cell(entry, "suit", "Ben").get_by_label("spade: Ben", exact=True)).to_be_checked()
+    # Ben and Carl (spade, club: the black team) say three jokers unused of their two: refused in sight
+    for name, count in {"Ben": "2", "Carl": "1"}.items():
+        jokers = entry.get_by_role("radiogroup", name="Jokers never played: " + name)
+        jokers.get_by_text(count, exact=True).click()
+        expect(jokers.get_by_label(f"{count}: {name}", exact=True)).to_be_checked()
     tap_pictures(entry, "Anna", ["♠J"])
     page.get_by_role("button", name="Save game").click()
-    error = page.locator("#entry tr[data-error-for=suit] [role=alert], #entry [data-field=suit] [role=alert]")
-    expect(error.first).to_contain_text("Anna and Ben both entered")
-    shown = page.locator("#entry tr.seat-errors") if kind == "phone" else error.first  # a phone: under the row
-    expect(shown).to_contain_text("Anna and Ben both entered")
-    expect(shown).to_be_in_viewport()
+    error = page.locator("#entry [role=alert]").filter(has_text="two jokers")
+    expect(error.first).to_contain_text("The black team had two jokers")
+    expect(error.first).to_be_in_viewport()
     expect(page.locator("details[open]")).to_have_count(0)
     expect(pile(page, "Anna").locator("input[value=JS]")).to_be_checked()
-    screenshot(page, f"tennos_team-refused-suit-{kind}")
+    screenshot(page, f"tennos_team-refused-jokers-{kind}")
 
 
 def test_teams_fixed_for_the_session_refuse_another_split(page):
