@@ -163,23 +163,31 @@ def test_stendhal_minus_rows_show_the_whole_suit_and_a_revealed_card_is_named(cl
     assert "♣K was revealed before play; Anna cannot have taken it." in alerts(refused.get_data(as_text=True))
 
 
+CLUBS_TAKEN = ["A", "Q", "10", "9", "8", "7", "6", "4", "3", "2"]
+
+
+def stendhal_deal_to_correct(client) -> tuple[str, str]:
+    """The seed's first reveal, then its play (Anna every club in play, Ben every diamond): the
+    correction page's address and the page."""
+    sid = stendhal_with_the_seeds_first_reveal(client)
+    diamonds = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+    play = {"minus_cards-0": CLUBS_TAKEN, "paired_cards-1": diamonds, **{f"suits-{seat}": "0" for seat in range(6)}}
+    assert client.post(f"/sessions/{sid}/deals", data=play).status_code == 302
+    edit = re.search(rf'href="(/sessions/{sid}/deals/\d+/edit)', client.get(f"/sessions/{sid}").get_data(as_text=True))
+    return edit.group(1), client.get(edit.group(1)).get_data(as_text=True)
+
+
 def test_a_stendhal_correction_names_the_minus_suits_as_the_deal_has_them(client):
     """The correction page showed generic rows ("Cards taken of the minus suit", bare ranks, nothing
     greyed, no Σ, no shared picker), so a card could be given to two players and was caught only after
     Save (a tester). It asks the play as the board did once the revealed cards were locked."""
-    sid = stendhal_with_the_seeds_first_reveal(client)
-    clubs = ["A", "Q", "10", "9", "8", "7", "6", "4", "3", "2"]
-    diamonds = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
-    play = {"minus_cards-0": clubs, "paired_cards-1": diamonds, **{f"suits-{seat}": "0" for seat in range(6)}}
-    assert client.post(f"/sessions/{sid}/deals", data=play).status_code == 302
-    edit = re.search(rf'href="(/sessions/{sid}/deals/\d+/edit)', client.get(f"/sessions/{sid}").get_data(as_text=True))
-    page = client.get(edit.group(1)).get_data(as_text=True)
+    edit, page = stendhal_deal_to_correct(client)
     row = re.search(r'<tr data-field="minus_cards".*?</tr>', page, re.S).group(0)
     assert 'data-total="10"' in row and "♣" in row and '<td class="share-picker"' in row
     offered = re.findall(r'<input type="checkbox" name="minus_cards-1" id="[^"]*" value="(\w+)"([^>]*)>', row)
     assert [value for value, rest in offered if " disabled" in rest] == ["K", "J", "5"]
     kept = re.findall(r'name="minus_cards-0" id="[^"]*" value="(\w+)" checked', row)
-    assert kept == clubs
+    assert kept == CLUBS_TAKEN
 
 
 def test_a_refused_stendhal_correction_names_the_minus_suits_of_the_cards_sent(client):
@@ -187,19 +195,13 @@ def test_a_refused_stendhal_correction_names_the_minus_suits_of_the_cards_sent(c
     the stored deal's minus suits (club, diamond) over rows now holding spade and heart cards (a
     tester). The page names the minus suits the revealed cards sent decide (rules/stendhal.md
     "Minus suits": the most frequent suit, here spade, and its pair heart)."""
-    sid = stendhal_with_the_seeds_first_reveal(client)
-    clubs = ["A", "Q", "10", "9", "8", "7", "6", "4", "3", "2"]
-    diamonds = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
-    play = {"minus_cards-0": clubs, "paired_cards-1": diamonds, **{f"suits-{seat}": "0" for seat in range(6)}}
-    assert client.post(f"/sessions/{sid}/deals", data=play).status_code == 302
-    edit = re.search(rf'href="(/sessions/{sid}/deals/\d+/edit)', client.get(f"/sessions/{sid}").get_data(as_text=True))
-    page = client.get(edit.group(1)).get_data(as_text=True)
+    edit, page = stendhal_deal_to_correct(client)
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
     spades = {f"reveal-{seat}": card for seat, card in enumerate(["5S", "JS", "KH", "KS", "4H", "JD"])}
     sent = {**spades, "minus_cards-0": ["A", "K"], **{f"suits-{seat}": "0" for seat in range(1, 6)}}
     if token:
         sent["csrf_token"] = token.group(1)
-    refused = client.post(edit.group(1), data=sent)
+    refused = client.post(edit, data=sent)
     assert refused.status_code == 422
     html = refused.get_data(as_text=True)
     row = re.search(r'<tr data-field="minus_cards".*?</tr>', html, re.S).group(0)
