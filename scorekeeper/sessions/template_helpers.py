@@ -1,9 +1,11 @@
-"""The filters and globals every page's templates use: players' names listed in the page's language,
-the winner line, a deal's signed points, strokes drawn as on a slate, a choice's label, a fresh
-idempotency key for each entry form."""
+"""The filters and globals every page's templates use: players' names listed in the page's language
+or cut for a narrow column, the winner line, a deal's signed points, strokes drawn as on a slate, a
+choice's label, a fresh idempotency key for each entry form."""
 from __future__ import annotations
 
+import unicodedata
 import uuid
+from collections.abc import Sequence
 
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
@@ -50,3 +52,48 @@ def tally(strokes: int) -> Markup:
     fives, rest = divmod(strokes, 5)
     groups = ['<span class="five">||||</span>'] * fives + (["|" * rest] if rest else [])
     return Markup('<span class="tally" aria-hidden="true">' + " ".join(groups) + "</span>")
+
+
+def _cells(text: str) -> int:
+    """How wide `text` is, in the cells of a Latin letter (a Japanese character takes two)."""
+    return sum(2 if unicodedata.east_asian_width(character) in "WF" else 1 for character in text)
+
+
+def _cut(name: str, room: int, end: int) -> str:
+    """`name` in `room` cells: whole if it fits, or if its two words each do (a second line takes the
+    other: "Mariko-chan"), else its start, "…" and up to `end` cells of its end."""
+    words = name.replace("-", "- ").split()
+    if _cells(name) <= room or (len(words) == 2 and all(_cells(word) <= room + 1 for word in words)):
+        return name
+    tail = ""
+    for character in reversed(name):
+        if _cells(character + tail) > end:
+            break
+        tail = character + tail
+    head = ""
+    for character in name:
+        if _cells(head + character) + 1 + _cells(tail) > room:
+            break
+        head += character
+    return head + "…" + tail
+
+
+@bp.app_template_global()
+def short_names(names: Sequence[str], room: int = 6) -> list[str]:
+    """The players' names as a phone's narrow column shows them at a table of six to eight: a name that
+    fits in `room` cells whole, a longer one cut in the middle, keeping as much of its end as tells it
+    from the others (a cut at the end made "Christiane" and "Christopher" both "Chr…").
+
+    >>> short_names(["Alexandra", "Alexander", "Mai", "Mariko-chan", "Mariko", "Anna Maria Lopez"])
+    ['Ale…ra', 'Ale…er', 'Mai', 'Mariko-chan', 'Mariko', 'Ann…ez']
+    >>> short_names(["Annalena", "Annalina"]), short_names(["お父さん", "お母さん", "ゆうき"])
+    (['An…ena', 'An…ina'], ['お父…', 'お母…', 'ゆうき'])
+    """
+    shown = [_cut(name, room, 2) for name in names]
+    for end in (3, 0, 4, 1):
+        alike = [seat for seat, short in enumerate(shown) if shown.count(short) > 1]
+        if not alike:
+            break
+        for seat in alike:
+            shown[seat] = _cut(names[seat], room, end)
+    return shown

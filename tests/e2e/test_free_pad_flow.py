@@ -165,3 +165,23 @@ def test_what_was_typed_for_a_new_game_stays_when_the_language_changes(phone):
     page.go_back()  # once the game is started, a new game's form starts empty
     page.reload()
     expect(page.get_by_label("プレイヤー1", exact=True)).to_have_value("")
+
+
+def test_eight_long_names_that_part_at_their_end_can_be_told_apart_on_a_phone(phone):
+    """A free pad of eight on one phone (a tester): Alexandra and Alexander were both "Ale…" in the pinned
+    totals and "Alexar" over the columns. With six to eight players a long name shows its start and its
+    end ("Ale…ra", "Ale…er") wherever a column heads it; a screen reader still hears the whole name."""
+    names = ("Alexandra", "Alexander", "Christiane", "Christopher", "Maximiliane", "Maximilian", "Konstantina",
+             "Konstantin")
+    start_session(phone, "Free score pad", names)
+    for place in ("#board .board-table thead .head-name", "#entry .seat-grid thead .head-name", ".bar .bar-name"):
+        seen = phone.locator(place).evaluate_all("""(all) => all.map(e => {
+            const short = e.querySelector(".short");
+            const shown = short && getComputedStyle(short).display !== "none" ? short.textContent : e.textContent;
+            return [shown.trim(), e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1];
+        })""")
+        assert len({text for text, _ in seen}) == len(names) and all(whole for _, whole in seen), (place, seen)
+        heard = phone.locator(place + " .full").all_text_contents()
+        assert heard == list(names), (place, heard)
+    assert fits(phone)
+    screenshot(phone, "free-pad-eight-names-phone", full_page=False)
