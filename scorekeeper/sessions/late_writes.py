@@ -19,7 +19,7 @@ from ..extensions import db
 from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
 from ..i18n import translate
-from ..models import Deal, GameSession
+from ..models import Deal, GameSession, Revision
 from .blueprint import bp, is_htmx
 from .board_view import context, entry_form, phase_fields, pickers, render
 from .forms import deal_form, raw_deal, seat_field_name
@@ -169,11 +169,26 @@ def correction_of_a_deleted_deal(session: GameSession):
 
 @bp.errorhandler(CSRFError)
 def out_of_date(error: CSRFError):
-    """A button of a board whose token no longer holds (its cookie lost): htmx gets the board afresh,
-    saying so, where a 400 would change nothing on screen; a save keeps its own way (its draft kept,
-    "not saved"), and a page without JavaScript the error page (errors.py)."""
-    session_id = (request.view_args or {}).get("session_id")
-    if not is_htmx() or not isinstance(session_id, int) or request.endpoint == "sessions.add_deal":
+    """A button of a board whose token no longer holds (its cookie lost): the board afresh (new token),
+    saying so, where a 400 would change nothing on screen; an Undo keeps its line, so that a second tap
+    works. A save keeps its own way (its draft kept, "not saved"); a correction page gets the error
+    page, which leads back (its draft kept)."""
+    args = request.view_args or {}
+    session_id = args.get("session_id")
+    if not isinstance(session_id, int) or request.endpoint not in BUTTONS:
         return http_error(error)
     session = db.get_or_404(GameSession, session_id)
-    return render(409, **context(session, board_error=gettext("The page was out of date; please try again.")))
+    if not is_htmx():
+        return redirect(url_for("sessions.show_session", session_id=session.id, outdated=1))
+    said: dict[str, Any] = {}
+    revision = db.session.get(Revision, args["revision_id"]) if "revision_id" in args else None
+    if revision is not None and revision.session_id == session.id:  # the Undo of a deletion or a correction
+        said = {"deleted": revision} if revision.action == "delete" else {
+            "corrected": revision.deal_number, "correction": revision} if revision.action == "edit" else {}
+    return render(409, **context(session, board_error=gettext("The page was out of date; please try again."),
+                                 **said))
+
+
+#: the board's buttons, whose refusal for a lost token answers the board again (`out_of_date`)
+BUTTONS = {"sessions.delete_deal", "sessions.close_session", "sessions.reopen_session", "sessions.restore_deal",
+           "sessions.undo_correction"}

@@ -116,7 +116,8 @@ def show_session(session_id: int):
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
         corrected, reverted = (_number_of(current, request.args.get(said)) for said in ("corrected", "reverted"))
         gone = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
-                       "the list of changes can restore it.") if request.args.get("gone") else None
+                       "the list of changes can restore it.") if request.args.get("gone") else gettext(
+            "The page was out of date; please try again.") if request.args.get("outdated") else None
         page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=gone)
         newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it
         if corrected and newest[0].action == "edit" and str(newest[0].deal_id) == request.args.get("corrected"):

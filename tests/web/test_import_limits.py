@@ -11,7 +11,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Deal, GameSession
+from scorekeeper.models import Deal, GameSession, Revision
 
 from .helpers import alerts, new_schieberamsch, ramsch_form
 from .openapi_check import check
@@ -194,28 +194,37 @@ def test_a_session_twice_in_one_file_is_stored_once(client):
 
 
 def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, client):
-    """Every form POST is checked by CSRFProtect before its view; what it refuses is said in the
-    page's language, not in Flask-WTF's English ("The CSRF token is missing.")."""
+    """Every form POST is checked by CSRFProtect before its view. A board's button whose token no longer
+    holds (the session cookie lost) gets the board back, new token and all, saying the page was out of
+    date in the page's language (not Flask-WTF's English "The CSRF token is missing."), and an Undo
+    keeps its line so that a second tap works (retesters); a correction page's Save gets the error
+    page, which leads back to the game."""
     sid = new_schieberamsch(client)
-    app.config["WTF_CSRF_ENABLED"] = True
-    response = client.post(f"/sessions/{sid}/close")
-    assert response.status_code == 400
-    assert "The page was out of date; please try again." in response.get_data(as_text=True)
-    response = client.post(f"/sessions/{sid}/close", headers={"Accept-Language": "ja"})
-    assert "ページが古くなっていました" in response.get_data(as_text=True)
-    assert f'href="/sessions/{sid}"' in response.get_data(as_text=True)  # back to the game, not only the start
-    # a board's button sent by htmx (Delete): a 400 would leave the screen as it was; the board comes afresh
-    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]),
-                headers={"X-CSRFToken": _token(client, sid)})
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
     with app.app_context():
         deal_id = db.session.scalars(db.select(Deal.id)).one()
+    app.config["WTF_CSRF_ENABLED"] = True
+    response = client.post(f"/sessions/{sid}/close")  # a page without JavaScript
+    assert response.status_code == 302 and "outdated=1" in response.headers["Location"]
+    board = client.get(response.headers["Location"], headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert "ページが古くなっていました" in board and 'name="csrf_token"' in board
+    # htmx: Delete refused, the board afresh; then the Undo of a deletion made meanwhile keeps its line
     response = client.post(f"/sessions/{sid}/deals/{deal_id}/delete",
                            headers={"HX-Request": "true", "Accept-Language": "ja"})
     assert response.status_code == 409 and '<section id="board"' in response.get_data(as_text=True)
     assert "ページが古くなっていました" in response.get_data(as_text=True)
+    client.post(f"/sessions/{sid}/deals/{deal_id}/delete", headers={"X-CSRFToken": _token(client, sid)})
+    with app.app_context():
+        deletion = db.session.scalars(db.select(Revision.id).where(Revision.action == "delete")).one()
+    response = client.post(f"/sessions/{sid}/revisions/{deletion}/restore", headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "The page was out of date; please try again." in html
+    assert "Deal 1 deleted." in html and f"/revisions/{deletion}/restore" in html  # Undo still there
+    response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=ramsch_form([40, 30, 50]))
+    assert response.status_code == 400 and f'href="/sessions/{sid}"' in response.get_data(as_text=True)
     app.config["WTF_CSRF_ENABLED"] = False
     with app.app_context():
-        assert db.session.get(GameSession, sid).closed_at is None and db.session.get(Deal, deal_id) is not None
+        assert db.session.get(GameSession, sid).closed_at is None and db.session.get(Deal, deal_id) is None
 
 
 def _token(client, sid: int) -> str:
