@@ -88,7 +88,10 @@
     var sigma = row.querySelector("th .sum");
     if (sigma) sigma.hidden = !whole;
     if (!whole || open.length !== 1 || isNaN(rest) || rest < 0) {
-      open.forEach(function (b) { if (b.dataset.filled === "1") { b.value = ""; delete b.dataset.filled; } });
+      // no remainder: a stored count that took over the remainder's role (passRemainder) shows it again
+      open.forEach(function (b) {
+        if (b.dataset.filled === "1") { b.value = b.dataset.was || ""; delete b.dataset.filled; delete b.dataset.was; }
+      });
       return;
     }
     var box = open[0];
@@ -198,7 +201,8 @@
     var others = Array.prototype.filter.call(row.querySelectorAll("input.num"), function (b) {
       return b !== box && b.dataset.stored === "1" && !b.disabled;
     });
-    if (others.length) others[others.length - 1].dataset.filled = "1";
+    var heir = others[others.length - 1];
+    if (heir) { heir.dataset.filled = "1"; heir.dataset.was = heir.value; }
   }
 
   function init() {
@@ -232,6 +236,7 @@
       if (box.filled === "1") passRemainder(row, event.target);  // the remainder retyped
       delete box.filled;
       delete box.stored;
+      delete box.was;
       fillTotal(row);
     }
     if (event.target.matches && event.target.matches("input.num")) impliedTrick(event.target);

@@ -740,6 +740,13 @@ def test_a_correction_recomputes_the_filled_remainder(any_mobile_page):
     expect(correction.get_by_label(POINTS + "Carl")).to_have_value("60")
     correction.get_by_label(POINTS + "Anna").fill("25")
     expect(correction.get_by_label(POINTS + "Carl")).to_have_value("55")
+    # the remainder retyped so that no count is left for the box taking over its role (25 + 100): that box
+    # keeps its stored count, it is not emptied (a tester saw a stored 1 vanish), and Save names the sum
+    correction.get_by_label(POINTS + "Carl").fill("100")
+    correction.get_by_label(POINTS + "Anna").focus()
+    expect(correction.get_by_label(POINTS + "Ben")).to_have_value("40")
+    correction.get_by_label(POINTS + "Carl").fill("55")
+    expect(correction.get_by_label(POINTS + "Ben")).to_have_value("40")
     correction.get_by_role("button", name=re.compile("Save")).click()
     expect(page.locator("tr.deal-row")).to_have_count(1)
     stored = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]
