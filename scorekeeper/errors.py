@@ -29,13 +29,18 @@ def error_response(status: int, message: str, fields: dict[str, str] | None = No
     return make_response(body, status, headers or {})
 
 
+def out_of_date_text() -> str:
+    """What a form refused for its token (CSRFProtect: the session cookie lost) is told."""
+    return gettext("The page was out of date; please try again.")
+
+
 def _message(error: HTTPException) -> str:
     """The error's own description, or a sentence of ours where it has Werkzeug's default."""
     if isinstance(error, CSRFError):  # its own texts are English only
-        return gettext("The page was out of date; please try again.")
+        return out_of_date_text()
     if error.description != type(error).description:
         return error.description or ""
-    ours = {400: gettext("The page was out of date; please try again."),
+    ours = {400: out_of_date_text(),
             404: gettext("There is no such page."),
             405: gettext("This address does not take that method."),
             413: gettext("The request is too large."),

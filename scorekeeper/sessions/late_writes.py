@@ -9,12 +9,11 @@ from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from flask import redirect, render_template, request, url_for
-from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from .. import turns
 from ..board import COMPLETE, Board, board, deal_context, session_deal
-from ..errors import http_error
+from ..errors import http_error, out_of_date_text
 from ..extensions import db
 from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
@@ -183,10 +182,11 @@ def out_of_date(error: CSRFError):
     said: dict[str, Any] = {}
     revision = db.session.get(Revision, args["revision_id"]) if "revision_id" in args else None
     if revision is not None and revision.session_id == session.id:  # the Undo of a deletion or a correction
-        said = {"deleted": revision} if revision.action == "delete" else {
-            "corrected": revision.deal_number, "correction": revision} if revision.action == "edit" else {}
-    return render(409, **context(session, board_error=gettext("The page was out of date; please try again."),
-                                 **said))
+        if revision.action == "delete":
+            said = {"deleted": revision}
+        elif revision.action == "edit":
+            said = {"corrected": revision.deal_number, "correction": revision}
+    return render(409, **context(session, board_error=out_of_date_text(), **said))
 
 
 #: the board's buttons, whose refusal for a lost token answers the board again (`out_of_date`)

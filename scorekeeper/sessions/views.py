@@ -14,6 +14,7 @@ from wtforms import FieldList
 from .. import access, restore, turns, writes
 from ..board import COMPLETE, Board, board, deal_context, deal_or_404, session_deal
 from ..dbsafety import column_int
+from ..errors import out_of_date_text
 from ..extensions import db
 from ..games import GAMES
 from ..games.base import FieldSpec, Game, RuleError, State, Table
@@ -115,10 +116,13 @@ def show_session(session_id: int):
         flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
         corrected, reverted = (_number_of(current, request.args.get(said)) for said in ("corrected", "reverted"))
-        gone = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
-                       "the list of changes can restore it.") if request.args.get("gone") else gettext(
-            "The page was out of date; please try again.") if request.args.get("outdated") else None
-        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=gone)
+        said = None
+        if request.args.get("gone"):
+            said = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
+                           "the list of changes can restore it.")
+        elif request.args.get("outdated"):
+            said = out_of_date_text()
+        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=said)
         newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it
         if corrected and newest[0].action == "edit" and str(newest[0].deal_id) == request.args.get("corrected"):
             page["correction"] = newest[0]
