@@ -20,7 +20,7 @@ from ..games.entry import parse_deal
 from ..i18n import translate
 from ..models import Deal, GameSession, Revision
 from .blueprint import bp, is_htmx
-from .board_view import context, entry_form, phase_fields, pickers, render
+from .board_view import context, entry_form, phase_fields, pickers, render, saved_flash
 from .forms import deal_form, raw_deal, seat_field_name
 
 
@@ -180,13 +180,17 @@ def out_of_date(error: CSRFError):
     if not is_htmx():
         return redirect(url_for("sessions.show_session", session_id=session.id, outdated=1))
     said: dict[str, Any] = {}
+    current = board(session)
+    flash = saved_flash(current)
+    if request.form.get("undo") and flash is not None and flash["deal"].id == args.get("deal_id"):
+        said = {"saved": flash}  # the Undo of the save just made
     revision = db.session.get(Revision, args["revision_id"]) if "revision_id" in args else None
     if revision is not None and revision.session_id == session.id:  # the Undo of a deletion or a correction
         if revision.action == "delete":
             said = {"deleted": revision}
         elif revision.action == "edit":
             said = {"corrected": revision.deal_number, "correction": revision}
-    return render(409, **context(session, board_error=out_of_date_text(), **said))
+    return render(409, **context(session, current, board_error=out_of_date_text(), **said))
 
 
 #: the board's buttons, whose refusal for a lost token answers the board again (`out_of_date`)

@@ -222,9 +222,18 @@ def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, c
     assert "Deal 1 deleted." in html and f"/revisions/{deletion}/restore" in html  # Undo still there
     response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=ramsch_form([40, 30, 50]))
     assert response.status_code == 400 and f'href="/sessions/{sid}"' in response.get_data(as_text=True)
+    # the Undo of a save just made keeps its line too
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"X-CSRFToken": _token(client, sid)})
+    with app.app_context():
+        saved = db.session.scalars(db.select(Deal.id)).one()
+    response = client.post(f"/sessions/{sid}/deals/{saved}/delete", data={"undo": "1"}, headers={"HX-Request": "true"})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "The page was out of date; please try again." in html
+    assert "Deal 1 saved" in html and f"/deals/{saved}/delete" in html
     app.config["WTF_CSRF_ENABLED"] = False
     with app.app_context():
         assert db.session.get(GameSession, sid).closed_at is None and db.session.get(Deal, deal_id) is None
+        assert db.session.get(Deal, saved) is not None
 
 
 def _token(client, sid: int) -> str:
