@@ -21,7 +21,7 @@ from .extensions import db
 from .games import get_game
 from .games.base import DealError, FieldSpec, Game, Standing, State, Table
 from .games.text import P, Text
-from .models import Deal, GameSession, Seat
+from .models import Deal, GameSession, Revision, Seat
 
 COMPLETE = "complete"
 MEMO_SIZE = 512  # sessions whose latest replay a process remembers
@@ -35,6 +35,12 @@ def session_deal(session: GameSession, deal_id: int | None) -> Deal | None:
     """One of the session's deals; None when there is no such deal in it (any more)."""
     deal = db.session.get(Deal, deal_id) if deal_id is not None else None
     return deal if deal is not None and deal.session_id == session.id else None
+
+
+def session_revision(session: GameSession, revision_id: int) -> Revision | None:
+    """One of the session's changes (the change log's rows); None when there is no such change in it."""
+    revision = db.session.get(Revision, revision_id)
+    return revision if revision is not None and revision.session_id == session.id else None
 
 
 def deal_or_404(session: GameSession, deal_id: int, description: str | None = None) -> Deal:

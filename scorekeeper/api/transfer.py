@@ -5,8 +5,7 @@ from flask import Response, abort, current_app, request, url_for
 from flask_babel import gettext
 
 from .. import export, importer, restore
-from ..extensions import db
-from ..models import Revision
+from ..board import session_revision
 from .blueprint import bp
 from .changes import claimed_version
 from .views import api_session, json_body, session_json
@@ -37,8 +36,8 @@ def import_sessions():
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
 def restore_deal(session_id: int, revision_id: int):
     session = api_session(session_id)
-    revision = db.session.get(Revision, revision_id)
-    if revision is None or revision.session_id != session.id:
+    revision = session_revision(session, revision_id)
+    if revision is None:
         abort(404, gettext("There is no such change in this session."))
     # If-Match as a deal's writes take it; turns.StaleBoard (409) when another client saved first
     deal = restore.restore_deal(session, revision, version=claimed_version({}))

@@ -12,13 +12,13 @@ from flask import redirect, render_template, request, url_for
 from flask_wtf.csrf import CSRFError
 
 from .. import turns
-from ..board import COMPLETE, Board, board, deal_context, session_deal
+from ..board import COMPLETE, Board, board, deal_context, session_deal, session_revision
 from ..errors import http_error, out_of_date_text
 from ..extensions import db
 from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
 from ..i18n import translate
-from ..models import Deal, GameSession, Revision
+from ..models import Deal, GameSession
 from .blueprint import bp, is_htmx
 from .board_view import context, entry_form, phase_fields, pickers, render, saved_flash
 from .forms import deal_form, raw_deal, seat_field_name
@@ -184,8 +184,8 @@ def out_of_date(error: CSRFError):
     flash = saved_flash(current)
     if request.form.get("undo") and flash is not None and flash["deal"].id == args.get("deal_id"):
         said = {"saved": flash}  # the Undo of the save just made
-    revision = db.session.get(Revision, args["revision_id"]) if "revision_id" in args else None
-    if revision is not None and revision.session_id == session.id:  # the Undo of a deletion or a correction
+    revision = session_revision(session, args["revision_id"]) if "revision_id" in args else None
+    if revision is not None:  # the Undo of a deletion or a correction
         if revision.action == "delete":
             said = {"deleted": revision}
         elif revision.action == "edit":

@@ -15,12 +15,12 @@ from flask_wtf.file import FileField, FileRequired
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import export, importer, restore, turns, writes
-from ..board import session_deal
+from ..board import session_deal, session_revision
 from ..dbsafety import UnreadableJson, read_json
 from ..extensions import csrf, db
 from ..games.base import RuleError, T
 from ..i18n import translate
-from ..models import GameSession, Revision
+from ..models import GameSession
 from .blueprint import bp, form_version, is_htmx
 from .board_view import context, render
 from .history_views import history_filters
@@ -118,9 +118,9 @@ def import_sessions():
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")
 def restore_deal(session_id: int, revision_id: int):
     session = db.get_or_404(GameSession, session_id)
-    revision = db.session.get(Revision, revision_id)
+    revision = session_revision(session, revision_id)
     error = None
-    if revision is None or revision.session_id != session.id:
+    if revision is None:
         error = gettext("There is no such change in this session.")
     else:
         try:
@@ -142,10 +142,9 @@ def undo_correction(session_id: int, revision_id: int):
     """The Undo beside "Deal 4 corrected.": the deal back as it was before that correction, while
     nothing came after it (the board version the Undo was drawn at; else 409, nothing changed)."""
     session = db.get_or_404(GameSession, session_id)
-    found = db.session.get(Revision, revision_id)
-    revision = found if found and found.session_id == session.id and found.action == "edit" and found.before else None
-    deal = session_deal(session, revision.deal_id) if revision is not None else None
-    if revision is None or revision.before is None or deal is None:
+    revision = session_revision(session, revision_id)
+    deal = session_deal(session, revision.deal_id) if revision is not None and revision.action == "edit" else None
+    if revision is None or not revision.before or deal is None:
         return render(422, **context(session, board_error=gettext("There is no such change in this session.")))
     try:
         writes.replace_deal(session, deal, revision.before, version=form_version())
