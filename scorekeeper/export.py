@@ -75,8 +75,8 @@ def session_document(session: GameSession) -> dict[str, Any]:
             for deal in session.deals if deal is not unseen
         ],
         "revisions": [
-            {"deal_id": revision.deal_id, "deal_number": revision.deal_number, "action": revision.action,
-             "before": revision.before, "after": revision.after, "at": _time(revision.at)}
+            {"id": revision.id, "deal_id": revision.deal_id, "deal_number": revision.deal_number,
+             "action": revision.action, "before": revision.before, "after": revision.after, "at": _time(revision.at)}
             for revision in session.revisions if unseen is None or revision.deal_id != unseen.id
         ],
     }

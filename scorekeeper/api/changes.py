@@ -18,7 +18,7 @@ from ..games.base import RuleError, T
 from ..models import Deal, GameSession
 from .blueprint import bp
 from .checks import checked_entry, unknown_or_hidden
-from .views import api_session, json_body, session_json
+from .views import api_session, json_body, session_answer
 
 
 def _deal(session: GameSession, deal_id: int) -> Deal:
@@ -88,7 +88,7 @@ def add_deal(session_id: int):
 
 def _created(session: GameSession, saved: turns.Saved):
     location = url_for(".show_session", session_id=session.id) + (f"#deal-{saved.deal.id}" if saved.deal else "")
-    return session_json(session, saved.board), 201, {"Location": location}
+    return session_answer(session, saved.board, 201, {"Location": location})
 
 
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>", methods=["PUT", "DELETE"])
@@ -103,7 +103,7 @@ def replace_deal(session_id: int, deal_id: int):
     body = json_body()
     key = _request_key(body)
     if turns.earlier_save(session, key) is not None:
-        return session_json(session)
+        return session_answer(session)
     deal = _deal(session, deal_id)
     values = _values(body)
     if deal.phase != "complete":
@@ -117,7 +117,7 @@ def replace_deal(session_id: int, deal_id: int):
         return refused
     claimed = claimed_version(body)
     saved = writes.replace_deal(session, deal, values, version=claimed, key=key)
-    return session_json(session, saved.board)
+    return session_answer(session, saved.board)
 
 
 def delete_deal(session_id: int, deal_id: int):
@@ -136,11 +136,11 @@ def close_session(session_id: int):
     session = api_session(session_id)
     if not board(session).deals:
         raise RuleError(T("No deal is saved yet: there is nothing to end."))
-    return session_json(session, writes.set_closed(session, True).board)
+    return session_answer(session, writes.set_closed(session, True).board)
 
 
 @bp.post("/sessions/<int:session_id>/reopen")
 def reopen_session(session_id: int):
     """A game the table ended early goes on."""
     session = api_session(session_id)
-    return session_json(session, writes.set_closed(session, False).board)
+    return session_answer(session, writes.set_closed(session, False).board)

@@ -8,7 +8,7 @@ from .. import export, importer, restore
 from ..board import session_revision
 from .blueprint import bp
 from .changes import claimed_version
-from .views import api_session, json_body, session_json
+from .views import api_session, json_body, session_answer
 
 
 @bp.get("/export")
@@ -42,4 +42,4 @@ def restore_deal(session_id: int, revision_id: int):
     # If-Match as a deal's writes take it; turns.StaleBoard (409) when another client saved first
     deal = restore.restore_deal(session, revision, version=claimed_version({}))
     location = url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}"
-    return session_json(session), 201, {"Location": location}
+    return session_answer(session, status=201, headers={"Location": location})

@@ -111,6 +111,16 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
     }
 
 
+def session_answer(session: GameSession, current: Board | None = None, status: int = 200,
+                   headers: dict[str, str] | None = None):
+    """The session as JSON, tagged with its version: a write's answer carries the ETag a GET would."""
+    answer = session_json(session, current)
+    response = make_response(answer, status, headers or {})
+    response.set_etag(str(answer["version"]))
+    response.vary.update(("Accept-Language", "Cookie"))
+    return response
+
+
 @bp.get("/games")
 def list_games():
     return {"games": [game_json(game) for game in GAMES.values()]}
@@ -153,7 +163,7 @@ def create_session():
     session = writes.create_session(slug, players, first_dealer, options)
     access.set_pin(session, body.get("pin"))
     location = url_for(".show_session", session_id=session.id)
-    return session_json(session), 201, {"Location": location}
+    return session_answer(session, status=201, headers={"Location": location})
 
 
 @bp.get("/sessions/<int:session_id>")
@@ -162,8 +172,9 @@ def show_session(session_id: int):
     holds this version (If-None-Match). The texts follow Accept-Language or the lang cookie."""
     session = api_session(session_id)
     tag = str(session.version)
-    held = request.if_none_match.contains_weak(tag)  # If-None-Match compares weakly (RFC 9110)
-    response = make_response("", 304) if held else make_response(session_json(session))
+    if not request.if_none_match.contains_weak(tag):  # If-None-Match compares weakly (RFC 9110)
+        return session_answer(session)
+    response = make_response("", 304)
     response.set_etag(tag)
     response.vary.update(("Accept-Language", "Cookie"))
     return response

@@ -501,3 +501,52 @@ def test_a_body_with_a_utf8_byte_order_mark_is_read(client):
     response = client.post(f"/api/v1/sessions/{sid}/deals", data=body, content_type="application/json")
     assert response.status_code == 201, response.json
     assert response.json["standings"]["totals"] == [0, 0, 90]
+
+
+def test_every_write_answers_with_the_etag_the_next_write_names(client):
+    """README: a client names the board version it read, the session's ETag. A tester's client read it
+    from GET only: a write's answer carried the version in its body but no ETag header."""
+    created = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": ["A", "B", "C"]})
+    base = f"/api/v1/sessions/{created.json['id']}"
+    answers = [created]
+    answers.append(call(client, "POST", f"{base}/deals", {"values": RAMSCH},
+                        headers={"If-Match": answers[-1].headers["ETag"]}))
+    deal_id = answers[-1].json["deals"][0]["id"]
+    answers.append(call(client, "PUT", f"{base}/deals/{deal_id}", {"values": {**RAMSCH, "pushed": 1}},
+                        headers={"If-Match": answers[-1].headers["ETag"]}))
+    answers.append(call(client, "POST", f"{base}/close"))
+    answers.append(call(client, "POST", f"{base}/reopen"))
+    gone = call(client, "DELETE", f"{base}/deals/{deal_id}", headers={"If-Match": answers[-1].headers["ETag"]})
+    assert gone.status_code == 204
+    answers.append(call(client, "POST", f"{base}/revisions/{gone.headers['Revision-Id']}/restore"))
+    assert [answer.status_code for answer in answers] == [201, 201, 200, 200, 200, 201]
+    assert [answer.headers["ETag"] for answer in answers] == [f'"{answer.json["version"]}"' for answer in answers]
+    assert len({answer.json["version"] for answer in answers}) == len(answers)
+
+
+def test_the_export_names_each_change_so_a_deletion_can_be_restored_later(client):
+    """A client that lost a DELETE's Revision-Id header finds the deletion in the session's change log
+    (the export) and restores the deal with it."""
+    sid = new_session(client)
+    base = f"/api/v1/sessions/{sid}"
+    deal = call(client, "POST", f"{base}/deals", {"values": RAMSCH}).json["deals"][0]
+    assert call(client, "DELETE", f"{base}/deals/{deal['id']}").status_code == 204
+    revisions = call(client, "GET", f"{base}/export").json["sessions"][0]["revisions"]
+    deletion = next(revision for revision in revisions if revision["action"] == "delete")
+    assert [revision["action"] for revision in revisions] == ["add", "delete"]
+    restored = call(client, "POST", f"{base}/revisions/{deletion['id']}/restore")
+    assert restored.status_code == 201 and restored.json["deals"][0]["points"] == deal["points"]
+
+
+def test_the_sataat_example_deal_is_what_its_summary_says(client):
+    """rules/sataat.md "Who is parent next deal": the parent's team won normally, the same parent again.
+    The example's summary says the parent's team (Ben & Dora: Ben sits left of the dealer Anna) takes 7;
+    it gave the 7 tricks to Anna & Carl."""
+    examples = {kind: SPEC["paths"][path]["post"]["requestBody"]["content"]["application/json"]["examples"]
+                for kind, path in (("session", "/sessions"), ("deal", "/sessions/{session_id}/deals"))}
+    sid = call(client, "POST", "/api/v1/sessions", examples["session"]["sataat"]["value"]).json["id"]
+    before = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    after = call(client, "POST", f"/api/v1/sessions/{sid}/deals", examples["deal"]["sataat"]["value"]).json
+    assert "parent's team (Ben & Dora" in examples["deal"]["sataat"]["summary"]
+    assert before["standings"]["leader"] == after["standings"]["leader"] == 1
+    assert after["deals"][0]["points"][1] > 0 and after["deals"][0]["points"][0] <= 0
