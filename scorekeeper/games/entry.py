@@ -501,7 +501,9 @@ def _left_alone(a_field: bool, spec: FieldSpec, deal: Mapping[str, Any], seat: i
 
 
 def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
-    """The session's frozen options: every option present, defaults filled, values checked."""
+    """The session's frozen options: every option present, defaults filled, values checked. An option
+    not asked with the others chosen (its `show_if`: Skat's number of games in a list of 36) holds its
+    default, so that the session does not echo a value it does not play by."""
     raw = dict(raw or {})
     unknown = sorted(set(raw) - {spec.name for spec in specs})
     if unknown:
@@ -512,4 +514,7 @@ def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) 
         as_field = FieldSpec(spec.name, spec.label, spec.kind, minimum=spec.minimum,
                              maximum=spec.maximum, choices=spec.choices, required=True)
         options[spec.name] = parse_value(as_field, value, spec.name, 0)
+    for spec in specs:
+        if spec.show_if is not None and options.get(spec.show_if[0]) not in spec.show_if[1]:
+            options[spec.name] = spec.default
     return options

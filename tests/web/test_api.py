@@ -550,3 +550,17 @@ def test_the_sataat_example_deal_is_what_its_summary_says(client):
     assert "parent's team (Ben & Dora" in examples["deal"]["sataat"]["summary"]
     assert before["standings"]["leader"] == after["standings"]["leader"] == 1
     assert after["deals"][0]["points"][1] > 0 and after["deals"][0]["points"][0] <= 0
+
+
+def test_an_option_not_asked_with_the_others_chosen_keeps_its_default(client):
+    """A tester's client sent Skat {"games": 10} without `series: number`: the list had 36 games, but the
+    session echoed games 10 (and its export carried it). An option's show_if says when it is asked; an
+    option not asked holds its default, as the new-game page never sends it."""
+    def options(sent):
+        answer = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["A", "B", "C"],
+                                                            "options": sent})
+        assert answer.status_code == 201
+        return answer.json["options"]["games"], answer.json["standings"]["deals_left"]
+
+    assert options({"games": 10}) == (36, 36)
+    assert options({"series": "number", "games": 10}) == (10, 10)
