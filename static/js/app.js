@@ -123,15 +123,23 @@
     box.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // Card points above zero mean the player took a trick (Schieberamsch): tick it unless the
-  // table already touched that box.
+  // Card points above zero mean the player took a trick (Schieberamsch): tick it unless the table
+  // touched that box; a tick set here goes again with the points (a filled remainder passes 119 on
+  // its way to 0), one the table or the server set stays.
   function impliedTrick(box) {
     var row = box.closest("tr[data-field=points]");
     var form = box.closest("form");
     if (!row || !form) return;
     var seat = box.name.split("-").pop();
     var took = form.querySelector('tr[data-field=took_trick] input[name="took_trick-' + seat + '"]');
-    if (took && !took.dataset.touched && parseInt(box.value, 10) > 0) took.checked = true;
+    if (!took || took.dataset.touched) return;
+    if (parseInt(box.value, 10) > 0) {
+      took.checked = true;
+      took.dataset.implied = "1";
+    } else if (took.dataset.implied) {
+      took.checked = false;
+      delete took.dataset.implied;
+    }
   }
 
   // New game: a preset (Schieber: "1000 without factors") sets its options and keeps the names typed.

@@ -106,3 +106,22 @@ def test_the_table_switches_to_japanese_and_it_sticks(page):
     page.goto("/history")  # the choice sticks across pages
     expect(page.get_by_role("heading", name="履歴")).to_be_visible()
     screenshot(page, "history-ja")
+
+
+def test_a_remainder_passing_through_counts_does_not_tick_took_a_trick(page):
+    """A tester typed Anna 0, then Ben 1-2-0 key by key: Carl's filled remainder went 119, 108, 0, and
+    the 119 ticked "took a trick" for Carl, which stayed ticked at 0. The Durchmarsch (rules/schieberamsch.md,
+    "Ramsch deal": one player takes every trick, -120) was stored as two players taking tricks (+12 x 2).
+    An untouched tick follows the count: ticked above 0, not at 0."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
+    entry = page.locator("#entry")
+    entry.get_by_text("Ramsch", exact=True).click()
+    entry.get_by_label(RAMSCH_POINTS + "Anna").fill("0")
+    entry.get_by_label(RAMSCH_POINTS + "Ben").press_sequentially("120")
+    entry.get_by_label(RAMSCH_POINTS + "Ben").blur()
+    expect(entry.get_by_label(RAMSCH_POINTS + "Carl")).to_have_value("0")
+    expect(entry.get_by_label(RAMSCH_TOOK + "Carl")).to_be_visible()
+    expect(entry.get_by_label(RAMSCH_TOOK + "Carl")).not_to_be_checked()
+    expect(entry.get_by_label(RAMSCH_TOOK + "Anna")).not_to_be_checked()
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "-12", "0"])
