@@ -1,6 +1,8 @@
 """The HTML blueprint's object, shared by its view modules, and what holds for all their answers."""
 from flask import Blueprint, Response, request
 
+from .. import turns
+
 bp = Blueprint("sessions", __name__)
 
 #: answers that always come from the server and are not revalidated: Back/Forward and a reload
@@ -25,6 +27,12 @@ def form_version() -> int | None:
     """The board version a form was drawn at (its hidden ``board_version``), if it sent one."""
     value = request.form.get("board_version", "")
     return int(value) if value.isdigit() and len(value) < 18 else None
+
+
+def form_key() -> turns.RequestKey | None:
+    """The idempotency key a form was drawn with (its hidden ``idempotency_key``), if it sent one."""
+    key = (request.form.get("idempotency_key") or "").strip()[:80]
+    return turns.RequestKey(key) if key else None
 
 
 @bp.after_app_request

@@ -19,7 +19,7 @@ from ..games.base import FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
 from ..i18n import translate
 from ..models import Deal, GameSession
-from .blueprint import bp, is_htmx
+from .blueprint import bp, form_key, form_version, is_htmx
 from .board_view import context, entry_form, phase_fields, pickers, render, saved_flash
 from .forms import deal_form, raw_deal, seat_field_name
 
@@ -159,6 +159,27 @@ def correction_page(session: GameSession, deal: Deal, before: tuple[Game, Table,
                            pickers=pickers(session, deal.id), **said), status
 
 
+def stored_fields(before: tuple[Game, Table, int, State], deal: Deal) -> tuple[FieldSpec, ...]:
+    """Every field of a stored deal, told what its early values decided (Stendhal: the minus suits by name)."""
+    game, table, _, state = before
+    return game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+
+
+def correction_sent(before: tuple[Game, Table, int, State], fields: Sequence[FieldSpec]):
+    """The correction form with what the POST sent, and its fields told what the early values sent
+    decide (new revealed cards: new minus suits; early values that break a rule decide nothing)."""
+    game, table, _, state = before
+    raw = raw_deal(deal_form(fields, table, formdata=request.form), fields, table.size)
+    entered = game.as_entered(table, raw)
+    try:
+        early = game.parse_phase(entered, state, raw, game.phases(entered, state)[0])
+    except RuleError:
+        told = game.deal_fields(entered, state)
+    else:
+        told = game.play_fields(entered, state, early)
+    return deal_form(told, table, formdata=request.form), told
+
+
 def correction_of_a_deleted_deal(session: GameSession):
     """The deal being corrected was deleted on another device: to the board, which says so (a reload
     or a language switch there must not ask for the correction page of a deal that is gone)."""
@@ -168,15 +189,19 @@ def correction_of_a_deleted_deal(session: GameSession):
 
 @bp.errorhandler(CSRFError)
 def out_of_date(error: CSRFError):
-    """A button of a board whose token no longer holds (its cookie lost): the board afresh (new token),
-    saying so, where a 400 would change nothing on screen; an Undo keeps its line, so that a second tap
-    works. A save keeps its own way (its draft kept, "not saved"); a correction page gets the error
-    page, which leads back (its draft kept)."""
+    """A form of a board whose token no longer holds (its cookie lost), where a 400 would change nothing
+    on screen (a save was sent again every few seconds, "not saved"): the page afresh (new token), saying
+    so. A save or a correction comes back with what was typed, as when another device saved first; a
+    button's board, with an Undo keeping its line, so that a second tap works."""
     args = request.view_args or {}
     session_id = args.get("session_id")
-    if not isinstance(session_id, int) or request.endpoint not in BUTTONS:
+    if not isinstance(session_id, int) or request.endpoint not in (*BUTTONS, *SAVES):
         return http_error(error)
     session = db.get_or_404(GameSession, session_id)
+    if request.endpoint == "sessions.add_deal":
+        return _save_again(session)
+    if request.endpoint == "sessions.edit_deal":
+        return _correct_again(session, args["deal_id"])
     if not is_htmx():
         return redirect(url_for("sessions.show_session", session_id=session.id, outdated=1))
     said: dict[str, Any] = {}
@@ -196,3 +221,34 @@ def out_of_date(error: CSRFError):
 #: the board's buttons, whose refusal for a lost token answers the board again (`out_of_date`)
 BUTTONS = {"sessions.delete_deal", "sessions.close_session", "sessions.reopen_session", "sessions.restore_deal",
            "sessions.undo_correction"}
+#: the forms whose refusal for a lost token answers them again with what was typed
+SAVES = {"sessions.add_deal", "sessions.edit_deal"}
+
+
+def _save_again(session: GameSession):
+    """A deal saved with a lost token: as views.add_deal answers before it saves (stored already: the
+    board; another device saved first: the fresh board), else the form again with what was typed."""
+    current = board(session)
+    if turns.earlier_save(session, form_key()) is not None:
+        return render(**context(session, current, saved=saved_flash(current)))
+    claimed = form_version()
+    if claimed is not None and claimed != current.version:
+        return stale_board(session, turns.stale(session))
+    if current.standing.over:
+        return render(409, **context(session, current, stale_message=out_of_date_text()))
+    form, fields = entry_form(current, formdata=request.form)
+    return render(409, **context(session, current, form=form, fields=fields, stale_message=out_of_date_text()))
+
+
+def _correct_again(session: GameSession, deal_id: int):
+    """A correction saved with a lost token: its page again with what was typed, saying so."""
+    deal = session_deal(session, deal_id)
+    if deal is None:
+        return correction_of_a_deleted_deal(session)
+    if deal.phase != COMPLETE:
+        return redirect(url_for("sessions.show_session", session_id=session.id))
+    before = deal_context(session, deal)
+    form, fields = correction_sent(before, stored_fields(before, deal))
+    claimed = form_version()
+    stale = turns.stale(session) if claimed is not None and claimed != session.version else None
+    return correction_page(session, deal, before, form, fields, 409, late=out_of_date_text(), stale=stale)

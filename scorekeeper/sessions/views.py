@@ -17,11 +17,11 @@ from ..dbsafety import column_int
 from ..errors import out_of_date_text
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import FieldSpec, Game, RuleError, State, Table
+from ..games.base import Game, RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
 from ..models import Deal, GameSession, Player
 from ..names import sort_key
-from .blueprint import bp, form_version, is_boosted, is_htmx
+from .blueprint import bp, form_key, form_version, is_boosted, is_htmx
 from .board_view import (
     context,
     entry_form,
@@ -34,7 +34,7 @@ from .board_view import (
     unchanged,
 )
 from .forms import deal_form, new_session_form, option_values, raw_deal
-from .late_writes import correction_of_a_deleted_deal, correction_page, stale_board
+from .late_writes import correction_of_a_deleted_deal, correction_page, correction_sent, stale_board, stored_fields
 
 
 def apply_error(form, refused: RuleError) -> None:
@@ -136,15 +136,10 @@ def _number_of(current: Board, deal_id: str | None) -> int | None:
     return next((number for number, deal in enumerate(current.deals, start=1) if str(deal.id) == deal_id), None)
 
 
-def _form_key() -> turns.RequestKey | None:
-    key = (request.form.get("idempotency_key") or "").strip()[:80]
-    return turns.RequestKey(key) if key else None
-
-
 @bp.post("/sessions/<int:session_id>/deals")
 def add_deal(session_id: int):
     session = db.get_or_404(GameSession, session_id)
-    key, claimed = _form_key(), form_version()
+    key, claimed = form_key(), form_version()
     before = board(session)
     earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
@@ -187,7 +182,7 @@ def _saved(session: GameSession, before: Board, saved: turns.Saved):
 @bp.route("/sessions/<int:session_id>/deals/<int:deal_id>/edit", methods=["GET", "POST"])
 def edit_deal(session_id: int, deal_id: int):
     session = db.get_or_404(GameSession, session_id)
-    key, claimed = _form_key(), form_version()
+    key, claimed = form_key(), form_version()
     done = redirect(url_for(".show_session", session_id=session.id, corrected=deal_id) + f"#deal-{deal_id}")
     if request.method == "POST" and turns.earlier_save(session, key) is not None:
         return done
@@ -197,14 +192,11 @@ def edit_deal(session_id: int, deal_id: int):
     if deal.phase != "complete":
         return redirect(url_for(".show_session", session_id=session.id))
     before = deal_context(session, deal)
-    game, table, _, state = before
-    # every field of the deal, told what its early values decided (Stendhal: the minus suits by name)
-    fields = game.play_fields(game.as_entered(table, deal.payload), state, deal.payload)
+    table = before[1]
+    fields = stored_fields(before, deal)
     status, stale = 200, None
     if request.method == "POST":
-        sent = raw_deal(deal_form(fields, table, formdata=request.form), fields, table.size)
-        fields = _told_fields(game, table, state, sent)
-        form = deal_form(fields, table, formdata=request.form)
+        form, fields = correction_sent(before, fields)
         status = 422
         if claimed is not None and claimed != session.version:
             stale, status = turns.stale(session), 409
@@ -223,17 +215,6 @@ def edit_deal(session_id: int, deal_id: int):
     else:
         form = deal_form(fields, table, payload=deal.payload)
     return correction_page(session, deal, before, form, fields, status, stale=stale)
-
-
-def _told_fields(game: Game, table: Table, state: State, raw: dict[str, Any]) -> tuple[FieldSpec, ...]:
-    """The fields of a correction sent back, told what the early values sent decide (new revealed
-    cards: new minus suits); early values that break a rule decide nothing."""
-    table = game.as_entered(table, raw)
-    try:
-        early = game.parse_phase(table, state, raw, game.phases(table, state)[0])
-    except RuleError:
-        return game.deal_fields(table, state)
-    return game.play_fields(table, state, early)
 
 
 def _bids_again(session: GameSession, after: Board, payload: dict[str, Any]) -> Board:

@@ -690,6 +690,26 @@ def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
 
 
+def test_a_save_after_the_cookie_was_lost_comes_back_typed_and_is_not_resent_for_ever(page):
+    """A tester cleared a tablet's cookies while a deal was typed: Save got a 400 and the page said "Not
+    saved ... sent again in a few seconds", for ever. The form comes back with what was typed and why,
+    and the next Save stores it once."""
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
+    page.locator("#entry").get_by_label(POINTS + "Ben").fill("40")
+    page.context.clear_cookies()
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#entry [role=alert]")).to_have_text("The page was out of date; please try again.")
+    expect(page.locator("#save-status")).to_be_hidden()
+    expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("20")
+    expect(page.locator("#entry").get_by_label(POINTS + "Ben")).to_have_value("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    page.wait_for_timeout(6000)
+    assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
+
+
 def test_the_answer_to_a_save_carries_the_changed_parts_and_a_fresh_form(any_mobile_page):
     """_board.html (oob): the answer to a save carries the changed parts of the board, the new row and
     a fresh entry form, not the whole board; for the change log only its own change: the tablet's

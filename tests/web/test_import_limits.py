@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -197,8 +198,8 @@ def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, c
     """Every form POST is checked by CSRFProtect before its view. A board's button whose token no longer
     holds (the session cookie lost) gets the board back, new token and all, saying the page was out of
     date in the page's language (not Flask-WTF's English "The CSRF token is missing."), and an Undo
-    keeps its line so that a second tap works (retesters); a correction page's Save gets the error
-    page, which leads back to the game."""
+    keeps its line so that a second tap works (retesters); a correction page's Save gets its page again
+    with what was typed (a tester's was lost on the error page's way back)."""
     sid = new_schieberamsch(client)
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
     with app.app_context():
@@ -220,8 +221,6 @@ def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, c
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and "The page was out of date; please try again." in html
     assert "Deal 1 deleted." in html and f"/revisions/{deletion}/restore" in html  # Undo still there
-    response = client.post(f"/sessions/{sid}/deals/{deal_id}/edit", data=ramsch_form([40, 30, 50]))
-    assert response.status_code == 400 and f'href="/sessions/{sid}"' in response.get_data(as_text=True)
     # the Undo of a save just made keeps its line too
     client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"X-CSRFToken": _token(client, sid)})
     with app.app_context():
@@ -230,10 +229,47 @@ def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, c
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and "The page was out of date; please try again." in html
     assert "Deal 1 saved" in html and f"/deals/{saved}/delete" in html
+    response = client.post(f"/sessions/{sid}/deals/{saved}/edit", data=ramsch_form([40, 30, 50]))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 409 and "The page was out of date; please try again." in html
+    assert 'id="correction"' in html and re.search(r'name="points-0"[^>]* value="40"', html)
     app.config["WTF_CSRF_ENABLED"] = False
     with app.app_context():
         assert db.session.get(GameSession, sid).closed_at is None and db.session.get(Deal, deal_id) is None
         assert db.session.get(Deal, saved) is not None
+
+
+def test_a_deal_saved_without_its_token_comes_back_typed_and_is_not_sent_again_and_again(app, client):
+    """A tester's tablet lost its session cookie while a deal was typed: every Save got a 400, which the
+    page took for a server that could not store it just now, and sent again every 5 s, for ever. The
+    form now comes back with what was typed, a new token and the reason (409, as when another device
+    saved first); a Save whose deal was stored already is answered with the board; one built on an old
+    board gets the fresh board."""
+    sid = new_schieberamsch(client)
+    app.config["WTF_CSRF_ENABLED"] = True
+    try:
+        response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([60, 30, 30]), "board_version": "0"},
+                               headers={"HX-Request": "true", "Accept-Language": "ja"})
+        html = response.get_data(as_text=True)
+        assert response.status_code == 409 and "ページが古くなっていました" in html
+        assert 'name="points-0"' in html and 'value="60"' in html and 'name="csrf_token"' in html
+        with app.app_context():
+            assert db.session.scalars(db.select(Deal.id)).all() == []
+        token = re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', html).group(1)
+        sent = {**ramsch_form([60, 30, 30]), "idempotency_key": "k-1", "board_version": "0", "csrf_token": token}
+        assert client.post(f"/sessions/{sid}/deals", data=sent, headers={"HX-Request": "true"}).status_code == 200
+        # its answer lost, the cookie lost too: sent again, it is answered as stored, not typed again
+        client.delete_cookie("session")
+        again = client.post(f"/sessions/{sid}/deals", data={**sent, "csrf_token": ""}, headers={"HX-Request": "true"})
+        assert again.status_code == 200 and "Deal 1 saved" in again.get_data(as_text=True)
+        # a deal typed on the board before deal 1 was saved: the fresh board says another device saved
+        late = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([40, 40, 40]), "board_version": "0"},
+                           headers={"HX-Request": "true"})
+        assert late.status_code == 409 and "meanwhile" in late.get_data(as_text=True)
+    finally:
+        app.config["WTF_CSRF_ENABLED"] = False
+    with app.app_context():
+        assert len(db.session.scalars(db.select(Deal.id)).all()) == 1
 
 
 def _token(client, sid: int) -> str:
