@@ -699,6 +699,13 @@
     var heading = form.getBoundingClientRect().top + window.scrollY - pinned.offsetHeight - 8;
     return Math.max(0, Math.min(need, heading));
   }
+  // after a save the keyboard is at the next deal's heading: Shift+Tab goes up to the Undo of the line
+  // just saved, not through every deal row first
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Tab" || !event.shiftKey || !event.target.matches || !event.target.matches("#entry h2")) return;
+    var undo = document.querySelector("#undo-toast button");
+    if (undo) { event.preventDefault(); undo.focus(); }
+  });
   // the toast stays while it has the focus (a keyboard or screen reader user on its Undo)
   function dropToast(toast) {
     if (!toast.contains(document.activeElement)) { toast.remove(); return; }

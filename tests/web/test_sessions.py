@@ -99,6 +99,18 @@ def test_a_refused_sum_marks_each_of_its_boxes_and_describes_them_by_it(client, 
         assert 'aria-invalid="true"' in box and 'aria-describedby="points-error"' in box
 
 
+def test_a_refused_choice_is_said_by_the_radio_that_takes_the_focus(client, ctx):
+    """A keyboard tester: after a refused save the focus went to the first radio of the refused choice,
+    which read as valid and undescribed (only its group carried the error)."""
+    sid = new_schieberamsch(client)
+    html = client.post(f"/sessions/{sid}/deals", data={"type": "grand_hand", "soloist_points": "70",
+                                                       "contra": "none"}).get_data(as_text=True)
+    assert re.search(r'<p class="field-error" id="soloist-error" role="alert">', html)
+    radios = re.findall(r'<input type="radio" name="soloist"[^>]*>', html)
+    assert len(radios) == 3
+    assert all('aria-invalid="true"' in radio and 'aria-describedby="soloist-error"' in radio for radio in radios)
+
+
 def test_a_zero_drawn_as_a_dot_is_read_as_0(client, ctx):
     """A screen-reader tester: a deal row's 0 is drawn "·" (as on a paper sheet) and was read as
     "dot" or nothing; the cell is named 0."""
