@@ -198,9 +198,11 @@ def out_of_date(error: CSRFError):
     if not isinstance(session_id, int) or request.endpoint not in (*BUTTONS, *SAVES):
         return http_error(error)
     session = db.get_or_404(GameSession, session_id)
-    if request.endpoint == "sessions.add_deal":
-        return _save_again(session)
-    if request.endpoint == "sessions.edit_deal":
+    if request.endpoint in SAVES:
+        if not _from_this_site():  # another site's form (a forgery) is not typed in for this table to save
+            return http_error(error)
+        if request.endpoint == "sessions.add_deal":
+            return _save_again(session)
         return _correct_again(session, args["deal_id"])
     if not is_htmx():
         return redirect(url_for("sessions.show_session", session_id=session.id, outdated=1))
@@ -223,6 +225,17 @@ BUTTONS = {"sessions.delete_deal", "sessions.close_session", "sessions.reopen_se
            "sessions.undo_correction"}
 #: the forms whose refusal for a lost token answers them again with what was typed
 SAVES = {"sessions.add_deal", "sessions.edit_deal"}
+
+
+def _from_this_site() -> bool:
+    """Whether a form came from this app's own pages: htmx's header (another site's form cannot send it),
+    else what the browser says of the request's site (Sec-Fetch-Site, or the Origin it names)."""
+    if request.headers.get("HX-Request") == "true":
+        return True
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    return request.headers.get("Origin") == request.host_url.rstrip("/")
 
 
 def _save_again(session: GameSession):

@@ -692,8 +692,8 @@ def test_a_save_whose_answer_was_lost_is_not_entered_twice(page):
 
 def test_a_save_after_the_cookie_was_lost_comes_back_typed_and_is_not_resent_for_ever(page):
     """A tester cleared a tablet's cookies while a deal was typed: Save got a 400 and the page said "Not
-    saved ... sent again in a few seconds", for ever. The form comes back with what was typed and why,
-    and the next Save stores it once."""
+    saved ... sent again in a few seconds", for ever; a correction got an error page whose way back lost
+    what was typed. The form comes back with what was typed and why, and the next Save stores it once."""
     sid = api_session(page, options={"deals": 8})
     page.goto(f"/sessions/{sid}")
     page.locator("#entry").get_by_label(POINTS + "Anna").fill("20")
@@ -708,6 +708,16 @@ def test_a_save_after_the_cookie_was_lost_comes_back_typed_and_is_not_resent_for
     expect(page.locator("tr.deal-row")).to_have_count(1)
     page.wait_for_timeout(6000)
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 1
+    # a correction page's Save, the cookie lost again: the page comes back with the typed value and why
+    page.locator("tr.deal-row").first.get_by_role("link", name="Correct").click()
+    page.get_by_label(POINTS + "Anna").fill("30")
+    page.get_by_label(POINTS + "Carl").fill("50")
+    page.context.clear_cookies()
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#correction [role=alert]")).to_have_text("The page was out of date; please try again.")
+    expect(page.get_by_label(POINTS + "Anna")).to_have_value("30")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "5"])
 
 
 def test_the_answer_to_a_save_carries_the_changed_parts_and_a_fresh_form(any_mobile_page):

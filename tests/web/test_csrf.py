@@ -30,10 +30,14 @@ def test_deal_without_token_is_refused_and_not_stored(tmp_path):
     assert response.status_code == 302
     board = response.headers["Location"]
     deal = ramsch_form([30, 40, 50])
-    # refused, and the board comes back with what was typed, a new token and the reason
+    # refused; from the app's own page the board comes back with what was typed, a new token and the
+    # reason; another site's form gets the error page, not its values typed in for the table to save
     for sent in (deal, {**deal, "csrf_token": "forged"}):
-        response = client.post(board + "/deals", data=sent)
+        response = client.post(board + "/deals", data=sent, headers={"Sec-Fetch-Site": "same-origin"})
         assert response.status_code == 409 and "The page was out of date" in response.get_data(as_text=True)
+        for elsewhere in ({"Sec-Fetch-Site": "cross-site"}, {"Origin": "https://elsewhere.example"}, {}):
+            response = client.post(board + "/deals", data=sent, headers=elsewhere)
+            assert response.status_code == 400 and 'name="points-0"' not in response.get_data(as_text=True)
     with app.app_context():
         assert db.session.query(Deal).count() == 0
     assert client.post(board + "/deals", data={**deal, "csrf_token": token}).status_code == 302

@@ -229,7 +229,8 @@ def test_a_button_sent_without_its_token_is_told_the_page_was_out_of_date(app, c
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and "The page was out of date; please try again." in html
     assert "Deal 1 saved" in html and f"/deals/{saved}/delete" in html
-    response = client.post(f"/sessions/{sid}/deals/{saved}/edit", data=ramsch_form([40, 30, 50]))
+    response = client.post(f"/sessions/{sid}/deals/{saved}/edit", data=ramsch_form([40, 30, 50]),
+                           headers={"Origin": "http://localhost"})  # a page without JavaScript, of this site
     html = response.get_data(as_text=True)
     assert response.status_code == 409 and "The page was out of date; please try again." in html
     assert 'id="correction"' in html and re.search(r'name="points-0"[^>]* value="40"', html)
