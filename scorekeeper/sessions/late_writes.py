@@ -120,8 +120,7 @@ class LastDeal(NamedTuple):
 def _last_deal(session: GameSession, current: Board) -> LastDeal:
     deal = current.deals[-1]
     before = deal_context(session, deal)
-    game, table, _, state = before
-    return LastDeal(deal, before, game.play_fields(game.as_entered(table, deal.payload), state, deal.payload))
+    return LastDeal(deal, before, stored_fields(before, deal))
 
 
 def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, said: str,
