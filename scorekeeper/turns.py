@@ -81,7 +81,10 @@ class StaleBoard(Exception):
 # what the other device did, by the action of its change ("bid": bids, announcements or revealed cards locked
 # or unlocked: the deal changed, none of it saved yet)
 BOARD_TEXTS = {
-    "add": N_("Another device saved deal %(number)d meanwhile; here is the fresh board — check and save again."),
+    # (the same values typed here are "stored once" instead: late_writes.typed_again)
+    "add": N_("Another device saved deal %(number)d meanwhile; here is the fresh board. If what you typed is "
+              "deal %(number)d too, do not save it again: compare it with that deal in the list and correct it "
+              "there. Save it only if it is a later deal."),
     "bid": N_("Another device changed deal %(number)d meanwhile (values locked or taken back); here is the fresh "
               "board — check it before going on."),
     "edit": N_("Another device corrected deal %(number)d meanwhile; here is the fresh board — check and save again."),

@@ -57,8 +57,9 @@ def test_the_same_deal_saved_on_two_tablets_is_stored_once_and_said_so(client, c
     other = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 50, 40]), "board_version": version,
                                                         "idempotency_key": "tablet-c"})
     assert other.status_code == 409 and Deal.query.filter_by(session_id=sid).count() == 1
-    assert any("Another device saved deal 1 meanwhile; here is the fresh board" in alert
-               for alert in alerts(other.get_data(as_text=True)))
+    # other values: a retester's hurried second Save stored deal 1 again as deal 2; the line says not to
+    assert any("Another device saved deal 1 meanwhile; here is the fresh board. If what you typed is deal 1 too, "
+               "do not save it again" in alert for alert in alerts(other.get_data(as_text=True)))
     # the game's last deal, typed twice: the game-over board, said the same way
     last = new_schieberamsch(client, deals="1")
     version = hidden(client.get(f"/sessions/{last}").get_data(as_text=True), "board_version")
