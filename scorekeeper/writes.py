@@ -235,9 +235,12 @@ def _close_gap(session: GameSession, position: int) -> None:
 # --- the session -------------------------------------------------------------------------------
 
 
-def set_closed(session: GameSession, closed: bool) -> Saved:
-    """End the session here (a stored fact: the totals so far decide), or let it go on."""
-    return run(session, lambda expected: _set_closed(session, closed, expected))
+def set_closed(session: GameSession, closed: bool, version: int | None = None) -> Saved:
+    """End the session here (a stored fact: the totals so far decide), or let it go on. `version`: the
+    board version the client saw (a stale one is StaleBoard), unless the session is so already."""
+    if (session.closed_at is not None) == closed:
+        version = None  # asked again (a retry): answered as it is
+    return run(session, lambda expected: _set_closed(session, closed, expected), version=version)
 
 
 def _set_closed(session: GameSession, closed: bool, expected: int) -> Saved:

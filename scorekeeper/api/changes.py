@@ -1,8 +1,8 @@
 """The JSON API's changes to a session: a deal added, corrected or deleted, the game ended early or
 continued. Each goes through writes.py as the pages' do. A deal's write names the board version it
 was built on (If-Match or `board_version`: 409 when another client changed the board first) and may
-send an Idempotency-Key (a retry is answered as the first request was); ending and continuing need
-neither: asked twice, the second answers the session as it is."""
+send an Idempotency-Key (a retry is answered as the first request was); ending and continuing may name
+it (If-Match) and need no key: asked twice, the second answers the session as it is."""
 from __future__ import annotations
 
 import hashlib
@@ -132,15 +132,16 @@ def delete_deal(session_id: int, deal_id: int):
 
 @bp.post("/sessions/<int:session_id>/close")
 def close_session(session_id: int):
-    """The table stops before the game's own end: the totals so far decide (`closed_at` says when)."""
+    """The table stops before the game's own end: the totals so far decide (`closed_at` says when).
+    An If-Match names the board it was asked on (409 when another client changed it since)."""
     session = api_session(session_id)
     if not board(session).deals:
         raise RuleError(T("No deal is saved yet: there is nothing to end."))
-    return session_answer(session, writes.set_closed(session, True).board)
+    return session_answer(session, writes.set_closed(session, True, version=claimed_version({})).board)
 
 
 @bp.post("/sessions/<int:session_id>/reopen")
 def reopen_session(session_id: int):
-    """A game the table ended early goes on."""
+    """A game the table ended early goes on (If-Match as for ending it)."""
     session = api_session(session_id)
-    return session_answer(session, writes.set_closed(session, False).board)
+    return session_answer(session, writes.set_closed(session, False, version=claimed_version({})).board)

@@ -168,7 +168,8 @@ class Stendhal(Game):
     options = (
         OptionSpec("limit", N_("The game ends at minus"), CHOICE, "100",
                    choices=tuple((v, v) for v in LIMITS) + (("custom", N_("custom")),)),
-        OptionSpec("custom_limit", N_("Custom limit"), INT, 200, minimum=1, maximum=9999),
+        OptionSpec("custom_limit", N_("Custom limit"), INT, 200, minimum=1, maximum=9999,
+                   show_if=("limit", ("custom",))),
         OptionSpec("minus_entry", N_("Minus suits"), CHOICE, "seats",
                    choices=(("seats", N_("enter each player's revealed card")),
                             ("revealed", N_("enter the revealed cards together")),

@@ -564,3 +564,33 @@ def test_an_option_not_asked_with_the_others_chosen_keeps_its_default(client):
 
     assert options({"games": 10}) == (36, 36)
     assert options({"series": "number", "games": 10}) == (10, 10)
+
+
+def test_ending_and_continuing_honour_if_match(client):
+    """A retester: close and reopen took any If-Match, so a client that missed a deal ended the game on an
+    old board. A stale one is answered 409 (nothing changes); asked again once so, as it is."""
+    sid = new_session(client)
+    base = f"/api/v1/sessions/{sid}"
+    seen = call(client, "POST", f"{base}/deals", {"values": RAMSCH}).headers["ETag"]
+    call(client, "POST", f"{base}/deals", {"values": RAMSCH})  # another client's deal meanwhile
+    stale = call(client, "POST", f"{base}/close", headers={"If-Match": seen})
+    assert stale.status_code == 409 and call(client, "GET", base).json["closed_at"] is None
+    closed = call(client, "POST", f"{base}/close", headers={"If-Match": stale.headers["ETag"]})
+    assert closed.status_code == 200 and closed.json["closed_at"]
+    again = call(client, "POST", f"{base}/close", headers={"If-Match": stale.headers["ETag"]})  # a retry
+    assert again.status_code == 200 and again.json["version"] == closed.json["version"]
+    assert call(client, "POST", f"{base}/reopen", headers={"If-Match": seen}).status_code == 409
+    assert call(client, "POST", f"{base}/reopen", headers={"If-Match": closed.headers["ETag"]}).status_code == 200
+    assert call(client, "POST", f"{base}/close").status_code == 200  # without one, as always
+
+
+def test_stendhal_custom_limit_is_asked_only_with_a_custom_limit(client):
+    """rules/stendhal.md: the limit is 66, 100, 150 or custom; a retester's {"custom_limit": 50} alone
+    was echoed while the game played to minus 100."""
+    stendhal = call(client, "GET", "/api/v1/games/stendhal").json
+    spec = next(option for option in stendhal["options"] if option["name"] == "custom_limit")
+    assert spec["show_if"] == {"option": "limit", "values": ["custom"]}
+    body = {"game": "stendhal", "players": ["A", "B", "C", "D", "E"], "options": {"custom_limit": 50}}
+    assert call(client, "POST", "/api/v1/sessions", body).json["options"]["custom_limit"] == 200
+    body["options"]["limit"] = "custom"
+    assert call(client, "POST", "/api/v1/sessions", body).json["options"]["custom_limit"] == 50
