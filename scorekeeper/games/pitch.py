@@ -311,11 +311,20 @@ class Pitch(Game):
         return top if table.size == 5 else tied_declarers or top
 
     def winner_rule(self, table: Table) -> Text:
-        if table.options.get("both_out", "bidder") == "bidder":
+        """As `winners` decides (with five players equal totals share the win: a retester read
+        "equal: the declaring side" over a shared win)."""
+        bidder, n = table.options.get("both_out", "bidder") == "bidder", self.target(table)
+        if table.size == 5:
+            if bidder:
+                return T("The first to %(n)d points wins; when several reach it in one deal, the declaring side, "
+                         "else the higher total (equal totals share the win).", n=n)
+            return T("The first to %(n)d points wins; when several reach it in one deal, the higher total "
+                     "(equal totals share the win).", n=n)
+        if bidder:
             return T("The first side to %(n)d points wins; when several reach it in one deal, the declaring "
-                     "side.", n=self.target(table))
+                     "side.", n=n)
         return T("The first side to %(n)d points wins; when several reach it in one deal, the higher total "
-                 "(equal: the declaring side).", n=self.target(table))
+                 "(equal: the declaring side).", n=n)
 
     def final_notes(self, table: Table, state: State) -> tuple[Text, ...]:
         """Once over, when others reached the target in the last deal too: why these won (a table saw a

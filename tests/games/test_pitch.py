@@ -341,6 +341,11 @@ def test_five_players_equal_totals_share_the_win():
     assert standing.totals == (0, 8, 6, 8, 4)
     assert standing.over and standing.winners == (1, 3)
     assert GAME.replay(table(5, target=8), [dan, ben_cat]).winners == (1,)  # bidder: Ben went out
+    # the board's rule says so (a retester read "equal: the declaring side" over Ben and Dan's shared win)
+    for both_out in ("bidder", "higher"):
+        rule = str(GAME.winner_rule(table(5, target=8, both_out=both_out)))
+        assert rule.endswith("(equal totals share the win).") and "equal: the declaring side" not in rule
+    assert str(GAME.winner_rule(table(4, both_out="higher"))).endswith("(equal: the declaring side).")
 
 
 # --- invariants -------------------------------------------------------------------------------------
