@@ -188,3 +188,18 @@ def test_no_change_ends_the_game_under_locked_bids(client, ctx):
     assert refused.status_code == 422 and refused.json["message"] == said
     now = client.get(f"/api/v1/sessions/{sid}").json
     assert len(now["deals"]) == 1 and now["pending"]["values"]["bid"] == 6 and not now["standings"]["over"]
+
+
+def test_a_problem_two_checks_find_is_said_once(client, ctx):
+    """A retester ticked the trump A for two players of a five-player table and left the partner empty:
+    "Nobody took the off-jack, ..." was printed twice over the cards."""
+    names = ("Mom", "Dad", "Ann", "Ben", "Cat")
+    data = {f"players-{i}": name for i, name in enumerate(names)}
+    data["first_dealer"] = "0"
+    sid = int(client.post("/sessions/new/pitch", data=data).headers["Location"].rsplit("/", 1)[1])
+    assert client.post(f"/sessions/{sid}/deals", data={"bidder": "1", "bid": "7", "trump": "H"}).status_code == 302
+    html = client.post(f"/sessions/{sid}/deals", data={"entry": "cards", "cards-1": ["A", "J"], "cards-2": ["A"],
+                                                       "two": "0"}).get_data(as_text=True)
+    said = alerts(html)
+    assert any(text.startswith("Nobody took the") for text in said)
+    assert len(said) == len(set(said)), said
