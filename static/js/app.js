@@ -142,6 +142,16 @@
     }
   }
 
+  // A tick that came with the page or a draft beside card points above zero (a correction of a deal
+  // with 30, a reload after the page ticked it) is the points' too: it goes with them as the page's own.
+  function impliedTicks(root) {
+    root.querySelectorAll("tr[data-field=points] input.num").forEach(function (box) {
+      var form = box.closest("form"), seat = box.name.split("-").pop();
+      var took = form && form.querySelector('tr[data-field=took_trick] input[name="took_trick-' + seat + '"]');
+      if (took && took.checked && !took.dataset.touched && parseInt(box.value, 10) > 0) took.dataset.implied = "1";
+    });
+  }
+
   // New game: a preset (Schieber: "1000 without factors") sets its options and keeps the names typed.
   document.addEventListener("click", function (event) {
     var link = event.target.closest && event.target.closest("a[data-preset]");
@@ -217,6 +227,7 @@
     var root = document;
     untypedDefaults(root);
     storedRemainders(root);
+    impliedTicks(root);
     applyShowIf(root);
     root.querySelectorAll("details.fold").forEach(summarise);  // a draft put back: what it picked (a deck not drawn: none)
     // a player sits out already (a refused save): no fixed sum (fillTotal fills nothing then, so no draft is saved)

@@ -125,3 +125,37 @@ def test_a_remainder_passing_through_counts_does_not_tick_took_a_trick(page):
     expect(entry.get_by_label(RAMSCH_TOOK + "Anna")).not_to_be_checked()
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "-12", "0"])
+
+
+def test_a_tick_that_came_with_the_page_goes_when_the_count_falls_to_0(page):
+    """A retester corrected a saved 30/30/60 Ramsch to a Durchmarsch (Anna 0, Ben 120): Anna's "took a
+    trick", stored with her 30, came back ticked and was saved, scoring "only two took tricks" (+24)
+    instead of -12 (rules/schieberamsch.md, "Ramsch deal"). The same after a reload mid-deal."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
+    enter_ramsch(page, {"Anna": 30, "Ben": 30})
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "6"])
+    page.locator("tr.deal-row").first.get_by_role("link", name="Correct").click()
+    page.get_by_label(RAMSCH_POINTS + "Anna").fill("0")
+    page.get_by_label(RAMSCH_POINTS + "Ben").fill("")
+    page.get_by_label(RAMSCH_POINTS + "Ben").press_sequentially("120")
+    page.get_by_label(RAMSCH_POINTS + "Carl").fill("0")
+    expect(page.get_by_label(RAMSCH_TOOK + "Anna")).not_to_be_checked()
+    expect(page.get_by_label(RAMSCH_TOOK + "Carl")).not_to_be_checked()
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "-12", "0"])
+    # a new deal: 30 and 30 typed, the page reloaded, then 0 and 120
+    entry = page.locator("#entry")
+    entry.get_by_text("Ramsch", exact=True).click()
+    entry.get_by_label(RAMSCH_POINTS + "Anna").fill("30")
+    entry.get_by_label(RAMSCH_POINTS + "Ben").fill("30")
+    entry.get_by_label(RAMSCH_POINTS + "Ben").blur()
+    page.reload()
+    expect(entry.get_by_label(RAMSCH_POINTS + "Ben")).to_have_value("30")
+    entry.get_by_label(RAMSCH_POINTS + "Anna").fill("0")
+    entry.get_by_label(RAMSCH_POINTS + "Ben").fill("120")
+    entry.get_by_label(RAMSCH_POINTS + "Ben").blur()
+    expect(entry.get_by_label(RAMSCH_POINTS + "Carl")).to_have_value("0")
+    expect(entry.get_by_label(RAMSCH_TOOK + "Anna")).not_to_be_checked()
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "-24", "0"])
