@@ -123,32 +123,15 @@
     box.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
-  // Card points above zero mean the player took a trick (Schieberamsch): tick it unless the table
-  // touched that box; a tick set here goes again with the points (a filled remainder passes 119 on
-  // its way to 0), one the table or the server set stays.
-  function impliedTrick(box) {
-    var row = box.closest("tr[data-field=points]");
-    var form = box.closest("form");
-    if (!row || !form) return;
-    var seat = box.name.split("-").pop();
-    var took = form.querySelector('tr[data-field=took_trick] input[name="took_trick-' + seat + '"]');
-    if (!took || took.dataset.touched) return;
-    if (parseInt(box.value, 10) > 0) {
-      took.checked = true;
-      took.dataset.implied = "1";
-    } else if (took.dataset.implied) {
-      took.checked = false;
-      delete took.dataset.implied;
-    }
-  }
-
-  // A tick that came with the page or a draft beside card points above zero (a correction of a deal
-  // with 30, a reload after the page ticked it) is the points' too: it goes with them as the page's own.
-  function impliedTicks(root) {
+  // "Took a trick (with 0 card points)" is the table's answer, asked while a count is 0: the page never
+  // ticks it (a filled remainder passing 99 on its way to 0 said nothing of the trick). A tick that came
+  // with the page or a draft beside card points above zero (a correction of a deal with 30: the engine
+  // derives it) is hidden and not sent; it is cleared, so that a count changed to 0 asks afresh.
+  function derivedTicks(root) {
     root.querySelectorAll("tr[data-field=points] input.num").forEach(function (box) {
       var form = box.closest("form"), seat = box.name.split("-").pop();
       var took = form && form.querySelector('tr[data-field=took_trick] input[name="took_trick-' + seat + '"]');
-      if (took && took.checked && !took.dataset.touched && parseInt(box.value, 10) > 0) took.dataset.implied = "1";
+      if (took && took.checked && parseInt(box.value, 10) > 0) took.checked = false;
     });
   }
 
@@ -227,7 +210,7 @@
     var root = document;
     untypedDefaults(root);
     storedRemainders(root);
-    impliedTicks(root);
+    derivedTicks(root);
     applyShowIf(root);
     root.querySelectorAll("details.fold").forEach(summarise);  // a draft put back: what it picked (a deck not drawn: none)
     // a player sits out already (a refused save): no fixed sum (fillTotal fills nothing then, so no draft is saved)
@@ -236,10 +219,6 @@
   }
 
   document.addEventListener("change", function (event) {
-    if (event.isTrusted && event.target.matches && event.target.matches("tr[data-field=took_trick] input")) {
-      event.target.dataset.touched = "1";
-    }
-    if (event.target.matches && event.target.matches("input.num")) impliedTrick(event.target);
     if (event.target.checked && event.target.matches("tr[data-field=match] input")) matchTaken(event.target);
     applyShowIf(document);
     // who plays changed: a fixed sum may hold again, or no longer
@@ -258,7 +237,6 @@
       delete box.was;
       fillTotal(row);
     }
-    if (event.target.matches && event.target.matches("input.num")) impliedTrick(event.target);
   });
   // The open box of a fixed sum shows the remainder as a ghost while it has the finger ...
   document.addEventListener("focusin", function (event) {

@@ -159,3 +159,41 @@ def test_a_tick_that_came_with_the_page_goes_when_the_count_falls_to_0(page):
     expect(entry.get_by_label(RAMSCH_TOOK + "Anna")).not_to_be_checked()
     page.get_by_role("button", name="Save deal").click()
     expect(page.locator("tfoot td.total")).to_have_text(["0", "-24", "0"])
+
+
+def test_the_tick_is_the_tables_answer_whatever_a_remainder_passes_through(page):
+    """Retesters, on the correction page of a 0/30/90 Ramsch: Ben retyped 20, Carl typed 1-1-0, three
+    Backspaces, 1-0-0; Anna's stored 0 stood in as the remainder (99, 89) and the page ticked her "took a
+    trick", which stayed at 0: 10 stored where two took tricks score 2 x 100 / 10 = 20 (rules/
+    schieberamsch.md, "Ramsch deal"). And a tick the table tapped for Anna went with a 99 passing through.
+    The page never ticks or clears that box while counts are typed."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
+
+    def correct_to_20_100(typo):
+        page.locator("tr.deal-row").last.get_by_role("link", name="Correct").click()
+        page.get_by_label(RAMSCH_POINTS + "Ben").fill("20")
+        carl = page.get_by_label(RAMSCH_POINTS + "Carl")
+        carl.click()
+        if typo:
+            carl.press_sequentially("110")
+            for _ in range(3):
+                carl.press("Backspace")
+        carl.press_sequentially("100")
+        carl.press("Tab")
+
+    enter_ramsch(page, {"Anna": 0, "Ben": 30})  # Carl 90; Anna took no trick
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "18"])
+    correct_to_20_100(typo=True)
+    expect(page.get_by_label(RAMSCH_POINTS + "Anna")).to_have_value("0")
+    expect(page.get_by_label(RAMSCH_TOOK + "Anna")).not_to_be_checked()
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "20"])
+
+    enter_ramsch(page, {"Anna": 0, "Ben": 30}, took=["Anna"])  # all three took tricks: 90 / 10 = 9
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "29"])
+    correct_to_20_100(typo=False)
+    expect(page.get_by_label(RAMSCH_TOOK + "Anna")).to_be_checked()
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "30"])
