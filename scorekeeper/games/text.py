@@ -83,16 +83,19 @@ class RuleError(ValueError):
     @staticmethod
     def every(errors: "list[RuleError]") -> None:
         """Raise the refusals found, all at once (nothing when there are none); a refusal that already
-        holds several keeps them all.
+        holds several keeps them all, and one that two checks found is said once.
 
         >>> inner = RuleError(T("a"), "x", (RuleError(T("b"), "y"),))
         >>> try:
-        ...     RuleError.every([inner, RuleError(T("c"), "z")])
+        ...     RuleError.every([inner, RuleError(T("c"), "z"), RuleError(T("a"), "x")])
         ... except RuleError as error:
         ...     [(str(e.text), e.field) for e in error.errors]
         [('a', 'x'), ('b', 'y'), ('c', 'z')]
         """
-        flat = [e for error in errors for e in error.errors]
+        said: "dict[tuple[str, str | None], RuleError]" = {}
+        for e in (e for error in errors for e in error.errors):
+            said.setdefault((str(e.text), e.field), e)
+        flat = list(said.values())
         if flat:
             raise RuleError(flat[0].text, flat[0].field, tuple(flat[1:]))
 

@@ -40,12 +40,8 @@ from .late_writes import correction_of_a_deleted_deal, correction_page, correcti
 def apply_error(form, refused: RuleError) -> None:
     """Put each of the engine's sentences next to the field it names, beside a per-seat row ("points"
     for a sum), or above the form."""
-    said = set()
     for error in refused.errors:
         message = translate(error.text)
-        if (error.field, message) in said:  # found by two of the engine's checks (Pitch's untaken cards)
-            continue
-        said.add((error.field, message))
         if error.field and error.field in form and isinstance(form[error.field], FieldList):
             form.group_errors.setdefault(error.field, []).append(message)
         elif error.field and (error.field in form or f"option_{error.field}" in form):
