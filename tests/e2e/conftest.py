@@ -159,11 +159,13 @@ def screen(request, browser, live_server):
     page.context.close()
 
 
-def screenshot(page, name: str, full_page: bool = True) -> Path:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
-    return path
+def screenshot(page, name: str, full_page: bool = True) -> None:
+    """Keep a picture of the page as tests/e2e/screenshots/<name>.png to look at, when asked for
+    (SCOREKEEPER_SCREENSHOTS=1 .venv/bin/pytest -m e2e): a CI run on a clean clone throws them
+    away, and a page's picture costs as much as checking it."""
+    if os.environ.get("SCOREKEEPER_SCREENSHOTS") == "1":
+        SCREENSHOTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=full_page)
 
 
 def open_fold(scope) -> None:

@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import PHONE, SCREENSHOTS, click_and_settle, enter_ramsch, fits, new_page, screenshot, start_session
+from .conftest import PHONE, click_and_settle, enter_ramsch, fits, new_page, screenshot, start_session
 
 pytestmark = pytest.mark.e2e
 POINTS = "Card points (skat with the last trick): "
@@ -628,8 +628,7 @@ def test_docs_pictures(browser, live_server):
             page.locator(".chart-box summary").click()
             expect(page.locator("svg.chart polyline").first).to_be_attached()  # loaded when opened
             page.evaluate("window.scrollTo(0, 0)")
-        SCREENSHOTS.mkdir(exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+        screenshot(page, name, full_page=False)
         context.close()
 
 
