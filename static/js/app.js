@@ -237,6 +237,8 @@
       delete box.was;
       fillTotal(row);
     }
+    // a question asked at some counts (took a trick at 0) comes with the key, not when the box is left
+    if (event.target.matches && event.target.matches("input.num")) applyShowIf(document);
   });
   // The open box of a fixed sum shows the remainder as a ghost while it has the finger ...
   document.addEventListener("focusin", function (event) {

@@ -127,6 +127,26 @@ def test_a_remainder_passing_through_counts_does_not_tick_took_a_trick(page):
     expect(page.locator("tfoot td.total")).to_have_text(["0", "-12", "0"])
 
 
+def test_took_a_trick_is_asked_as_soon_as_a_count_is_0_not_when_the_box_is_left(page):
+    """A tester typed Anna's 0 and saw no "took a trick" until she left the box, so a Save tapped
+    straight away never asked it (rules/schieberamsch.md, "Ramsch deal": the question decides a
+    Jungfrau). The question comes and goes with each key, the filled remainder's too."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"))
+    entry = page.locator("#entry")
+    entry.get_by_text("Ramsch", exact=True).click()
+    anna, ben = entry.get_by_label(RAMSCH_POINTS + "Anna"), entry.get_by_label(RAMSCH_POINTS + "Ben")
+    anna.press_sequentially("0")
+    expect(anna).to_be_focused()
+    expect(entry.get_by_label(RAMSCH_TOOK + "Anna")).to_be_visible()
+    ben.press_sequentially("120")  # Carl's remainder is 0: his question too
+    expect(ben).to_be_focused()
+    expect(entry.get_by_label(RAMSCH_POINTS + "Carl")).to_have_value("0")
+    expect(entry.get_by_label(RAMSCH_TOOK + "Carl")).to_be_visible()
+    ben.press("Backspace")  # 12: Carl 108
+    expect(entry.get_by_label(RAMSCH_TOOK + "Carl")).to_be_hidden()
+    expect(entry.get_by_label(RAMSCH_TOOK + "Anna")).to_be_visible()
+
+
 def test_a_tick_that_came_with_the_page_goes_when_the_count_falls_to_0(page):
     """A retester corrected a saved 30/30/60 Ramsch to a Durchmarsch (Anna 0, Ben 120): Anna's "took a
     trick", stored with her 30, came back ticked and was saved, scoring "only two took tricks" (+24)
