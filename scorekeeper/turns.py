@@ -47,6 +47,13 @@ class StaleBoard(Exception):
         return T(BOARD_TEXTS.get(self._action, BOARD_TEXTS["add"]), number=self.number)
 
     @property
+    def replace_text(self) -> Text:
+        """The same when what the tablet typed may be that deal too (late_writes.as_correction)."""
+        return T("Another device saved deal %(number)d meanwhile; here is the fresh board with what you typed. "
+                 "Compare it with that deal in the list: if yours is that deal too and right, correct it with "
+                 "yours; if yours is the next deal, save it.", number=self.number)
+
+    @property
     def over_text(self) -> Text:
         """What the tablet is told when that change ended the game: no form is left to save again."""
         return T("Not saved: another device saved deal %(number)d meanwhile, and with it the game is over. "

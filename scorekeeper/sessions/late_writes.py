@@ -9,6 +9,7 @@ from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from flask import redirect, render_template, request, url_for
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from .. import turns
@@ -42,8 +43,36 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
         return late_save(session, current, stale, translate(stale.overtaken_text), last, play_only=True)
     form, fields = entry_form(current, formdata=request.form if typed else None)
     unsaved = None if typed else typed_before_the_lock(current)
-    return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(stale.text),
-                                 unsaved=unsaved))
+    replace = _replaceable(session, current, stale) if typed else None
+    said = stale.replace_text if replace is not None else stale.text
+    return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(said),
+                                 unsaved=unsaved, replace=replace))
+
+
+def _replaceable(session: GameSession, current: Board, stale: turns.StaleBoard) -> Deal | None:
+    """The deal another device saved while this tablet typed the same deal (the only change since its
+    board): what was typed may be that deal too, as a correction of it (`as_correction`), or the next
+    one. None when more changed since, or the deal had bids locked first (asked in another form)."""
+    latest = stale.latest
+    if (latest is None or latest.action != "add" or not current.deals or current.deals[-1].id != latest.deal_id
+            or form_version() != stale.version - 1):
+        return None
+    last = _last_deal(session, current)
+    return last.deal if all(spec.phase == "play" for spec in last.fields) else None
+
+
+def as_correction(session: GameSession, current: Board):
+    """The tablet's answer to a stale board: what it typed is the deal the other device saved (the
+    game's last), not the next one: that deal's correction page with these values, to save or cancel.
+    If the board moved on again meanwhile, the fresh board as for any stale save."""
+    last = _last_deal(session, current) if current.deals else None
+    if (last is None or str(last.deal.id) != request.form.get("as_correction") or form_version() != current.version
+            or any(spec.phase != "play" for spec in last.fields)):
+        return stale_board(session, turns.stale(session))
+    said = gettext("What this tablet typed, as a correction of deal %(number)d: save it if it is the right one, "
+                   "or cancel.", number=len(current.deals))
+    return _correction_instead(session, last, deal_form(last.fields, last.before[1], formdata=request.form),
+                               said, 200)
 
 
 def _sent_any(fields: list[FieldSpec]) -> bool:
@@ -141,10 +170,16 @@ def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, sai
         return render(409, **context(session, current, stale_message=translate(stale.over_text)))
     else:
         form = deal_form(fields, table, formdata=request.form)
-    page, status = correction_page(session, deal, before, form, fields, 409, late=said)
+    return _correction_instead(session, LastDeal(deal, before, fields), form, said, 409)
+
+
+def _correction_instead(session: GameSession, last: LastDeal, form, said: str, status: int):
+    """The correction page of the `last` deal with `form`'s values, `said` above them, in answer to
+    a save from the board."""
+    page, status = correction_page(session, last.deal, last.before, form, last.fields, status, late=said)
     # sent by htmx from the board: the correction page takes the whole page's place, at its own
     # address (a reload there fills the values kept on the device back in)
-    edit_url = url_for("sessions.edit_deal", session_id=session.id, deal_id=deal.id)
+    edit_url = url_for("sessions.edit_deal", session_id=session.id, deal_id=last.deal.id)
     return page, status, {"HX-Retarget": "body", "HX-Reswap": "innerHTML", "HX-Push-Url": edit_url} if is_htmx() else {}
 
 

@@ -34,7 +34,14 @@ from .board_view import (
     unchanged,
 )
 from .forms import deal_form, new_session_form, option_values, raw_deal
-from .late_writes import correction_of_a_deleted_deal, correction_page, correction_sent, stale_board, stored_fields
+from .late_writes import (
+    as_correction,
+    correction_of_a_deleted_deal,
+    correction_page,
+    correction_sent,
+    stale_board,
+    stored_fields,
+)
 
 
 def apply_error(form, refused: RuleError) -> None:
@@ -146,6 +153,8 @@ def add_deal(session_id: int):
         return _saved(session, before, earlier)
     if claimed is not None and claimed != before.version:
         return stale_board(session, turns.stale(session))
+    if request.form.get("as_correction"):  # the stale board's choice: it was the deal just saved elsewhere
+        return as_correction(session, before)
     if before.standing.over:
         over = gettext("The game is over; this deal was not saved.")
         return render(409, **context(session, before, stale_message=over))

@@ -569,12 +569,24 @@
       }
     }
   });
+  // "Correct deal 4 with mine" (a stale board's choice, late_writes.as_correction) only asks for that
+  // deal's correction page: never queued and sent again as a save of the next deal
+  function correcting(event) {
+    var config = event.detail.requestConfig;
+    return !!(config && config.formData && config.formData.get("as_correction"));
+  }
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("button[name=as_correction]");
+    if (button && !navigator.onLine) { event.preventDefault(); saveStatus("unchanged"); }
+  }, true);
   document.addEventListener("htmx:sendError", function (event) {
-    if (event.detail.elt.id === "entry") notSent(event.detail.elt, "offline");
+    if (event.detail.elt.id === "entry" && !correcting(event)) notSent(event.detail.elt, "offline");
     else if (event.detail.elt.tagName === "FORM") saveStatus("unchanged");
   });
   document.addEventListener("htmx:responseError", function (event) {
-    if (event.detail.elt.id === "entry") notSent(event.detail.elt, "failed");
+    if (event.detail.elt.id !== "entry") return;
+    if (correcting(event)) saveStatus("unchanged");
+    else notSent(event.detail.elt, "failed");
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     // the form that sent it (detail.elt is the swap target once the answer replaced the form)

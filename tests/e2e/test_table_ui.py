@@ -1006,6 +1006,38 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     page.context.close()
 
 
+def test_a_deal_another_tablet_saved_first_is_corrected_with_mine_or_saved_as_the_next(browser, live_server):
+    """Two tablets typed deal 1 with other values. The later one chooses: "Correct deal 1 with mine"
+    opens deal 1's correction with its values (saved there, with the correction's Undo), and its form
+    is not filled in again afterwards; or, the next time, "Save as deal 3" stores it after the other."""
+    page, sid, entry = tablet_typing(browser, live_server, deals=8)
+    other_tablet_saves(live_server, sid)  # deal 1: Anna 0, Ben 7
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator(".form-error.stale")).to_contain_text("if yours is that deal too and right, correct it")
+    expect(page.get_by_role("button", name="Save as deal 2")).to_be_visible()
+    page.get_by_role("button", name="Correct deal 1 with mine").click()
+    expect(page).to_have_url(re.compile(rf"/sessions/{sid}/deals/\d+/edit$"))
+    expect(page.locator("h1")).to_contain_text("Correct deal 1")
+    expect(page.get_by_label(POINTS + "Anna")).to_have_value("25")
+    expect(page.get_by_label(POINTS + "Ben")).to_have_value("35")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#flash")).to_contain_text("Deal 1 corrected.")
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")  # what was typed went into deal 1
+    page.reload()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
+    # deal 2 typed here while the other tablet saved its own deal 2: this one is deal 3
+    entry.get_by_label(POINTS + "Anna").fill("50")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    other_tablet_saves(live_server, sid)
+    page.get_by_role("button", name="Save deal").click()
+    page.get_by_role("button", name="Save as deal 3").click()
+    expect(page.locator("tr.deal-row")).to_have_count(3)
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
+    assert [deal["values"]["points"][:2] for deal in deals] == [[25, 35], [0, 7], [50, 40]]
+    page.context.close()
+
+
 def test_the_same_deal_saved_on_two_tablets_is_stored_once(browser, live_server):
     """A tester's two tablets saved the same deal at once; the later one, told to check and save again,
     saved it a second time. It is now told the deal is stored once, with an empty form for the next

@@ -57,9 +57,10 @@ def test_the_same_deal_saved_on_two_tablets_is_stored_once_and_said_so(client, c
     other = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 50, 40]), "board_version": version,
                                                         "idempotency_key": "tablet-c"})
     assert other.status_code == 409 and Deal.query.filter_by(session_id=sid).count() == 1
-    # other values: a retester's hurried second Save stored deal 1 again as deal 2; the line says not to
-    assert any("Another device saved deal 1 meanwhile; here is the fresh board. If what you typed is deal 1 too, "
-               "do not save it again" in alert for alert in alerts(other.get_data(as_text=True)))
+    # other values: a retester's hurried second Save stored deal 1 again as deal 2; the line and the
+    # buttons now ask which it is (the next test)
+    assert any("Another device saved deal 1 meanwhile; here is the fresh board with what you typed. Compare it "
+               "with that deal in the list" in alert for alert in alerts(other.get_data(as_text=True)))
     # the game's last deal, typed twice: the game-over board, said the same way
     last = new_schieberamsch(client, deals="1")
     version = hidden(client.get(f"/sessions/{last}").get_data(as_text=True), "board_version")
@@ -69,6 +70,58 @@ def test_the_same_deal_saved_on_two_tablets_is_stored_once_and_said_so(client, c
         assert response.status_code == status
     assert "it is stored once." in response.get_data(as_text=True)
     assert Deal.query.filter_by(session_id=last).count() == 1
+
+
+def test_a_deal_typed_while_another_device_saved_it_is_saved_as_the_next_or_corrects_that_one(client, ctx):
+    """Two tablets typed deal 1 with other values; the later one's Save stored it again as deal 2 when
+    the table meant deal 1. Its board now asks which it was: "Save as deal 2", or "Correct deal 1 with
+    mine", which opens deal 1's correction with these values (nothing stored until it is saved)."""
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    version = hidden(page, "board_version")
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    deal = Deal.query.filter_by(session_id=sid).one()
+    typed = ramsch_form([30, 40, 50])
+    stale = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": version})
+    html = stale.get_data(as_text=True)
+    assert stale.status_code == 409
+    assert alerts(html) == ["Another device saved deal 1 meanwhile; here is the fresh board with what you typed. "
+                            "Compare it with that deal in the list: if yours is that deal too and right, correct it "
+                            "with yours; if yours is the next deal, save it."]
+    assert ">Save as deal 2</button>" in html
+    assert f'<button type="submit" name="as_correction" value="{deal.id}">Correct deal 1 with mine</button>' in html
+    fresh = hidden(html, "board_version")
+    assert fresh == str(int(version) + 1)
+    # the choice: deal 1's correction page with what was typed, from htmx in the whole page's place
+    chosen = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": fresh,
+                                                         "as_correction": str(deal.id)},
+                         headers={"HX-Request": "true"})
+    html = chosen.get_data(as_text=True)
+    assert chosen.status_code == 200
+    assert chosen.headers["HX-Retarget"] == "body"
+    assert chosen.headers["HX-Push-Url"] == f"/sessions/{sid}/deals/{deal.id}/edit"
+    assert "Correct deal 1" in html and 'value="40"' in html and 'value="50"' in html
+    assert alerts(html) == ["What this tablet typed, as a correction of deal 1: save it if it is the right one, "
+                            "or cancel."]
+    db.session.refresh(deal)
+    assert deal.payload["points"] == [0, 7, 113] and Deal.query.filter_by(session_id=sid).count() == 1
+    saved = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data={**typed, "board_version": fresh})
+    assert saved.status_code == 302 and "corrected=" in saved.headers["Location"]
+    db.session.refresh(deal)
+    assert deal.payload["points"] == [30, 40, 50] and Deal.query.filter_by(session_id=sid).count() == 1
+    # chosen on a board that moved on again (the correction just saved): the fresh board, nothing stored
+    again = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": fresh,
+                                                        "as_correction": str(deal.id)})
+    assert again.status_code == 409 and "Another device corrected deal 1 meanwhile" in again.get_data(as_text=True)
+    assert Deal.query.filter_by(session_id=sid).count() == 1
+    # two deals saved elsewhere since this tablet's board: it cannot tell which one it typed; no such choice
+    version = hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "board_version")
+    for _ in range(2):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    behind = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": version})
+    html = behind.get_data(as_text=True)
+    assert behind.status_code == 409 and "as_correction" not in html and ">Save deal</button>" in html
+    assert any("If what you typed is deal 3 too, do not save it again" in alert for alert in alerts(html))
 
 
 def test_the_same_announcements_locked_on_two_tablets_are_said_to_be_stored_once(client, ctx):
