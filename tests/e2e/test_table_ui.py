@@ -899,7 +899,8 @@ def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(brow
         expect(page.locator(".form-error.stale")).to_contain_text(f"Another device saved deal {deal} meanwhile")
         expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value(anna)
         expect(page.locator("tr.deal-row")).to_have_count(rows)
-        page.get_by_role("button", name="Save deal").click()
+        expect(page.get_by_role("button", name=f"Correct deal {deal} with mine")).to_be_visible()
+        page.get_by_role("button", name=f"Save as deal {rows + 1}").click()  # the table checked: the next deal
         expect(page.locator("tr.deal-row")).to_have_count(rows + 1)
 
     page.goto(f"/sessions/{sid}")
