@@ -43,6 +43,8 @@ def pile(page, seat):
 def assert_cards_fit(page, where):
     """Every visible card at least 44 x 44 px and inside the screen's width."""
     width = page.viewport_size["width"]
+    # a picker opened by the one before it closing (Stendhal) loads its cards when it opens
+    expect(page.locator(f"{where} label.card .face").locator("visible=true").first).to_be_visible()
     boxes = page.locator(f"{where} label.card .face").evaluate_all(
         "faces => faces.filter(f => f.checkVisibility()).map(f => { const r = f.getBoundingClientRect();"
         " return [r.width, r.height, r.right, f.textContent]; })")
