@@ -113,6 +113,9 @@ class FieldSpec:
     #: client) is refused by the engine, naming it (Handjass: card points only for a deal played out)
     page_show_if: tuple[str, tuple[Any, ...]] | None = None
     page_show_if_count: tuple[str, int] | None = None
+    #: (multi field, counts): shown on the page only while that many are chosen there, read and checked as
+    #: `page_show_if` is (Skat: the run into the trump suit, asked with all four jacks or none)
+    page_show_counts: tuple[str, tuple[int, ...]] | None = None
     #: per-seat with ``seats`` (0 .. k-1) at a table of k teams: each team's entry goes under its first
     #: player (seat % k). A partner's entry is not asked; sent (an API client), it must be empty or
     #: the same as the team's, never silently dropped (Sataat's tricks, Pitch's and Coiffeur's points,
@@ -123,8 +126,8 @@ class FieldSpec:
     distinct: bool = False
 
     #: what only the web page reads: not part of a field's description in the API
-    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count", "pile_bonus",
-                                            "distinct")
+    PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count",
+                                            "page_show_counts", "pile_bonus", "distinct")
 
     def __hash__(self) -> int:
         """Hashed once (fields are arguments of `memoized` helpers such as `captured.with_cards`,

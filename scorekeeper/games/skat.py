@@ -232,6 +232,7 @@ class Skat(Game):
                       choices=tuple((jack, label(jack)) for jack in SKAT_JACKS), show_if=trumps),
             FieldSpec("run", N_("Trumps continuing the run (all four jacks or none)"), INT, required=False,
                       default=0, minimum=0, maximum=7, page_show_if=("game", SUITS),
+                      page_show_counts=("jacks", (0, len(SKAT_JACKS))),
                       help=N_("Only with all four jacks or none: how many of the trump suit's A, 10, K ... "
                               "continue that run unbroken (held with all four, missing with none).")),
             FieldSpec("counted", N_("Card points counted by"), CHOICE, default="declarer", required=False, sticky=True,

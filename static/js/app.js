@@ -39,7 +39,7 @@
     // card points, Weis and Stöck when one plays alone or two agree): hidden, and its boxes not sent, so the
     // engine does not refuse them. Only boxes disabled here are enabled again (a player who sits out stays
     // so: the loop above decides those).
-    root.querySelectorAll("[data-page-if], [data-page-if-count]").forEach(function (el) {
+    root.querySelectorAll("[data-page-if], [data-page-if-count], [data-page-if-counts]").forEach(function (el) {
       var form = el.closest("form");
       if (!form) return;
       var asked = true;
@@ -49,6 +49,11 @@
       if (counted) {
         asked = asked && form.querySelectorAll('[name="' + counted + '"]:checked').length >=
           parseInt(el.getAttribute("data-page-min"), 10);
+      }
+      var among = el.getAttribute("data-page-if-counts");
+      if (among) {
+        var count = String(form.querySelectorAll('[name="' + among + '"]:checked').length);
+        asked = asked && el.getAttribute("data-page-counts").split(" ").indexOf(count) !== -1;
       }
       el.toggleAttribute("data-not-asked", !asked);
       el.querySelectorAll("input").forEach(function (input) {

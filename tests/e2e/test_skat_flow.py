@@ -151,3 +151,29 @@ def test_four_players_the_dealer_sits_out_and_new_game_page_fits_a_phone(phone):
         if not fits(page):
             wide.append(name)
     assert wide == []
+
+
+def test_the_run_is_asked_only_with_all_four_jacks_or_none(page):
+    """rules/skat.md, matadors: a suit game's run continues into the trump suit only "with" or "without"
+    all four jacks; with one to three the page no longer asks it (the engine refused a run sent then)."""
+    start_session(page, "Skat list", NAMES, "Ann")
+    run = page.locator("#entry [data-field=run]")
+    tap(page, "game", "hearts")
+    expect(run).to_be_visible()  # without all four jacks
+    run.get_by_text("2", exact=True).click()
+    jacks = page.locator("#entry [data-field=jacks]")
+    jacks.get_by_text("♣J", exact=True).click()
+    expect(run).to_be_hidden()
+    for jack in ("♠J", "♥J"):
+        jacks.get_by_text(jack, exact=True).click()
+        expect(run).to_be_hidden()
+    jacks.get_by_text("♦J", exact=True).click()  # with all four: asked again, as typed
+    expect(run).to_be_visible()
+    expect(run.locator("input[value='2']")).to_be_checked()
+    jacks.get_by_text("♦J", exact=True).click()  # with three: the 2 is not sent
+    tap(page, "declarer", "Ben")
+    page.locator("#entry").get_by_label("Declarer's card points (skat included)").fill("70")
+    page.locator("#entry").get_by_label("Bid").fill("40")
+    page.get_by_role("button", name="Save game").click()
+    # hearts 10 x (with 3 + game 1 = 4) = 40, won: Seeger-Fabian 40 + 50 = 90
+    expect(totals(page)).to_have_text(["0", "90", "0"])
