@@ -155,6 +155,10 @@ def undo_correction(session_id: int, revision_id: int):
         db.session.rollback()
         return render(409, **context(session, board_error=gettext(
             "Something changed after that correction, so it was not taken back; correct the deal again.")))
+    said = url_for(".show_session", session_id=session.id, reverted=deal.id)
     if not is_htmx():
-        return redirect(url_for(".show_session", session_id=session.id, reverted=deal.id) + f"#deal-{deal.id}")
-    return render(**context(session, reverted=revision.deal_number))
+        return redirect(said + f"#deal-{deal.id}")
+    # the address says so too: a reload at "?corrected=" would offer that correction's Undo again
+    response = render(**context(session, reverted=revision.deal_number))
+    response.headers["HX-Replace-Url"] = said
+    return response

@@ -250,6 +250,26 @@ def test_a_correction_can_be_undone_while_nothing_came_after_it(client, ctx):
     assert db.session.get(Deal, second.id).payload["points"] == [40, 30, 50]
 
 
+def test_a_reload_after_an_undone_correction_does_not_offer_its_undo_again(client, ctx):
+    """A tester took a correction back (htmx), reloaded the board, still at "?corrected=", and found
+    "Deal 1 corrected." with an Undo, which put the correction back while saying it was taken back.
+    The Undo's answer moves the address to "?reverted=", which says what happened and offers nothing."""
+    sid = new_schieberamsch(client)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    deal = Deal.query.filter_by(session_id=sid).one()
+    corrected = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data=ramsch_form([40, 30, 50]))
+    html = client.get(corrected.headers["Location"]).get_data(as_text=True)
+    undo = re.search(r'action="(/sessions/\d+/revisions/\d+/undo)".*?name="board_version" value="(\d+)"', html, re.S)
+    answer = client.post(undo.group(1), data={"board_version": undo.group(2)}, headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    assert answer.headers["HX-Replace-Url"] == f"/sessions/{sid}?reverted={deal.id}"
+    html = client.get(answer.headers["HX-Replace-Url"]).get_data(as_text=True)
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', html, re.S)
+    assert flash and flash.group(1) == "The correction of deal 1 is taken back." and "/undo" not in html
+    db.session.expire_all()
+    assert db.session.get(Deal, deal.id).payload["points"] == [30, 40, 50]
+
+
 def test_htmx_entry_returns_only_the_changed_parts(client):
     sid = new_schieberamsch(client)
     response = client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]), headers={"HX-Request": "true"})
