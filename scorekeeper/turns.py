@@ -46,9 +46,13 @@ class StaleBoard(Exception):
         """What the tablet is told next to its form, naming what the other device did."""
         return T(BOARD_TEXTS.get(self._action, BOARD_TEXTS["add"]), number=self.number)
 
-    @property
-    def replace_text(self) -> Text:
-        """The same when what the tablet typed may be that deal too (late_writes.as_correction)."""
+    def replace_text(self, games: bool) -> Text:
+        """The same when what the tablet typed may be that deal too (late_writes.as_correction); `games`:
+        the game counts games, not deals (the buttons beside it say "game")."""
+        if games:
+            return T("Another device saved game %(number)d meanwhile; here is the fresh board with what you "
+                     "typed. Compare it with that game in the list: if yours is that game too and right, correct "
+                     "it with yours; if yours is the next game, save it.", number=self.number)
         return T("Another device saved deal %(number)d meanwhile; here is the fresh board with what you typed. "
                  "Compare it with that deal in the list: if yours is that deal too and right, correct it with "
                  "yours; if yours is the next deal, save it.", number=self.number)

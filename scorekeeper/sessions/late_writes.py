@@ -44,7 +44,7 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
     form, fields = entry_form(current, formdata=request.form if typed else None)
     unsaved = None if typed else typed_before_the_lock(current)
     replace = _replaceable(session, current, stale) if typed else None
-    said = stale.replace_text if replace is not None else stale.text
+    said = stale.replace_text(current.game.rounds_are_games) if replace is not None else stale.text
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(said),
                                  unsaved=unsaved, replace=replace))
 
@@ -69,8 +69,12 @@ def as_correction(session: GameSession, current: Board):
     if (last is None or str(last.deal.id) != request.form.get("as_correction") or form_version() != current.version
             or any(spec.phase != "play" for spec in last.fields)):
         return stale_board(session, turns.stale(session))
-    said = gettext("What this tablet typed, as a correction of deal %(number)d: save it if it is the right one, "
-                   "or cancel.", number=len(current.deals))
+    if current.game.rounds_are_games:
+        said = gettext("What this tablet typed, as a correction of game %(number)d: save it if it is the right "
+                       "one, or cancel.", number=len(current.deals))
+    else:
+        said = gettext("What this tablet typed, as a correction of deal %(number)d: save it if it is the right "
+                       "one, or cancel.", number=len(current.deals))
     return _correction_instead(session, last, deal_form(last.fields, last.before[1], formdata=request.form),
                                said, 200)
 

@@ -89,7 +89,8 @@ def test_a_deal_typed_while_another_device_saved_it_is_saved_as_the_next_or_corr
                             "Compare it with that deal in the list: if yours is that deal too and right, correct it "
                             "with yours; if yours is the next deal, save it."]
     assert ">Save as deal 2</button>" in html
-    assert f'<button type="submit" name="as_correction" value="{deal.id}">Correct deal 1 with mine</button>' in html
+    assert (f'<button type="submit" name="as_correction" value="{deal.id}" class="small-button">Correct deal 1 with '
+            'mine</button>') in html
     fresh = hidden(html, "board_version")
     assert fresh == str(int(version) + 1)
     # the choice: deal 1's correction page with what was typed, from htmx in the whole page's place
@@ -122,6 +123,29 @@ def test_a_deal_typed_while_another_device_saved_it_is_saved_as_the_next_or_corr
     html = behind.get_data(as_text=True)
     assert behind.status_code == 409 and "as_correction" not in html and ">Save deal</button>" in html
     assert any("If what you typed is deal 3 too, do not save it again" in alert for alert in alerts(html))
+
+
+def test_a_list_of_games_asks_the_same_in_games(client, ctx):
+    """A tester: the Skat list and TENNOS count games, and the buttons said "game" while the line above
+    them said "deal"."""
+    sid = client.post("/api/v1/sessions", json={"game": "skat", "players": ["Ann", "Ben", "Cat"]}).json["id"]
+    version = hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "board_version")
+    grand = {"game": "grand", "declarer": 1, "hand": False, "ouvert": False, "jacks": ["JC", "JS"], "points": 92,
+             "tricks": "some",
+             "bid": 48}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": grand}).status_code == 201
+    typed = {"game": "grand", "declarer": "2", "jacks": ["JC"], "points": "70", "tricks": "some", "bid": "24",
+             "board_version": version}
+    html = client.post(f"/sessions/{sid}/deals", data=typed).get_data(as_text=True)
+    assert alerts(html) == ["Another device saved game 1 meanwhile; here is the fresh board with what you typed. "
+                            "Compare it with that game in the list: if yours is that game too and right, correct it "
+                            "with yours; if yours is the next game, save it."]
+    assert ">Save as game 2</button>" in html and ">Correct game 1 with mine</button>" in html
+    deal = Deal.query.filter_by(session_id=sid).one()
+    chosen = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": hidden(html, "board_version"),
+                                                         "as_correction": str(deal.id)})
+    assert alerts(chosen.get_data(as_text=True)) == [
+        "What this tablet typed, as a correction of game 1: save it if it is the right one, or cancel."]
 
 
 def test_the_same_announcements_locked_on_two_tablets_are_said_to_be_stored_once(client, ctx):
