@@ -75,8 +75,11 @@ def as_correction(session: GameSession, current: Board):
     else:
         said = gettext("What this tablet typed, as a correction of deal %(number)d: save it if it is the right "
                        "one, or cancel.", number=len(current.deals))
+    # the values stay kept on the device for the next deal's form until the correction is saved: a
+    # Cancel finds them there again (a retester's were gone)
+    typed_for = f"{session.id}-play-{len(current.standing.results) + 1}"
     return _correction_instead(session, last, deal_form(last.fields, last.before[1], formdata=request.form),
-                               said, 200)
+                               said, 200, typed_for=typed_for)
 
 
 def _sent_any(fields: list[FieldSpec]) -> bool:
@@ -177,10 +180,10 @@ def late_save(session: GameSession, current: Board, stale: turns.StaleBoard, sai
     return _correction_instead(session, LastDeal(deal, before, fields), form, said, 409)
 
 
-def _correction_instead(session: GameSession, last: LastDeal, form, said: str, status: int):
+def _correction_instead(session: GameSession, last: LastDeal, form, said: str, status: int, **extra: Any):
     """The correction page of the `last` deal with `form`'s values, `said` above them, in answer to
     a save from the board."""
-    page, status = correction_page(session, last.deal, last.before, form, last.fields, status, late=said)
+    page, status = correction_page(session, last.deal, last.before, form, last.fields, status, late=said, **extra)
     # sent by htmx from the board: the correction page takes the whole page's place, at its own
     # address (a reload there fills the values kept on the device back in)
     edit_url = url_for("sessions.edit_deal", session_id=session.id, deal_id=last.deal.id)

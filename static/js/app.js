@@ -584,6 +584,11 @@
     var button = event.target.closest && event.target.closest("button[name=as_correction]");
     if (button && !navigator.onLine) { event.preventDefault(); saveStatus("unchanged"); }
   }, true);
+  // that correction page sent: what was typed went into that deal, not into the next deal's form
+  document.addEventListener("submit", function (event) {
+    var typedFor = event.target.dataset && event.target.dataset.typedFor;
+    if (typedFor) store.remove("draft:" + typedFor);
+  }, true);
   document.addEventListener("htmx:sendError", function (event) {
     if (event.detail.elt.id === "entry" && !correcting(event)) notSent(event.detail.elt, "offline");
     else if (event.detail.elt.tagName === "FORM") saveStatus("unchanged");
@@ -599,7 +604,7 @@
     if (form.id !== "entry" || !event.detail.successful) return;
     var key = form.dataset.key, stored = event.detail.xhr.status === 200, root = document.documentElement;
     if (key) store.remove("queued:" + key);  // answered: stored, or refused with the typed values shown
-    if (key && stored) store.remove(key);
+    if (key && stored && !correcting(event)) store.remove(key);  // (a correction page: kept until it is saved)
     pending = null;
     clearInterval(retryTimer);
     if (root.dataset.offlineCopy === undefined) return;

@@ -1009,8 +1009,9 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
 
 def test_a_deal_another_tablet_saved_first_is_corrected_with_mine_or_saved_as_the_next(browser, live_server):
     """Two tablets typed deal 1 with other values. The later one chooses: "Correct deal 1 with mine"
-    opens deal 1's correction with its values (saved there, with the correction's Undo), and its form
-    is not filled in again afterwards; or, the next time, "Save as deal 3" stores it after the other."""
+    opens deal 1's correction with its values; Cancel there finds them again in the next deal's form
+    (a retester's were gone), saved as deal 2. Then deal 3 typed on both: corrected with mine (with the
+    correction's Undo), after which the next deal's form stays empty, a reload too."""
     page, sid, entry = tablet_typing(browser, live_server, deals=8)
     other_tablet_saves(live_server, sid)  # deal 1: Anna 0, Ben 7
     page.get_by_role("button", name="Save deal").click()
@@ -1023,21 +1024,26 @@ def test_a_deal_another_tablet_saved_first_is_corrected_with_mine_or_saved_as_th
     expect(page.get_by_label(POINTS + "Anna")).to_have_value("25")
     expect(page.get_by_label(POINTS + "Ben")).to_have_value("35")
     screenshot(page, "stale-save-as-correction", full_page=False)
-    page.get_by_role("button", name="Save correction").click()
-    expect(page.locator("#flash")).to_contain_text("Deal 1 corrected.")
-    expect(page.locator("tr.deal-row")).to_have_count(1)
-    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")  # what was typed went into deal 1
-    page.reload()
-    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
-    # deal 2 typed here while the other tablet saved its own deal 2: this one is deal 3
+    page.get_by_role("link", name="Cancel").click()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
+    expect(entry.get_by_label(POINTS + "Ben")).to_have_value("35")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    # deal 3 typed here while the other tablet saved its own deal 3: this one's values are deal 3's
     entry.get_by_label(POINTS + "Anna").fill("50")
     entry.get_by_label(POINTS + "Ben").fill("40")
     other_tablet_saves(live_server, sid)
     page.get_by_role("button", name="Save deal").click()
-    page.get_by_role("button", name="Save as deal 3").click()
+    page.get_by_role("button", name="Correct deal 3 with mine").click()
+    expect(page.get_by_label(POINTS + "Anna")).to_have_value("50")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#flash")).to_contain_text("Deal 3 corrected.")
     expect(page.locator("tr.deal-row")).to_have_count(3)
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")  # what was typed went into deal 3
+    page.reload()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
     deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
-    assert [deal["values"]["points"][:2] for deal in deals] == [[25, 35], [0, 7], [50, 40]]
+    assert [deal["values"]["points"][:2] for deal in deals] == [[0, 7], [25, 35], [50, 40]]
     page.context.close()
 
 
