@@ -28,6 +28,13 @@ def constants() -> dict[str, Any]:
     return {"RECENT": RECENT}
 
 
+@bp.app_template_global()
+def entry_draft(session_id: int, current: Board) -> str:
+    """What the tablet keeps the entry form's typed values under (app.js's drafts): the session, the
+    phase and the deal's number ("7-play-5")."""
+    return f"{session_id}-{current.phase}-{len(current.standing.results) + 1}"
+
+
 def latest_changes(session_id: int, limit: int | None = RECENT) -> tuple[list[Revision], int]:
     """The session's latest `limit` changes (None: all), newest first, and how many there are (one query)."""
     of_session = Revision.session_id == session_id

@@ -21,7 +21,7 @@ from ..games.entry import parse_deal
 from ..i18n import translate
 from ..models import Deal, GameSession
 from .blueprint import bp, form_key, form_version, is_htmx
-from .board_view import context, entry_form, phase_fields, pickers, render, saved_flash
+from .board_view import context, entry_draft, entry_form, phase_fields, pickers, render, saved_flash
 from .forms import deal_form, raw_deal, seat_field_name
 
 
@@ -58,7 +58,12 @@ def _replaceable(session: GameSession, current: Board, stale: turns.StaleBoard) 
             or form_version() != stale.version - 1):
         return None
     last = _last_deal(session, current)
-    return last.deal if all(spec.phase == "play" for spec in last.fields) else None
+    return last.deal if _play_only(last) else None
+
+
+def _play_only(last: LastDeal) -> bool:
+    """Whether the deal was entered in one form (no bids locked before its play)."""
+    return all(spec.phase == "play" for spec in last.fields)
 
 
 def as_correction(session: GameSession, current: Board):
@@ -67,7 +72,7 @@ def as_correction(session: GameSession, current: Board):
     If the board moved on again meanwhile, the fresh board as for any stale save."""
     last = _last_deal(session, current) if current.deals else None
     if (last is None or str(last.deal.id) != request.form.get("as_correction") or form_version() != current.version
-            or any(spec.phase != "play" for spec in last.fields)):
+            or not _play_only(last)):
         return stale_board(session, turns.stale(session))
     if current.game.rounds_are_games:
         said = gettext("What this tablet typed, as a correction of game %(number)d: save it if it is the right "
@@ -77,9 +82,8 @@ def as_correction(session: GameSession, current: Board):
                        "one, or cancel.", number=len(current.deals))
     # the values stay kept on the device for the next deal's form until the correction is saved: a
     # Cancel finds them there again (a retester's were gone)
-    typed_for = f"{session.id}-play-{len(current.standing.results) + 1}"
     return _correction_instead(session, last, deal_form(last.fields, last.before[1], formdata=request.form),
-                               said, 200, typed_for=typed_for)
+                               said, 200, typed_for=entry_draft(session.id, current))
 
 
 def _sent_any(fields: list[FieldSpec]) -> bool:
