@@ -87,6 +87,8 @@ def context(session: GameSession, current: Board | None = None, form=None, field
 def render(status: int = 200, **context: Any) -> Response:
     """The whole board page, or its fragment when htmx asks."""
     template = "sessions/_board.html" if is_htmx() else "sessions/show.html"
+    if request.method != "GET":  # a refused save's page: a language switch comes back to the board
+        context.setdefault("page_address", url_for("sessions.show_session", session_id=context["session"].id))
     response = make_response(render_template(template, **context), status)
     response.vary.add("HX-Request")
     return response

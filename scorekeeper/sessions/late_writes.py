@@ -201,7 +201,8 @@ def correction_page(session: GameSession, deal: Deal, before: tuple[Game, Table,
     game, table, number, state = before
     return render_template("sessions/edit.html", session=session, deal=deal, number=number, form=form,
                            fields=fields, table=table, state=state, game=game, teams=game.teams(table),
-                           pickers=pickers(session, deal.id), **said), status
+                           pickers=pickers(session, deal.id), **said,
+                           page_address=url_for("sessions.edit_deal", session_id=session.id, deal_id=deal.id)), status
 
 
 def stored_fields(before: tuple[Game, Table, int, State], deal: Deal) -> tuple[FieldSpec, ...]:

@@ -93,6 +93,7 @@ def test_a_deal_typed_while_another_device_saved_it_is_saved_as_the_next_or_corr
             'mine</button>') in html
     fresh = hidden(html, "board_version")
     assert fresh == str(int(version) + 1)
+    assert f'name="next" value="/sessions/{sid}"' in html  # a language switch: the board, not the POST's address
     # the choice: deal 1's correction page with what was typed, from htmx in the whole page's place
     chosen = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": fresh,
                                                          "as_correction": str(deal.id)},
@@ -104,6 +105,7 @@ def test_a_deal_typed_while_another_device_saved_it_is_saved_as_the_next_or_corr
     assert "Correct deal 1" in html and 'value="40"' in html and 'value="50"' in html
     assert alerts(html) == ["What this tablet typed, as a correction of deal 1: save it if it is the right one, "
                             "or cancel."]
+    assert f'name="next" value="/sessions/{sid}/deals/{deal.id}/edit"' in html
     db.session.refresh(deal)
     assert deal.payload["points"] == [0, 7, 113] and Deal.query.filter_by(session_id=sid).count() == 1
     saved = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data={**typed, "board_version": fresh})
