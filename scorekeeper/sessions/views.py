@@ -26,6 +26,7 @@ from .board_view import (
     context,
     entry_form,
     etag,
+    latest_changes,
     only_added,
     phase_fields,
     render,
@@ -130,8 +131,8 @@ def show_session(session_id: int):
         elif request.args.get("outdated"):
             said = out_of_date_text()
         page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=said)
-        newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it
-        if corrected and newest[0].action == "edit" and str(newest[0].deal_id) == request.args.get("corrected"):
+        newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it (its own Undo either)
+        if corrected and newest and str(newest[0].id) == request.args.get("change"):
             page["correction"] = newest[0]
         return render(**page)
     tag = etag(session, "board")
@@ -219,8 +220,10 @@ def edit_deal(session_id: int, deal_id: int):
                 return correction_of_a_deleted_deal(session)
             except turns.StaleBoard as refused:
                 stale, status = refused, 409
-            else:
-                return done
+            else:  # the board says so, with the Undo of this very change (`change`)
+                change = latest_changes(session.id, 1)[0][0]
+                return redirect(url_for(".show_session", session_id=session.id, corrected=deal_id, change=change.id)
+                                + f"#deal-{deal_id}")
     else:
         form = deal_form(fields, table, payload=deal.payload)
     return correction_page(session, deal, before, form, fields, status, stale=stale)

@@ -268,6 +268,10 @@ def test_a_reload_after_an_undone_correction_does_not_offer_its_undo_again(clien
     assert flash and flash.group(1) == "The correction of deal 1 is taken back." and "/undo" not in html
     db.session.expire_all()
     assert db.session.get(Deal, deal.id).payload["points"] == [30, 40, 50]
+    # the correction's own address opened again (Back without JavaScript, a bookmark): said, but its
+    # Undo is not offered over the Undo that came after it (a retester's was refused in wrong words)
+    html = client.get(corrected.headers["Location"]).get_data(as_text=True)
+    assert "/undo" not in html
 
 
 def test_htmx_entry_returns_only_the_changed_parts(client):
