@@ -19,6 +19,7 @@ from sqlalchemy.orm.exc import ObjectDeletedError
 from .board import Board
 from .dbsafety import refusing_faults
 from .extensions import db
+from .games import GAMES
 from .games.base import N_, T, Text
 from .models import Deal, GameSession, Revision, utcnow
 
@@ -26,11 +27,12 @@ from .models import Deal, GameSession, Revision, utcnow
 class StaleBoard(Exception):
     """The session changed since the board the client saw (another device saved meanwhile)."""
 
-    def __init__(self, version: int, latest: Revision | None) -> None:
+    def __init__(self, version: int, latest: Revision | None, games: bool = False) -> None:
         super().__init__(version, latest)
         self.version = version  # the stored board version now
         self.latest = latest  # the last stored change
         self.number = latest.deal_number if latest is not None else 0  # the deal it was about (0: the session)
+        self.games = games  # the game counts games, not deals (the Skat list, TENNOS): its lines say "game"
 
     def corrected(self, deal: Deal) -> Revision | None:
         """The other device's correction of `deal`, when that was the last change."""
@@ -44,12 +46,12 @@ class StaleBoard(Exception):
     @property
     def text(self) -> Text:
         """What the tablet is told next to its form, naming what the other device did."""
-        return T(BOARD_TEXTS.get(self._action, BOARD_TEXTS["add"]), number=self.number)
+        return T(_said(BOARD_TEXTS, GAME_BOARD_TEXTS, self._action, self.games), number=self.number)
 
-    def replace_text(self, games: bool) -> Text:
-        """The same when what the tablet typed may be that deal too (late_writes.as_correction); `games`:
-        the game counts games, not deals (the buttons beside it say "game")."""
-        if games:
+    @property
+    def replace_text(self) -> Text:
+        """The same when what the tablet typed may be that deal too (late_writes.as_correction)."""
+        if self.games:
             return T("Another device saved game %(number)d meanwhile; here is the fresh board with what you "
                      "typed. Compare it with that game in the list: if yours is that game too and right, correct "
                      "it with yours; if yours is the next game, save it.", number=self.number)
@@ -60,12 +62,19 @@ class StaleBoard(Exception):
     @property
     def over_text(self) -> Text:
         """What the tablet is told when that change ended the game: no form is left to save again."""
+        if self.games:
+            return T("Not saved: another device saved game %(number)d meanwhile, and with it the session is "
+                     "over. If that game is wrong, correct it in the list.", number=self.number)
         return T("Not saved: another device saved deal %(number)d meanwhile, and with it the game is over. "
                  "If that deal is wrong, correct it in the list.", number=self.number)
 
     @property
     def late_text(self) -> Text:
         """The same, above what this tablet typed, offered as a correction of that deal."""
+        if self.games:
+            return T("Not saved: another device saved game %(number)d meanwhile, and with it the session is "
+                     "over. What this tablet typed is below as a correction of that game: save it if it is the "
+                     "right one, or cancel.", number=self.number)
         return T("Not saved: another device saved deal %(number)d meanwhile, and with it the game is over. "
                  "What this tablet typed is below as a correction of that deal: save it if it is the right "
                  "one, or cancel.", number=self.number)
@@ -83,10 +92,18 @@ class StaleBoard(Exception):
 
     def correction_text(self, deal: Deal) -> Text:
         """What a tablet correcting `deal` is told (its page shows no board, but the values it typed)."""
+        if self.corrected(deal) is not None and self.games:
+            return T("Another device corrected this game meanwhile; below is what it saved. Your values are "
+                     "still in the boxes: check them and save again.")
         if self.corrected(deal) is not None:
             return T("Another device corrected this deal meanwhile; below is what it saved. Your values are "
                      "still in the boxes: check them and save again.")
-        return T(CORRECTION_TEXTS.get(self._action, CORRECTION_TEXTS["add"]), number=self.number)
+        return T(_said(CORRECTION_TEXTS, GAME_CORRECTION_TEXTS, self._action, self.games), number=self.number)
+
+
+def _said(texts: dict[str, str], in_games: dict[str, str], action: str, games: bool) -> str:
+    """The line for what the other device did (`in_games`: where the game counts games)."""
+    return (games and in_games.get(action)) or texts.get(action) or texts["add"]
 
 
 # what the other device did, by the action of its change ("bid": bids, announcements or revealed cards locked
@@ -104,6 +121,15 @@ BOARD_TEXTS = {
                   "again."),
     "session": N_("Another device changed this session meanwhile; here is the fresh board — check and save again."),
 }
+GAME_BOARD_TEXTS = {  # the same where the game counts games (the Skat list, TENNOS)
+    "add": N_("Another device saved game %(number)d meanwhile; here is the fresh board. If what you typed is "
+              "game %(number)d too, do not save it again: compare it with that game in the list and correct it "
+              "there. Save it only if it is a later game."),
+    "edit": N_("Another device corrected game %(number)d meanwhile; here is the fresh board — check and save again."),
+    "delete": N_("Another device deleted game %(number)d meanwhile; here is the fresh board — check and save again."),
+    "restore": N_("Another device restored game %(number)d meanwhile; here is the fresh board — check and save "
+                  "again."),
+}
 API_TEXTS = {
     "add": N_("Another client saved deal %(number)d meanwhile; read the session again and send this again."),
     "bid": N_("Another client changed deal %(number)d meanwhile; read the session again and send this again."),
@@ -120,6 +146,13 @@ CORRECTION_TEXTS = {
     "delete": N_("Another device deleted deal %(number)d meanwhile; check this correction and save again."),
     "restore": N_("Another device restored deal %(number)d meanwhile; check this correction and save again."),
     "session": N_("Another device changed this session meanwhile; check this correction and save again."),
+}
+
+GAME_CORRECTION_TEXTS = {
+    "add": N_("Another device saved game %(number)d meanwhile; check this correction and save again."),
+    "edit": N_("Another device corrected game %(number)d meanwhile; check this correction and save again."),
+    "delete": N_("Another device deleted game %(number)d meanwhile; check this correction and save again."),
+    "restore": N_("Another device restored game %(number)d meanwhile; check this correction and save again."),
 }
 
 
@@ -171,7 +204,7 @@ def stale(session: GameSession) -> StaleBoard:
     version = db.session.scalar(select(GameSession.version).where(GameSession.id == session.id)) or 0
     latest = db.session.scalar(select(Revision).where(Revision.session_id == session.id)
                                .order_by(Revision.id.desc()).limit(1))
-    return StaleBoard(version, latest)
+    return StaleBoard(version, latest, GAMES[session.game].rounds_are_games)
 
 
 def earlier_save(session: GameSession, key: RequestKey | None) -> Saved | None:

@@ -44,7 +44,7 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
     form, fields = entry_form(current, formdata=request.form if typed else None)
     unsaved = None if typed else typed_before_the_lock(current)
     replace = _replaceable(session, current, stale) if typed else None
-    said = stale.replace_text(current.game.rounds_are_games) if replace is not None else stale.text
+    said = stale.replace_text if replace is not None else stale.text
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(said),
                                  unsaved=unsaved, replace=replace))
 

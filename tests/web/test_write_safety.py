@@ -148,6 +148,11 @@ def test_a_list_of_games_asks_the_same_in_games(client, ctx):
                                                          "as_correction": str(deal.id)})
     assert alerts(chosen.get_data(as_text=True)) == [
         "What this tablet typed, as a correction of game 1: save it if it is the right one, or cancel."]
+    # the other lines too (a retester: "Another device deleted deal 1" in a list of games)
+    version = hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "board_version")
+    assert client.delete(f"/api/v1/sessions/{sid}/deals/{deal.id}").status_code == 204
+    html = client.post(f"/sessions/{sid}/deals", data={**typed, "board_version": version}).get_data(as_text=True)
+    assert alerts(html) == ["Another device deleted game 1 meanwhile; here is the fresh board — check and save again."]
 
 
 def test_the_same_announcements_locked_on_two_tablets_are_said_to_be_stored_once(client, ctx):
