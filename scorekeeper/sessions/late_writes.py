@@ -1,25 +1,28 @@
 """What a tablet is shown when another device wrote first: the fresh board with what it typed kept
 (and bids it typed beside those locked meanwhile), or saying that the other device stored the very
-same values; a late save as a correction of the game's last deal, a correction of a deal deleted
-meanwhile; and the correction page they share with views.py."""
+same values; whether corrections of earlier deals left its form the next deal's (saved then); a
+late save as a correction of the game's last deal, a correction of a deal deleted meanwhile; and
+the correction page they share with views.py."""
 from __future__ import annotations
 
 import json
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
+from sqlalchemy import select
 
 from .. import turns
 from ..board import COMPLETE, Board, board, deal_context, session_deal, session_revision
 from ..errors import http_error, out_of_date_text
 from ..extensions import db
-from ..games.base import FieldSpec, Game, RuleError, State, Table
+from ..games.base import DealError, FieldSpec, Game, RuleError, State, Table
 from ..games.entry import parse_deal
 from ..i18n import translate
-from ..models import Deal, GameSession
+from ..models import Deal, GameSession, Revision
 from .blueprint import bp, form_key, form_version, is_htmx
 from .board_view import context, entry_draft, entry_form, phase_fields, pickers, render, saved_flash
 from .forms import deal_form, raw_deal, seat_field_name
@@ -47,6 +50,37 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
     said = stale.replace_text if replace is not None else stale.text
     return render(409, **context(session, current, form=form, fields=fields, stale_message=translate(said),
                                  unsaved=unsaved, replace=replace))
+
+
+def corrected_meanwhile(session: GameSession, current: Board, claimed: int) -> tuple[int, ...] | None:
+    """The numbers of the deals another device corrected since the board this tablet's form was drawn
+    at (`claimed`), when those corrections are the only changes since and leave the form as it was:
+    the same inputs, dealer and players in play. Then what was typed is still the next deal, and is
+    saved as such (a table saving the next deal had to save twice). None otherwise: the fresh board."""
+    count = current.version - claimed
+    if not 0 < count <= 20 or current.standing.over:
+        return None
+    changes = db.session.scalars(select(Revision).where(Revision.session_id == session.id)
+                                 .order_by(Revision.id.desc()).limit(count)).all()
+    index = {deal.id: number for number, deal in enumerate(current.deals)}
+    edits = [(index[change.deal_id], change.before, change.after) for change in changes
+             if change.action == "edit" and change.deal_id in index and change.before is not None]
+    if len(edits) != count:
+        return None
+    payloads = [deal.payload for deal in current.deals]
+    for at, was, became in edits:  # the newest first: back to the deals the tablet's board replayed
+        if payloads[at] != became:
+            return None
+        payloads[at] = was
+    try:
+        standing = current.game.replay(current.table, payloads)
+    except DealError:
+        return None
+    then, now = replace(current, standing=standing), current.state
+    if (standing.over or phase_fields(then) != phase_fields(current)
+            or (then.state.dealer, then.state.leader, then.state.active) != (now.dealer, now.leader, now.active)):
+        return None
+    return tuple(sorted({at + 1 for at, _, _ in edits}))
 
 
 def _replaceable(session: GameSession, current: Board, stale: turns.StaleBoard) -> Deal | None:

@@ -37,6 +37,7 @@ from .board_view import (
 from .forms import deal_form, new_session_form, option_values, raw_deal
 from .late_writes import (
     as_correction,
+    corrected_meanwhile,
     correction_of_a_deleted_deal,
     correction_page,
     correction_sent,
@@ -121,7 +122,9 @@ def show_session(session_id: int):
     session = db.get_or_404(GameSession, session_id)
     if request.args:  # ?saved=, ?corrected=, ?reverted=, ?gone= (the line saying so), ?already=, ?cards=
         current = board(session)  # (never revalidated)
-        flash = saved_flash(current)
+        meanwhile = tuple(sorted(filter(None, (_number_of(current, deal_id)
+                                               for deal_id in request.args.get("meanwhile", "").split(".")[:20]))))
+        flash = saved_flash(current, meanwhile)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
         corrected, reverted = (_number_of(current, request.args.get(said)) for said in ("corrected", "reverted"))
         said = None
@@ -152,8 +155,13 @@ def add_deal(session_id: int):
     earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _saved(session, before, earlier)
+    meanwhile: tuple[int, ...] = ()
     if claimed is not None and claimed != before.version:
-        return stale_board(session, turns.stale(session))
+        # another device wrote first: only its corrections of earlier deals leave this the next deal
+        meanwhile = corrected_meanwhile(session, before, claimed) or ()
+        if not meanwhile or request.form.get("as_correction"):
+            return stale_board(session, turns.stale(session))
+        claimed = before.version
     if request.form.get("as_correction"):  # the stale board's choice: it was the deal just saved elsewhere
         return as_correction(session, before)
     if before.standing.over:
@@ -169,20 +177,26 @@ def add_deal(session_id: int):
         except turns.StaleBoard as stale:
             return stale_board(session, stale)
         else:
-            return _saved(session, before, saved)
-    return render(422, **context(session, before, form=form, fields=fields))
+            return _saved(session, before, saved, meanwhile)
+    said = translate(turns.stale(session).text) if meanwhile else None  # the board changed under the form
+    return render(422, **context(session, before, form=form, fields=fields, stale_message=said))
 
 
-def _saved(session: GameSession, before: Board, saved: turns.Saved):
+def _saved(session: GameSession, before: Board, saved: turns.Saved, meanwhile: tuple[int, ...] = ()):
     """The answer to a save: to htmx the board (only its changed parts when a deal was appended and
-    the game goes on), to a page without JavaScript a redirect to the board."""
+    the game goes on), to a page without JavaScript a redirect to the board. `meanwhile`: the deals
+    another device corrected since this tablet's board, named in the line."""
     if not is_htmx():
         if saved.deal is None:
             return redirect(url_for(".show_session", session_id=session.id) + "#entry")
-        return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id) + "#top")
+        corrected = ".".join(str(before.deals[number - 1].id) for number in meanwhile) or None
+        return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id, meanwhile=corrected)
+                        + "#top")
     after = saved.board if saved.board is not None and not saved.replayed else board(session)
-    page = context(session, after, saved=saved_flash(after), same_notes=before.standing.notes == after.standing.notes)
-    partial = only_added(before, after, page["form"]) and not saved.replayed
+    flash = saved_flash(after, meanwhile)
+    page = context(session, after, saved=flash, same_notes=before.standing.notes == after.standing.notes)
+    # the tablet's board is older than `before` when others corrected deals meanwhile: all of it again
+    partial = only_added(before, after, page["form"]) and not saved.replayed and not meanwhile
     response = render(oob=partial, **page)
     if partial:  # the changed parts by id, the new row appended, the next form in place of this one
         response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})

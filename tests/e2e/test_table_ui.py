@@ -1056,6 +1056,36 @@ def test_a_deal_another_tablet_saved_first_is_corrected_with_mine_or_saved_as_th
     page.context.close()
 
 
+def test_a_deal_saved_after_a_correction_elsewhere_is_the_next_one_at_once(browser, live_server):
+    """Another device corrected deal 1 while this tablet typed deal 2: one Save stores deal 2 (it
+    had to be saved twice), the board comes back with the corrected deal and totals, and the line
+    says so; the next deal's form is empty, after a reload too."""
+    page, sid, entry = tablet_typing(browser, live_server, deals=8)
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tr.deal-row")).to_have_count(1)
+    entry.get_by_label(POINTS + "Anna").fill("50")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    first = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
+    request = urllib.request.Request(f"{live_server}/api/v1/sessions/{sid}/deals/{first}", method="PUT",
+                                     data=json.dumps({"values": {**RAMSCH, "points": [0, 17, 103]}}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    assert urllib.request.urlopen(request).status == 200
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#flash")).to_contain_text(
+        "Deal 1 was corrected on another device meanwhile; the totals include it.")
+    expect(page.locator("tr.deal-row")).to_have_count(2)
+    expect(page.locator(".form-error.stale")).to_have_count(0)
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()
+    assert [deal["values"]["points"][:2] for deal in deals["deals"]] == [[0, 17], [50, 40]]
+    bar = page.locator(".bar-total")
+    expect(bar).to_have_text([str(total) for total in deals["standings"]["totals"]])
+    screenshot(page, "saved-after-a-correction-elsewhere", full_page=False)
+    page.reload()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("")
+    page.context.close()
+
+
 def test_the_same_deal_saved_on_two_tablets_is_stored_once(browser, live_server):
     """A tester's two tablets saved the same deal at once; the later one, told to check and save again,
     saved it a second time. It is now told the deal is stored once, with an empty form for the next

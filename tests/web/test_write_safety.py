@@ -205,16 +205,73 @@ def test_the_stale_tablet_is_told_what_the_other_device_did(client, ctx):
     for _ in range(2):
         assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
     first, second = Deal.query.order_by(Deal.position).all()
-    changes = [("corrected deal 1", lambda: client.put(f"/api/v1/sessions/{sid}/deals/{first.id}",
-                                                          json={"values": {**RAMSCH, "points": [0, 17, 103]}})),
-               ("deleted deal 2", lambda: client.delete(f"/api/v1/sessions/{sid}/deals/{second.id}"))]
-    for said, change in changes:
-        page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    changes = [("deleted deal 2", lambda: client.delete(f"/api/v1/sessions/{sid}/deals/{second.id}")),
+               ("corrected deal 1", lambda: client.put(f"/api/v1/sessions/{sid}/deals/{first.id}",
+                                                          json={"values": {**RAMSCH, "points": [0, 17, 103]}}))]
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    for said, change in changes:  # the correction comes after the deletion: two changes since the board
         assert change().status_code in (200, 204)
         response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
                                                                "board_version": hidden(page, "board_version")})
         assert response.status_code == 409
         assert any(f"Another device {said} meanwhile" in alert for alert in alerts(response.get_data(as_text=True)))
+
+
+def totals(html: str) -> list[str]:
+    return re.findall(r'class="bar-total[^"]*" data-seat="\d">(-?\d+)<', html)
+
+
+def test_a_correction_elsewhere_leaves_the_typed_deal_the_next_one(client, ctx):
+    """Another device corrected an earlier deal while this tablet typed the next one: its form is the
+    same (the same inputs, dealer and players in play), so the save lands as the next deal, the board
+    comes back whole with the corrected totals, and the line names the correction (a table had to
+    save twice). Without JavaScript the redirect's board says it too."""
+    sid = new_schieberamsch(client)
+    for _ in range(2):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    first, second = Deal.query.order_by(Deal.position).all()
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert client.put(f"/api/v1/sessions/{sid}/deals/{first.id}",
+                      json={"values": {**RAMSCH, "points": [0, 17, 103]}}).status_code == 200
+    response = client.post(f"/sessions/{sid}/deals", headers={"HX-Request": "true"},
+                           data={**ramsch_form([30, 40, 50]), "board_version": hidden(page, "board_version"),
+                                 "idempotency_key": hidden(page, "idempotency_key")})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "HX-Retarget" not in response.headers  # the whole board
+    assert Deal.query.filter_by(session_id=sid).count() == 3
+    assert "Deal 3: " in html and "Deal 1 was corrected on another device meanwhile; the totals include it." in html
+    assert totals(html) == totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) != totals(page)
+    # two corrections, a page without JavaScript: the redirect names them for the board's line
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    for deal in (second, first):
+        assert client.put(f"/api/v1/sessions/{sid}/deals/{deal.id}",
+                          json={"values": {**RAMSCH, "points": [0, 27, 93]}}).status_code == 200
+    response = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]),
+                                                           "board_version": hidden(page, "board_version")})
+    assert response.status_code == 302 and Deal.query.filter_by(session_id=sid).count() == 4
+    assert f"meanwhile={first.id}.{second.id}" in response.headers["Location"]
+    html = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Deal 4: " in html
+    assert "Deals 1, 2 were corrected on another device meanwhile; the totals include them." in html
+
+
+def test_a_correction_elsewhere_that_changes_the_form_is_still_told(client, ctx):
+    """Coiffeur: the other device corrected deal 1 into another row, so the rows left to announce are
+    not those of this tablet's form: it is shown the fresh board and told, nothing stored."""
+    players = ["Anna", "Ben", "Cleo", "Dan"]
+    sid = client.post("/api/v1/sessions", json={"game": "coiffeur", "players": players}).json["id"]
+    undenufe = {"announcer": 0, "row_a": "undenufe", "points": [90, 67, None, None], "match": False}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": undenufe}).status_code == 201
+    deal = Deal.query.filter_by(session_id=sid).one()
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert client.put(f"/api/v1/sessions/{sid}/deals/{deal.id}",
+                      json={"values": {**undenufe, "row_a": "obenabe"}}).status_code == 200
+    response = client.post(f"/sessions/{sid}/deals", data={
+        "announcer": "0", "row_a": "obenabe", "points-0": "100", "points-1": "57",
+        "board_version": hidden(page, "board_version")})
+    assert response.status_code == 409 and Deal.query.filter_by(session_id=sid).count() == 1
+    said = alerts(response.get_data(as_text=True))
+    assert any("Another device corrected deal 1 meanwhile" in alert for alert in said)
 
 
 def test_bids_sent_after_another_device_locked_them_meet_a_fresh_play_form(client, ctx):
