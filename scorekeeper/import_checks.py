@@ -19,7 +19,7 @@ from .names import checked_names, name_key
 
 log = logging.getLogger(__name__)
 
-ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore"}
+ACTIONS = {"add", "edit", "delete", "bid", "close", "reopen", "restore", "rename"}
 
 
 class ImportRefused(RuleError):
@@ -196,6 +196,10 @@ def _checked_revisions(revisions: Any, fields: Mapping[str, FieldSpec], size: in
         if not isinstance(revision, dict) or not isinstance(revision.get("action"), str) \
                 or revision["action"] not in ACTIONS:
             _refuse(T("a change has no known action."), where)
+        if revision["action"] == "rename" and not all(
+                isinstance(names, dict) and isinstance(names.get("name"), str)
+                for names in (revision.get("before"), revision.get("after"))):
+            _refuse(T("a renaming change names no player."), where)
         checked.append({
             "deal_id": _id(revision.get("deal_id"), "deal_id", where),
             "deal_number": _int(revision.get("deal_number", 0), "deal_number", where, 0, deals + len(revisions)),

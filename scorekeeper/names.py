@@ -1,4 +1,5 @@
-"""Player names compared the way people read them, on every database, and the player of a name.
+"""Player names compared the way people read them, on every database; the player of a name, and a
+player renamed (a typo fixed), which joins two players when the new name is the other's.
 
 SQLite's lower() folds ASCII only ("ÖMER" and "ömer" would be two players) and PostgreSQL's depends
 on its collation, so the comparison is done here in Python: `name_key` (NFC, then casefold, then NFC
@@ -13,13 +14,13 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
-from sqlalchemy import select
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from .extensions import db
 from .games.base import RuleError, T
 from .games.text import clean_name
-from .models import Player
+from .models import GameSession, Player, Revision, Seat, SeatFigure, SeatSummary, SessionSummary
 
 
 def name_key(name: str) -> str:
@@ -74,3 +75,49 @@ def find_or_create_player(name: str) -> Player:
         if player is None:
             raise
     return player
+
+
+def rename_player(player: Player, name: str) -> Player:
+    """Give `player` another name (a typo fixed at the table): every session of theirs shows it. A name
+    another player has already makes the two one player (`player`'s sessions and statistics become
+    the other's), unless they sat at the same table: then they are two people, and it is refused.
+    Each session touched logs the change ("rename") and takes a new version, so a board a device
+    holds is drawn again and a tablet typing a deal there is told. Returns the player now named."""
+    new = checked_names([name])[0]
+    old, key = player.name, name_key(new)
+    other = db.session.scalar(select(Player).where(Player.name_key == key, Player.id != player.id))
+    theirs = select(Seat.session_id).where(Seat.player_id == player.id)
+    if other is not None:
+        together = db.session.scalar(select(Seat.session_id).where(Seat.player_id == other.id,
+                                                                   Seat.session_id.in_(theirs)).limit(1))
+        if together is not None:
+            raise RuleError(T("%(new)s and %(old)s sat at the same table (session %(id)d): they are two players. "
+                              "Choose another name.", new=other.name, old=old, id=together), "name")
+    if other is not None:
+        new = other.name  # as the other player is named: the sessions become theirs
+    elif new == old:
+        return player
+    sessions = list(db.session.scalars(theirs))
+    if sessions:
+        # the sessions first, as a write takes its turn (turns.claim) before it stores the summary
+        db.session.execute(update(GameSession).where(GameSession.id.in_(sessions))
+                           .values(version=GameSession.version + 1).execution_options(synchronize_session=False))
+        # a summary drawn at the version before stays current at this one (nothing of a score changed)
+        before = select(GameSession.version - 1).where(GameSession.id == SessionSummary.session_id).scalar_subquery()
+        db.session.execute(update(SessionSummary).where(SessionSummary.session_id.in_(sessions),
+                                                        SessionSummary.session_version == before)
+                           .values(session_version=SessionSummary.session_version + 1)
+                           .execution_options(synchronize_session=False))
+        db.session.execute(insert(Revision), [
+            {"session_id": session_id, "deal_id": None, "deal_number": 0, "action": "rename",
+             "before": {"name": old}, "after": {"name": new}} for session_id in sessions])
+    if other is None:
+        player.name, player.name_key = new, key
+    else:
+        for rows in (Seat, SeatSummary, SeatFigure):
+            db.session.execute(update(rows).where(rows.player_id == player.id).values(player_id=other.id)
+                               .execution_options(synchronize_session=False))
+        db.session.execute(delete(Player).where(Player.id == player.id))
+    db.session.commit()
+    db.session.expire_all()  # the sessions' versions and seats loaded before were changed by the database
+    return other or player

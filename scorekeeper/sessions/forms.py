@@ -217,3 +217,9 @@ def option_values(form: FlaskForm, game: Game, n_players: int) -> dict[str, Any]
         if field is not None and field.data is not None:
             values[spec.name] = field.data
     return values
+
+
+class PlayerNameForm(FlaskForm):
+    """A player's new name (names.rename_player checks it: the same words as a new table's)."""
+
+    name = StringField(_l("New name"), validators=[Length(max=240)])

@@ -1,5 +1,5 @@
 """The history of every session (filtered by game, player and dates) and the players' pages, a
-page at a time (the queries are in history.py)."""
+page at a time (the queries are in history.py); a player's name corrected there (names.py)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -7,18 +7,20 @@ from typing import Any
 
 from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import get_timezone, gettext
-from sqlalchemy import Row
+from sqlalchemy import Row, select
 
-from .. import history, summaries
+from .. import access, history, names, summaries
 from ..dbsafety import column_int
 from ..extensions import db
 from ..filter_forms import HistoryFilterForm, StatsFilterForm
 from ..games import GAMES
+from ..games.base import RuleError
 from ..i18n import translate
-from ..models import GameSession, Player
+from ..models import GameSession, Player, Seat
 from ..names import sort_key
 from .blueprint import bp
 from .chart import places_chart, totals_chart
+from .forms import PlayerNameForm
 
 
 @bp.app_template_global()
@@ -81,11 +83,45 @@ def show_player(player_id: int):
     """The player's record per game, what the games counted, wins and places over time, head to head
     with another player and their sessions a page at a time: all narrowed by the filters (a game, a
     period, other players at the table). A filter that is not one is said beside its field."""
+    return _player_page(db.get_or_404(Player, player_id), PlayerNameForm(formdata=None))
+
+
+@bp.post("/players/<int:player_id>/name")
+def rename_player(player_id: int):
+    """A typo in a player's name fixed: in every session of theirs; a name another player has joins
+    the two (names.rename_player). Refused, with the reason beside the box, while one of their tables
+    has a PIN this device has not entered."""
     player = db.get_or_404(Player, player_id)
+    form = PlayerNameForm()
+    if form.validate():
+        locked = next((session for session in db.session.scalars(
+            select(GameSession).join(Seat).where(Seat.player_id == player.id, GameSession.pin_hash.is_not(None)))
+            if access.locked(session)), None)
+        if locked is not None:
+            form.name.errors = [gettext("Session %(id)d is protected by a PIN: enter it at that table first.",
+                                        id=locked.id)]
+            return _player_page(player, form, 403)
+        was = player.id
+        try:
+            named = names.rename_player(player, form.name.data or "")
+        except RuleError as refused:
+            db.session.rollback()
+            form.name.errors = [translate(error.text) for error in refused.errors]
+        else:
+            if named.id == was:
+                return redirect(url_for(".show_player", player_id=named.id, renamed=1))
+            return redirect(url_for(".show_player", player_id=named.id, joined=1))
+    return _player_page(player, form, 422)
+
+
+def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200):
+    """The player's page (show_player), with the rename form as given."""
     players = _players()
     form = StatsFilterForm(request.args, players, player.id)
+    # the line after a rename: the name changed, or two players joined
+    renamed = next((said for said in ("renamed", "joined") if request.args.get(said)), None) if status == 200 else None
     if not form.validate():  # the filters checked so far would count what nobody asked for
-        return render_template("players/show.html", player=player, form=form, valid=False,
+        return render_template("players/show.html", player=player, form=form, valid=False, name_form=name_form,
                                query=_query(request.args, ("game", "since", "until", "with", "vs"))), 422
     filters = form.filters(get_timezone())
     played = history.seats_of(player.id, filters)
@@ -106,7 +142,8 @@ def show_player(player_id: int):
                            average_place=history.overall_place(records), form=form, filtered=bool(filters),
                            months=months, chart=chart, places=places, other=other,
                            together=history.head_to_head(player.id, other.id, filters) if other else [],
-                           query=_query(request.args, ("game", "since", "until", "with", "vs")), valid=True)
+                           query=_query(request.args, ("game", "since", "until", "with", "vs")), valid=True,
+                           name_form=name_form, renamed=renamed), status
 
 
 def _query(args, names: tuple[str, ...]) -> dict[str, list[str]]:
