@@ -17,6 +17,7 @@ from .games import GAMES
 from .games.base import Figure
 from .models import GameSession, Player, Seat, SeatFigure, SeatSummary
 from .names import name_key, sort_key
+from .stats import half_up
 
 
 def day_bounds(day: date, zone: Any = None) -> tuple[datetime, datetime]:
@@ -122,7 +123,7 @@ class GameTally:
 
     @property
     def average_total(self) -> float | None:
-        return round(self.total_finished / self.finished, 1) if self.finished else None
+        return half_up(self.total_finished, self.finished, 1) if self.finished else None
 
     @property
     def average_place(self) -> float | None:
@@ -130,7 +131,7 @@ class GameTally:
 
 
 def average(places: int, placed: int) -> float | None:
-    return round(places / placed, 2) if placed else None
+    return half_up(places, placed, 2) if placed else None
 
 
 def overall_place(tallies: list[GameTally]) -> float | None:

@@ -1,8 +1,11 @@
 """Statistics of one session, derived from its replayed board: the same figures for every game,
-and the ones the game's engine counts (Game.figures)."""
+and the ones the game's engine counts (Game.figures); averages rounded as people round them
+(`half_up`, also for a player's averages over sessions)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from fractions import Fraction
 
 from .board import Board
 from .games.base import Figure
@@ -33,7 +36,7 @@ def session_stats(board: Board) -> list[SeatStats]:
             deals_scored=sum(1 for p in points if p),
             best=better(points) if points else None,
             worst=worse(points) if points else None,
-            average=round(sum(points) / len(points), 1) if points else None,
+            average=half_up(sum(points), len(points), 1) if points else None,
             dealt=standing.dealers.count(seat),
         ))
     return stats
@@ -43,3 +46,14 @@ def figure_rows(board: Board) -> list[tuple[Figure, list[int]]]:
     """The game's own figures, each with each seat's count, in the order the engine declares them."""
     counted = board.seat_figures()
     return [(figure, [seat.get(figure.name, 0) for seat in counted]) for figure in board.game.figures]
+
+
+def half_up(part: int, whole: int, digits: int) -> float:
+    """`part / whole` to `digits` decimals, a half away from zero, as people round (Python's round
+    takes a half to the even digit, and 4.25 is 4.2 there).
+
+    >>> half_up(17, 4, 1), half_up(-17, 4, 1), half_up(5, 3, 2), half_up(7, 2, 0)
+    (4.3, -4.3, 1.67, 4.0)
+    """
+    scaled = Fraction(part, whole) * 10 ** digits
+    return math.copysign(math.floor(abs(scaled) + Fraction(1, 2)), scaled) / 10 ** digits

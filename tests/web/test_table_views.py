@@ -4,6 +4,7 @@ statistics."""
 from __future__ import annotations
 
 import re
+from decimal import ROUND_HALF_UP, Decimal
 from html import escape
 
 from scorekeeper.board import board as board_of
@@ -291,8 +292,9 @@ def test_statistics_are_loaded_when_opened_not_sent_with_every_save(client, ctx)
     assert board.game.lower_is_better
     for seat, name in enumerate(("Anna", "Ben", "Carl")):
         points = [result.points[seat] for result in standing.results]
+        average = (Decimal(sum(points)) / 4).quantize(Decimal("0.1"), ROUND_HALF_UP)  # a half up, as people round
         assert columns[name] == [str(standing.totals[seat]), str(sum(1 for p in points if p)), str(min(points)),
-                                 str(max(points)), str(round(sum(points) / 4, 1)), str(standing.dealers.count(seat))]
+                                 str(max(points)), str(float(average)), str(standing.dealers.count(seat))]
     # then the game's own figures, those counted for somebody (four Ramsch deals: a Ramsch lost)
     assert [row[0] for row in rows[7:]] == ["Ramsch lost"]
     page = client.get(f"/sessions/{sid}/statistics").get_data(as_text=True)
