@@ -62,6 +62,17 @@ class StaleBoard(Exception):
     @property
     def over_text(self) -> Text:
         """What the tablet is told when that change ended the game: no form is left to save again."""
+        if self._action == "edit":  # a tester's tablet was told "saved" after a game-ending correction
+            if self.games:
+                return T("Not saved: another device corrected game %(number)d meanwhile, and with it the session "
+                         "is over. If that game is wrong, correct it in the list.", number=self.number)
+            return T("Not saved: another device corrected deal %(number)d meanwhile, and with it the game is over. "
+                     "If that deal is wrong, correct it in the list.", number=self.number)
+        if self._action != "add":
+            if self.games:
+                return T("Not saved: another device changed this session meanwhile, and with it the session is "
+                         "over.")
+            return T("Not saved: another device changed this session meanwhile, and with it the game is over.")
         if self.games:
             return T("Not saved: another device saved game %(number)d meanwhile, and with it the session is "
                      "over. If that game is wrong, correct it in the list.", number=self.number)

@@ -94,14 +94,14 @@ def render(status: int = 200, **context: Any) -> Response:
     return response
 
 
-def saved_flash(current: Board, meanwhile: tuple[int, ...] = ()) -> dict | None:
+def saved_flash(current: Board) -> dict | None:
     """What the table just saved, for the line at the top: the deal's number, each side's points,
-    news (who went out), the next dealer, and the deals another device corrected meanwhile."""
+    news (who went out) and the next dealer."""
     if current.pending is not None or not current.deals:
         return None
     result = current.standing.results[-1]
     return {"number": len(current.deals), "deal": current.deals[-1], "sides": sides(current, result.points),
-            "news": result.news, "meanwhile": meanwhile}
+            "news": result.news}
 
 
 def sides(current: Board, points: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:

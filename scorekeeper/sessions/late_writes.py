@@ -35,7 +35,12 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
     if again:  # the same deal typed on two tablets: stored once, and said so
         return render(200, **context(session, current, elsewhere=(stale.number, again)))
     if current.standing.over:  # no form to save again
-        return late_save(session, current, stale, translate(stale.late_text))
+        latest = stale.latest
+        if latest is not None and latest.action == "add" and current.deals and current.deals[-1].id == latest.deal_id:
+            # the game's last deal saved elsewhere: what was typed may be that deal
+            return late_save(session, current, stale, translate(stale.late_text))
+        # another change ended it (a correction): what was typed was a deal that is no longer played
+        return render(409, **context(session, current, stale_message=translate(stale.over_text)))
     # what was typed, if it was typed for this form: bids sent while another device locked them
     # were for the form before it (the play's form then starts as a fresh one does)
     typed = _sent_any(phase_fields(current))
@@ -56,7 +61,8 @@ def corrected_meanwhile(session: GameSession, current: Board, claimed: int) -> t
     """The numbers of the deals another device corrected since the board this tablet's form was drawn
     at (`claimed`), when those corrections are the only changes since and leave the form as it was:
     the same inputs, dealer and players in play. Then what was typed is still the next deal, and is
-    saved as such (a table saving the next deal had to save twice). None otherwise: the fresh board."""
+    saved as such (a table saving the next deal had to save twice). A correction taken back by its
+    Undo is not named. None otherwise: the fresh board."""
     count = current.version - claimed
     if not 0 < count <= 20 or current.standing.over:
         return None
@@ -80,7 +86,7 @@ def corrected_meanwhile(session: GameSession, current: Board, claimed: int) -> t
     if (standing.over or phase_fields(then) != phase_fields(current)
             or (then.state.dealer, then.state.leader, then.state.active) != (now.dealer, now.leader, now.active)):
         return None
-    return tuple(sorted({at + 1 for at, _, _ in edits}))
+    return tuple(sorted({at + 1 for at, _, _ in edits if payloads[at] != current.deals[at].payload}))
 
 
 def _replaceable(session: GameSession, current: Board, stale: turns.StaleBoard) -> Deal | None:

@@ -124,7 +124,7 @@ def show_session(session_id: int):
         current = board(session)  # (never revalidated)
         meanwhile = tuple(sorted(filter(None, (_number_of(current, deal_id)
                                                for deal_id in request.args.get("meanwhile", "").split(".")[:20]))))
-        flash = saved_flash(current, meanwhile)
+        flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
         corrected, reverted = (_number_of(current, request.args.get(said)) for said in ("corrected", "reverted"))
         said = None
@@ -133,7 +133,8 @@ def show_session(session_id: int):
                            "the list of changes can restore it.")
         elif request.args.get("outdated"):
             said = out_of_date_text()
-        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=said)
+        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=said,
+                       meanwhile=meanwhile)
         newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it (its own Undo either)
         if corrected and newest and str(newest[0].id) == request.args.get("change"):
             page["correction"] = newest[0]
@@ -155,11 +156,11 @@ def add_deal(session_id: int):
     earlier = turns.earlier_save(session, key)
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _saved(session, before, earlier)
-    meanwhile: tuple[int, ...] = ()
+    meanwhile: tuple[int, ...] | None = None  # the deals corrected elsewhere since the tablet's board
     if claimed is not None and claimed != before.version:
         # another device wrote first: only its corrections of earlier deals leave this the next deal
-        meanwhile = corrected_meanwhile(session, before, claimed) or ()
-        if not meanwhile or request.form.get("as_correction"):
+        meanwhile = corrected_meanwhile(session, before, claimed)
+        if meanwhile is None or request.form.get("as_correction"):
             return stale_board(session, turns.stale(session))
         claimed = before.version
     if request.form.get("as_correction"):  # the stale board's choice: it was the deal just saved elsewhere
@@ -178,25 +179,26 @@ def add_deal(session_id: int):
             return stale_board(session, stale)
         else:
             return _saved(session, before, saved, meanwhile)
-    said = translate(turns.stale(session).text) if meanwhile else None  # the board changed under the form
+    said = translate(turns.stale(session).text) if meanwhile is not None else None  # the board changed under it
     return render(422, **context(session, before, form=form, fields=fields, stale_message=said))
 
 
-def _saved(session: GameSession, before: Board, saved: turns.Saved, meanwhile: tuple[int, ...] = ()):
+def _saved(session: GameSession, before: Board, saved: turns.Saved, meanwhile: tuple[int, ...] | None = None):
     """The answer to a save: to htmx the board (only its changed parts when a deal was appended and
     the game goes on), to a page without JavaScript a redirect to the board. `meanwhile`: the deals
-    another device corrected since this tablet's board, named in the line."""
+    another device corrected since this tablet's board (late_writes.corrected_meanwhile), named in
+    the line."""
+    corrected = ".".join(str(before.deals[number - 1].id) for number in meanwhile or ()) or None
     if not is_htmx():
         if saved.deal is None:
-            return redirect(url_for(".show_session", session_id=session.id) + "#entry")
-        corrected = ".".join(str(before.deals[number - 1].id) for number in meanwhile) or None
+            return redirect(url_for(".show_session", session_id=session.id, meanwhile=corrected) + "#entry")
         return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id, meanwhile=corrected)
                         + "#top")
     after = saved.board if saved.board is not None and not saved.replayed else board(session)
-    flash = saved_flash(after, meanwhile)
-    page = context(session, after, saved=flash, same_notes=before.standing.notes == after.standing.notes)
+    page = context(session, after, saved=saved_flash(after), meanwhile=meanwhile,
+                   same_notes=before.standing.notes == after.standing.notes)
     # the tablet's board is older than `before` when others corrected deals meanwhile: all of it again
-    partial = only_added(before, after, page["form"]) and not saved.replayed and not meanwhile
+    partial = only_added(before, after, page["form"]) and not saved.replayed and meanwhile is None
     response = render(oob=partial, **page)
     if partial:  # the changed parts by id, the new row appended, the next form in place of this one
         response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})

@@ -255,6 +255,66 @@ def test_a_correction_elsewhere_leaves_the_typed_deal_the_next_one(client, ctx):
     assert "Deals 1, 2 were corrected on another device meanwhile; the totals include them." in html
 
 
+def test_a_correction_taken_back_is_not_named_and_bids_locked_after_one_say_it(client, ctx):
+    """A tester's Undo of a correction on the other tablet: the save lands (nothing changed the form)
+    but the line said "Deal 1 was corrected". And bids locked after a correction elsewhere (Pitch)
+    changed the totals without a word."""
+    sid = new_schieberamsch(client)
+    for _ in range(2):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    first = Deal.query.filter_by(session_id=sid).order_by(Deal.position).first()
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    for points in ([0, 17, 103], [0, 7, 113]):  # corrected, then back as it was (the correction's Undo)
+        assert client.put(f"/api/v1/sessions/{sid}/deals/{first.id}",
+                          json={"values": {**RAMSCH, "points": points}}).status_code == 200
+    response = client.post(f"/sessions/{sid}/deals", headers={"HX-Request": "true"},
+                           data={**ramsch_form([30, 40, 50]), "board_version": hidden(page, "board_version")})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "HX-Retarget" not in response.headers  # the whole board again
+    assert "Deal 3: " in html and "was corrected on another device" not in html
+    assert Deal.query.filter_by(session_id=sid).count() == 3
+
+    pitch = client.post("/api/v1/sessions", json={"game": "pitch", "players": ["Ann", "Ben", "Cat", "Dan"]}).json
+    deals = f"/api/v1/sessions/{pitch['id']}/deals"
+    assert client.post(deals, json={"values": {"bidder": 1, "bid": 6, "trump": "H"}}).status_code == 201
+    assert client.post(deals, json={"values": {"entry": "points", "points": [4, 6, None, None]}}).status_code == 201
+    page = client.get(f"/sessions/{pitch['id']}").get_data(as_text=True)
+    deal = client.get(f"/api/v1/sessions/{pitch['id']}").json["deals"][0]["id"]
+    assert client.put(f"{deals}/{deal}", json={"values": {"bidder": 1, "bid": 6, "trump": "H", "entry": "points",
+                                                          "points": [5, 5, None, None]}}).status_code == 200
+    locked = client.post(f"/sessions/{pitch['id']}/deals", headers={"HX-Request": "true"}, data={
+        "bidder": "2", "bid": "7", "trump": "S", "board_version": hidden(page, "board_version")})
+    html = locked.get_data(as_text=True)
+    assert locked.status_code == 200 and "Deal 1 was corrected on another device meanwhile" in html
+    assert client.get(f"/api/v1/sessions/{pitch['id']}").json["pending"]["values"]["bid"] == 7
+
+
+def test_a_correction_elsewhere_that_ends_the_game_offers_nothing_to_overwrite(client, ctx):
+    """A tester's Italian Whist to 6: another device corrected deal 2 so that Anna reached 6. The
+    tablet typing deal 3 was told "another device saved deal 2" and offered its deal 3 as a correction
+    of deal 2, which put it over that correction. It is now told what happened, and offered nothing."""
+    sid = client.post("/api/v1/sessions", json={"game": "italian_whist", "players": ["Anna", "Ben", "Carl"],
+                                                "options": {"end": "target", "target": 6}}).json["id"]
+    deals = f"/api/v1/sessions/{sid}/deals"
+    for first, second in (([5, 2, 2], [2, 4, 3]), ([3, 3, 3], [3, 3, 3])):  # +3 -2 -1, then 0 0 0
+        assert client.post(deals, json={"values": {"first": first, "second": second}}).status_code == 201
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    second = client.get(f"/api/v1/sessions/{sid}").json["deals"][1]["id"]
+    corrected = {"first": [6, 2, 1], "second": [3, 3, 3]}  # +3 -1 -2: Anna 6, the target
+    assert client.put(f"{deals}/{second}", json={"values": corrected}).json["standings"]["over"]
+    typed = {f"{half}-{seat}": str(value) for half, values in (("first", [4, 4, 1]), ("second", [1, 3, 5]))
+             for seat, value in enumerate(values)}
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.post(f"/sessions/{sid}/deals", headers=headers,
+                               data={**typed, "board_version": hidden(page, "board_version")})
+        html = response.get_data(as_text=True)
+        assert response.status_code == 409 and "HX-Retarget" not in response.headers
+        assert alerts(html) == ["Not saved: another device corrected deal 2 meanwhile, and with it the game is "
+                                "over. If that deal is wrong, correct it in the list."]
+        assert "as a correction of that deal" not in html and 'name="first-0"' not in html
+    assert client.get(f"/api/v1/sessions/{sid}").json["deals"][1]["values"] == corrected
+
+
 def test_a_correction_elsewhere_that_changes_the_form_is_still_told(client, ctx):
     """Coiffeur: the other device corrected deal 1 into another row, so the rows left to announce are
     not those of this tablet's form: it is shown the fresh board and told, nothing stored."""
