@@ -2,7 +2,8 @@
 database -> export gives the same document apart from ids. Import checks everything first
 (import_checks.py: each session replayed through its engine) and stores nothing when one deal does
 not fit. A session that is already here exactly (same game, start time, players and deals: the same
-file imported twice, or a backup put back over the database it came from) is not stored again.
+file imported twice, or a backup put back over the database it came from; the players also as named
+before a rename, here or in the file) is not stored again.
 """
 from __future__ import annotations
 
@@ -33,11 +34,28 @@ class Imported:
     already_here: list[int] = field(default_factory=list)
 
 
-def _key(game: str, created_at: datetime, names: Iterable[str], deals: Iterable[tuple[int, str, Any]]) -> tuple:
+def _keys(game: str, created_at: datetime, names: Iterable[str], deals: Iterable[tuple[int, str, Any]],
+          renames: Iterable[tuple[str, str]]) -> list[tuple]:
     """What makes two sessions the same: game, start time, players in order and deals (positions,
-    phases, payloads)."""
-    return (game, created_at, tuple(name_key(name) for name in names),
-            tuple((position, phase, canonical(payload)) for position, phase, payload in deals))
+    phases, payloads); with the players as named before each of the session's renames too (newest
+    first, (before, after)): a file exported before a player's name was corrected is still that session."""
+    played = tuple((position, phase, canonical(payload)) for position, phase, payload in deals)
+    named = [name_key(name) for name in names]
+    keys = [(game, created_at, tuple(named), played)]
+    for before, after in renames:
+        named = [name_key(before) if name == name_key(after) else name for name in named]
+        keys.append((game, created_at, tuple(named), played))
+    return keys
+
+
+def _renames(sessions: Iterable[int]) -> dict[int, list[tuple[str, str]]]:
+    """The player renames of these sessions, newest first: {session id: [(before, after)]}."""
+    found: dict[int, list[tuple[str, str]]] = {}
+    query = (select(Revision).where(Revision.session_id.in_(list(sessions)), Revision.action == "rename")
+             .order_by(Revision.id.desc()))
+    for change in db.session.scalars(query):
+        found.setdefault(change.session_id, []).append(((change.before or {})["name"], (change.after or {})["name"]))
+    return found
 
 
 def import_document(document: Any) -> Imported:
@@ -102,17 +120,24 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
     and summaries, a few statements for all of them (new ids; not committed)."""
     held = set(db.session.identity_map.values())
     query = select(GameSession).where(GameSession.created_at.in_({values["created_at"] for values in chunk}))
-    here = {_key(session.game, session.created_at, session.names,  # as its export holds it
-                 ((deal.position, deal.phase, deal.payload) for deal in exported_deals(session))): session
-            for session in db.session.scalars(query.options(*WITH_DEALS))}
+    sessions = db.session.scalars(query.options(*WITH_DEALS)).all()
+    renames = _renames(session.id for session in sessions)
+    here = {key: session for session in sessions
+            for key in _keys(session.game, session.created_at, session.names,  # as its export holds it
+                             ((deal.position, deal.phase, deal.payload) for deal in exported_deals(session)),
+                             renames.get(session.id, []))}
     added, already = [], []
     for values in chunk:
-        key = _key(values["game"], values["created_at"], values["names"],
-                   ((deal["position"], deal["phase"], deal["payload"]) for deal in values["deals"]))
-        if key in here:
-            already.append(here[key])
+        keys = _keys(values["game"], values["created_at"], values["names"],
+                     ((deal["position"], deal["phase"], deal["payload"]) for deal in values["deals"]),
+                     [(change["before"]["name"], change["after"]["name"])
+                      for change in reversed(values["revisions"]) if change["action"] == "rename"])
+        found = next((here[key] for key in keys if key in here), None)
+        if found is not None:
+            already.append(found)
             continue
-        session = here[key] = _new_session(values, players)
+        session = _new_session(values, players)
+        here.update(dict.fromkeys(keys, session))
         db.session.add(session)
         added.append((session, values))
     db.session.flush()

@@ -113,13 +113,21 @@ def test_a_table_with_a_pin_must_be_unlocked_first(app, client, ctx):
     assert db.session.get(GameSession, sid).names == ("Anni", "Ben", "Carl")
 
 
-def test_an_export_holding_a_rename_imports(client, ctx, fresh_client):
+def test_an_export_holding_a_rename_imports_and_is_known_by_either_name(client, ctx, fresh_client):
+    """A retester renamed Hans in an instance, imported the same file again, and had every session
+    twice: a session is known by its players as named before each rename too, here or in the file."""
     sid = new_schieberamsch(client, names=("Ana", "Ben", "Carl"))
     assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    before = client.get("/api/v1/export").json
     assert rename(client, "Ana", "Anita").status_code == 302
+    assert client.post("/api/v1/import", json=before).json == {"sessions": [], "already_here": [sid]}
     document = client.get("/api/v1/export").json
+    assert fresh_client.post("/api/v1/import", json=before).status_code == 201  # the old names there
+    again = fresh_client.post("/api/v1/import", json=document).json  # the file renamed, not the instance
+    assert again["sessions"] == [] and len(again["already_here"]) == 1
     assert [change["after"] for entry in document["sessions"] for change in entry["revisions"]
             if change["action"] == "rename"] == [{"name": "Anita"}]
+    document["sessions"][0]["created_at"] = "2020-01-01T12:00:00Z"  # another session: stored, with its log
     imported = fresh_client.post("/api/v1/import", json=document)
     assert imported.status_code == 201 and len(imported.json["sessions"]) == 1, imported.get_data(as_text=True)
     board = fresh_client.get(f"/sessions/{imported.json['sessions'][0]}/changes").get_data(as_text=True)
