@@ -93,7 +93,6 @@ def rename_player(player: Player, name: str) -> Player:
         if together is not None:
             raise RuleError(T("%(new)s and %(old)s sat at the same table (session %(id)d): they are two players. "
                               "Choose another name.", new=other.name, old=old, id=together), "name")
-    if other is not None:
         new = other.name  # as the other player is named: the sessions become theirs
     elif new == old:
         return player

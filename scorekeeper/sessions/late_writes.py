@@ -33,9 +33,7 @@ def stale_board(session: GameSession, stale: turns.StaleBoard):
     if again:  # the same deal typed on two tablets: stored once, and said so
         return render(200, **context(session, current, elsewhere=(stale.number, again)))
     if current.standing.over:  # no form to save again
-        latest = stale.latest
-        if latest is not None and latest.action == "add" and current.deals and current.deals[-1].id == latest.deal_id:
-            # the game's last deal saved elsewhere: what was typed may be that deal
+        if _saved_last(current, stale):  # the game's last deal saved elsewhere: what was typed may be that deal
             return late_save(session, current, stale, translate(stale.late_text))
         # another change ended it (a correction): what was typed was a deal that is no longer played
         return render(409, **context(session, current, stale_message=translate(stale.over_text)))
@@ -91,12 +89,17 @@ def _replaceable(session: GameSession, current: Board, stale: turns.StaleBoard) 
     """The deal another device saved while this tablet typed the same deal (the only change since its
     board): what was typed may be that deal too, as a correction of it (`as_correction`), or the next
     one. None when more changed since, or the deal had bids locked first (asked in another form)."""
-    latest = stale.latest
-    if (latest is None or latest.action != "add" or not current.deals or current.deals[-1].id != latest.deal_id
-            or form_version() != stale.version - 1):
+    if not _saved_last(current, stale) or form_version() != stale.version - 1:
         return None
     last = _last_deal(session, current)
     return last.deal if _play_only(last) else None
+
+
+def _saved_last(current: Board, stale: turns.StaleBoard) -> bool:
+    """Whether the other device's last change saved the board's last deal."""
+    latest = stale.latest
+    return (latest is not None and latest.action == "add" and bool(current.deals)
+            and current.deals[-1].id == latest.deal_id)
 
 
 def _play_only(last: LastDeal) -> bool:
