@@ -43,7 +43,8 @@ def _keys(game: str, created_at: datetime, names: Iterable[str], deals: Iterable
     named = [name_key(name) for name in names]
     keys = [(game, created_at, tuple(named), played)]
     for before, after in renames:
-        named = [name_key(before) if name == name_key(after) else name for name in named]
+        was, now = name_key(before), name_key(after)
+        named = [was if name == now else name for name in named]
         keys.append((game, created_at, tuple(named), played))
     return keys
 

@@ -160,7 +160,7 @@ def add_deal(session_id: int):
     if claimed is not None and claimed != before.version:
         # another device wrote first: only its corrections of earlier deals leave this the next deal
         meanwhile = corrected_meanwhile(session, before, claimed)
-        if meanwhile is None or request.form.get("as_correction"):
+        if meanwhile is None:
             return stale_board(session, turns.stale(session))
         claimed = before.version
     if request.form.get("as_correction"):  # the stale board's choice: it was the deal just saved elsewhere
