@@ -90,7 +90,8 @@ def show_player(player_id: int):
 def rename_player(player_id: int):
     """A typo in a player's name fixed: in every session of theirs; a name another player has joins
     the two (names.rename_player). Refused, with the reason beside the box, while one of their tables
-    has a PIN this device has not entered."""
+    has a PIN this device has not entered. Joining into a player of PIN tables is not: it changes none
+    of those tables, and anyone may already seat a player of that name at a new table."""
     player = db.get_or_404(Player, player_id)
     form = PlayerNameForm()
     if form.validate():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.extensions import db
-from scorekeeper.models import GameSession, Player, Revision, SeatSummary, SessionSummary
+from scorekeeper.models import GameSession, Player, Revision, Seat, SeatSummary, SessionSummary
 
 from .helpers import alerts, new_schieberamsch, ramsch_form
 
@@ -111,6 +111,17 @@ def test_a_table_with_a_pin_must_be_unlocked_first(app, client, ctx):
         f"Session {sid} is protected by a PIN: enter it at that table first."]
     assert rename(client, "Anna", "Anni").status_code == 302  # the device that set it holds it
     assert db.session.get(GameSession, sid).names == ("Anni", "Ben", "Carl")
+
+    # the other way, a name joined INTO a player of that table: none of the table's rows change, and
+    # any device may already seat a player of that name at a new table, so no PIN is asked
+    version = db.session.get(GameSession, sid).version
+    new_schieberamsch(other, names=("Anny", "Dora", "Emil"))
+    assert other.post(f"/players/{player_id('Anny')}/name", data={"name": "anni"}).status_code == 302
+    db.session.expire_all()
+    assert db.session.get(GameSession, sid).version == version
+    assert player_id("Anny") is None
+    assert db.session.scalar(db.select(db.func.count()).select_from(Seat)
+                             .where(Seat.player_id == player_id("Anni"))) == 2  # the PIN table's and the new one
 
 
 def test_an_export_holding_a_rename_imports_and_is_known_by_either_name(client, ctx, fresh_client):
