@@ -120,6 +120,8 @@ class GameTally:
     total_finished: int  # the player's final totals added up over the finished sessions
     places: int = 0  # the player's places (1: won) added up over the finished sessions that have one
     placed: int = 0  # how many those are
+    name: str = ""  # the free pad's: the game the table named (one of `kinds`, or the only one)
+    kinds: tuple[GameTally, ...] = ()  # the free pad's: one tally per game name, when it has several
 
     @property
     def average_total(self) -> float | None:
@@ -140,26 +142,54 @@ def overall_place(tallies: list[GameTally]) -> float | None:
 
 
 def player_tallies(player_id: int, filters: Filters) -> list[GameTally]:
-    """The player's record per game from the seat summaries: one index-range query. Sessions whose
-    summary is missing or from an older engine are not counted until `flask summaries` computes it
-    (their rows say "being updated"); sessions that no longer replay are left out, and so are games
-    this Scorekeeper no longer knows."""
+    """The player's record per game from the seat summaries: one index-range query (and one more for
+    the free pad's games, counted apart by the name each table gave, as people keep their record of
+    Rummy apart from Hearts). Sessions whose summary is missing or from an older engine are not
+    counted until `flask summaries` computes it (their rows say "being updated"); sessions that no
+    longer replay are left out, and so are games this Scorekeeper no longer knows."""
+    return sorted((_named(tally, player_id, filters) if tally.game == "free_pad" else tally
+                   for tally in _tallies(player_id, filters)), key=lambda tally: tally.game)
+
+
+def _tallies(player_id: int, filters: Filters, pad_names: bool = False) -> list[GameTally]:
+    """A GameTally per game (`pad_names`: per name of a free pad's game), summed from the player's
+    seat summaries of the game's current engine."""
     ok = SeatSummary.total.is_not(None)
     finished = ok & SeatSummary.over
     count = lambda condition: func.sum(case((condition, 1), else_=0))
-    rows = db.session.execute(
-        select(SeatSummary.game, SeatSummary.engine_version, func.count().label("sessions"),
-               count(~ok).label("broken"), count(finished).label("finished"),
-               count(finished & SeatSummary.won).label("won"), count(finished & SeatSummary.lost).label("lost"),
-               func.sum(case((finished, SeatSummary.total), else_=0)).label("total"),
-               func.sum(SeatSummary.place).label("places"), func.count(SeatSummary.place).label("placed"))
-        .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))
-        .group_by(SeatSummary.game, SeatSummary.engine_version))
-    # one row per game is left: the one of its current engine
+    name = [GameSession.options["name"].as_string().label("pad_name")] if pad_names else []
+    query = (select(SeatSummary.game, SeatSummary.engine_version, *name, func.count().label("sessions"),
+                    count(~ok).label("broken"), count(finished).label("finished"),
+                    count(finished & SeatSummary.won).label("won"), count(finished & SeatSummary.lost).label("lost"),
+                    func.sum(case((finished, SeatSummary.total), else_=0)).label("total"),
+                    func.sum(SeatSummary.place).label("places"), func.count(SeatSummary.place).label("placed"))
+             .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))
+             .group_by(SeatSummary.game, SeatSummary.engine_version))
+    if pad_names:
+        query = (query.join(GameSession, GameSession.id == SeatSummary.session_id)
+                 .where(SeatSummary.game == "free_pad").group_by(*name))
     tallies = [GameTally(row.game, row.sessions - row.broken, row.finished, row.won, row.lost, row.total or 0,
-                         row.places or 0, row.placed)
-               for row in rows if summaries.current(row.game, row.engine_version)]
-    return sorted((tally for tally in tallies if tally.played), key=lambda tally: tally.game)
+                         row.places or 0, row.placed, name=(row._mapping.get("pad_name") or "").strip())
+               for row in db.session.execute(query) if summaries.current(row.game, row.engine_version)]
+    return [tally for tally in tallies if tally.played]
+
+
+def _named(pad: GameTally, player_id: int, filters: Filters) -> GameTally:
+    """The free pad's tally with its games apart (names that differ only in case are one game)."""
+    kinds: dict[str, list[GameTally]] = {}
+    for tally in sorted(_tallies(player_id, filters, pad_names=True), key=lambda tally: -tally.played):
+        kinds.setdefault(name_key(tally.name), []).append(tally)
+    merged = sorted((_sum(same) for same in kinds.values()), key=lambda tally: (not tally.name, sort_key(tally.name)))
+    if len(merged) == 1:
+        return dataclasses.replace(pad, name=merged[0].name)
+    return dataclasses.replace(pad, kinds=tuple(merged))
+
+
+def _sum(tallies: list[GameTally]) -> GameTally:
+    """One tally of several (one game under names spelt differently), named as most sessions name it."""
+    total = lambda field: sum(getattr(tally, field) for tally in tallies)
+    return GameTally(tallies[0].game, total("played"), total("finished"), total("won"), total("lost"),
+                     total("total_finished"), total("places"), total("placed"), name=tallies[0].name)
 
 
 def player_figures(player_id: int, filters: Filters) -> dict[str, list[tuple[Figure, int]]]:

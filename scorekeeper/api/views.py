@@ -219,10 +219,10 @@ def player_statistics(player_id: int):
         "filters": {"game": filters.game, "since": filters.since and filters.since.isoformat(),
                     "until": filters.until and filters.until.isoformat(), "with": list(filters.with_ids)},
         "games": [
-            {"game": tally.game, "sessions": tally.played, "finished": tally.finished, "won": tally.won,
-             "lost": tally.lost, "average_total": tally.average_total, "average_place": tally.average_place,
-             "figures": [{"name": figure.name, "label": translate(figure.label), "value": value}
-                         for figure, value in figures.get(tally.game, [])]}
+            {**_tally(tally), "figures": [{"name": figure.name, "label": translate(figure.label), "value": value}
+                                          for figure, value in figures.get(tally.game, [])]}
+            | ({"names": [{"name": kind.name, **_tally(kind)} for kind in tally.kinds or (tally,)]}
+               if tally.game == "free_pad" else {})
             for tally in tallies],
         "average_place": history.overall_place(tallies),
         "months": [{"month": month.month, "finished": month.finished, "won": month.won,
@@ -233,6 +233,12 @@ def player_statistics(player_id: int):
         answer["head_to_head"] = {"player": {"id": other.id, "name": other.name}, "games": [
             dataclasses.asdict(row) for row in history.head_to_head(player.id, form.other_id, filters)]}
     return answer
+
+
+def _tally(tally: history.GameTally) -> dict[str, Any]:
+    """A player's record of one game (or of one free pad's game, by its name)."""
+    return {"game": tally.game, "sessions": tally.played, "finished": tally.finished, "won": tally.won,
+            "lost": tally.lost, "average_total": tally.average_total, "average_place": tally.average_place}
 
 
 @bp.get("/openapi.json")

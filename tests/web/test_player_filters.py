@@ -183,8 +183,8 @@ def test_the_api_gives_the_same_figures_with_the_same_filters(club, client):
 
 def test_a_filtered_page_runs_as_few_statements_as_the_whole_one(club, client, ctx):
     """The player, the players (the choices), the count and the page of sessions with their seats, the
-    summaries, the months (their span, then their sums), the record and the figures: 10, filtered or
-    not; head to head adds its own."""
+    summaries, the months (their span, then their sums), the record (Anna played the free pad: and
+    its games by name) and the figures: 11, filtered or not; head to head adds its own."""
     anna = club["Anna"]
     with counted_statements() as whole:
         client.get(f"/players/{anna}")
@@ -192,7 +192,7 @@ def test_a_filtered_page_runs_as_few_statements_as_the_whole_one(club, client, c
         client.get(f"/players/{anna}?game=free_pad&since=2025-01-01&until=2025-12-31&with={club['Dan']}")
     with counted_statements() as compared:
         client.get(f"/players/{anna}?since=2025-01-01&vs={club['Dan']}")
-    assert len(whole) == len(filtered) <= 10 and len(compared) == len(whole) + 1, filtered
+    assert len(whole) == len(filtered) <= 11 and len(compared) == len(whole) + 1, filtered
 
 
 def test_the_filters_and_places_speak_japanese(club, client):
@@ -231,3 +231,34 @@ def test_players_are_listed_as_people_look_for_them_accents_and_case_aside(clien
                           ("/sessions/new/free_pad", r'<option value="([^"]+)"')):
         html = client.get(path).get_data(as_text=True)
         assert [name for name in re.findall(pattern, html) if name in expected] == expected, path
+
+
+def test_the_free_pads_record_is_kept_per_game_the_tables_named(client, app):
+    """rules/free-pad.md "Set-up": a name for the game. A pad played as Rummy twice (one table typed
+    "rummy "), as Hearts once (lowest wins) and once unnamed is four games of a pad, and a player
+    keeps the record of each apart: Rummy 2 sessions, Eva won 1 (30 > 20) and lost the place of the
+    other (5 < 9: 2nd), places (1 + 2) / 2 = 1.5 and totals (30 + 5) / 2 = 17.5; Hearts 1 won (4 < 7)."""
+    session_with(client, "free_pad", ["Eva", "Finn"], [{"points": [30, 20]}], options={"rounds": 1, "name": "Rummy"})
+    session_with(client, "free_pad", ["Eva", "Finn"], [{"points": [5, 9]}], options={"rounds": 1, "name": "rummy "})
+    session_with(client, "free_pad", ["Eva", "Finn"], [{"points": [4, 7]}],
+                 options={"rounds": 1, "name": "Hearts", "winner": "lowest"})
+    session_with(client, "free_pad", ["Eva", "Gus"], [{"points": [1, 2]}], options={"rounds": 1})
+    session_with(client, "free_pad", ["Gus", "Hal"], [{"points": [1, 2]}], options={"rounds": 1, "name": "Skip-Bo"})
+    with app.app_context():
+        players = {player.name: player.id for player in db.session.execute(db.select(Player)).scalars()}
+    rows = cells(client.get(f"/players/{players['Eva']}").text, "records")
+    assert [row[:4] + row[6:] for row in rows] == [
+        ["Free score pad", "4", "4", "2", "1.5"],
+        ["Free score pad: Hearts", "1", "1", "1", "1.0"],
+        ["Free score pad: Rummy", "2", "2", "1", "1.5"],
+        ["Free score pad: no name", "1", "1", "0", "2.0"]]
+    assert rows[2][5] == "17.5"
+    # one name only: the pad's row says it, with no rows under it
+    assert [row[0] for row in cells(client.get(f"/players/{players['Hal']}").text, "records")] == [
+        "Free score pad: Skip-Bo"]
+    pad = call(client, "GET", f"/api/v1/players/{players['Eva']}/stats").json["games"][0]
+    kinds = [(kind["name"], kind["sessions"], kind["won"], kind["average_total"]) for kind in pad["names"]]
+    assert (pad["sessions"], kinds) == (4, [("Hearts", 1, 1, 4), ("Rummy", 2, 1, 17.5), ("", 1, 0, 1)])
+    html = client.get(f"/players/{players['Eva']}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert [row[0] for row in cells(html, "records")][1:] == ["フリースコア表：Hearts", "フリースコア表：Rummy",
+                                                              "フリースコア表：名前なし"]
