@@ -182,7 +182,7 @@ class Pitch(Game):
                 errors.append(RuleError(P("Nobody took the %(cards)s: all ten points are in play, tick it for "
                                           "whoever took it.", "Nobody took the %(cards)s: all ten points are in "
                                           "play, tick each for whoever took it.", len(missing),
-                                          cards=joined(", ", missing)), "cards"))
+                                          cards=joined(T(", "), missing)), "cards"))
             if deal["two"] is None:
                 errors.append(RuleError(T("Choose who played the trump 2: all ten points are in play."), "two"))
         elif deal["entry"] == POINTS and sum(taken) > DEAL_POINTS:

@@ -59,6 +59,15 @@ def test_every_problem_of_a_deal_at_once(client, ctx):
     assert api.status_code == 422 and set(api.json["fields"]) == {"cards", "two"}
 
 
+
+def test_the_cards_nobody_took_are_listed_the_japanese_way(client):
+    """A tester read "ロー・ジョーカー, 切り札10": the list takes the page language's separator."""
+    sid = new_pitch(client)
+    html = client.post(f"/sessions/{sid}/deals", data={"entry": "cards", "cards-0": ["A", "J", "offJ"],
+                                                       "cards-1": ["HJ", "LJ"]},
+                       headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert any(text.startswith("切り札10、切り札3を取った人がいません") for text in alerts(html)), alerts(html)
+
 def test_the_locked_bid_stands_under_its_player(client, ctx):
     sid = new_pitch(client)
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
