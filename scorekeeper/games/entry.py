@@ -384,8 +384,8 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: dict[str, Any], size: i
 def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[str, Any], size: int,
                        asked: Sequence[int], who: Sequence[str] | None) -> tuple[list[Any], bool, list[RuleError]]:
     """The shown seats' entries parsed (None where refused), whether every asked seat was shown, and
-    the refusals, each naming `who` the box is for. In a fixed sum an empty box is missing only while
-    the others fit the sum (it may be filled)."""
+    the refusals, each naming `who` the box is for. In a fixed sum one empty box takes the rest of the
+    sum; with more, each is missing while the others fit the sum (they may be filled)."""
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
     missing: list[RuleError] = []  # in a fixed sum; elsewhere an empty box is an error like the others
@@ -402,7 +402,18 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
                 error = _for_whom(error, spec, who[seat])
             (missing if value[seat] in (None, "") and spec.total is not None else errors).append(error)
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
-    return entries, every_seat_asked, errors if errors or over else missing
+    if errors or over:
+        return entries, every_seat_asked, errors
+    if len(missing) == 1 and every_seat_asked and spec.total is not None and spec.kind == INT:
+        # one box left empty: the rest of the sum, as the tablet's form fills it (without JavaScript too)
+        seat = next(seat for seat in asked if entries[seat] is None)
+        try:
+            entries[seat] = parse_value(spec, spec.total - sum(e for e in entries if isinstance(e, int)),
+                                        f"{spec.name}-{seat}", size)
+            return entries, every_seat_asked, []
+        except RuleError:
+            entries[seat] = None
+    return entries, every_seat_asked, missing
 
 
 def _check_partners(spec: FieldSpec, value: Sequence[Any], entries: list[Any], size: int,

@@ -102,3 +102,18 @@ def test_a_refused_match_toggle_names_its_message_for_a_screen_reader(client):
     toggle = re.search(r'<input type="checkbox" name="match"[^>]*>', html).group(0)
     assert 'aria-invalid="true"' in toggle and 'aria-describedby="match-error"' in toggle
     assert re.search(r'id="match-error" role="alert">A match means Ben &amp; Dan took all nine tricks', html)
+
+
+def test_only_the_announcing_teams_card_points_are_needed(client):
+    """rules/coiffeur.md "Scoring a deal": only the announcing team writes, "the opponents write nothing".
+    A client sending Anna & Cleo's 90 alone was refused "Card points for Ben & Dan is missing.": the other
+    box takes the rest of 157, as the tablet's form fills it. Two empty boxes are still missing."""
+    sid = new_coiffeur(client)
+    alone = {**UNDENUFE_90, "points": [90, None, None, None]}
+    saved = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": alone})
+    assert saved.status_code == 201, saved.json
+    assert saved.json["deals"][0]["points"] == [540, 0, 540, 0]  # 90 x 6, worked example 1
+    assert saved.json["deals"][0]["values"]["points"][:2] == [90, 67]
+    empty = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
+                 {"values": {"announcer": 1, "row_b": "undenufe", "points": [None, None, None, None], "match": False}})
+    assert empty.status_code == 422 and set(empty.json["fields"]) == {"points-0", "points-1"}

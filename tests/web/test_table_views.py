@@ -537,3 +537,15 @@ def test_a_group_of_toggles_is_named_by_its_field(client):
     sid = session_with(client, "handjass", ["Anna", "Ben", "Carl", "Dora"], [])
     page = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert '<div class="picker" role="group" aria-label="Who plays">' in page
+
+
+def test_without_javascript_the_last_count_left_empty_is_the_rest_of_120(client, ctx):
+    """rules/schieberamsch.md: the card points of a Ramsch add up to 120, and the tablet's form fills the
+    last count in; a page without JavaScript saved with Carl's box empty was refused as missing."""
+    sid = new_schieberamsch(client)
+    form = ramsch_form([30, 50, ""], took=[True, True, True])
+    response = client.post(f"/sessions/{sid}/deals", data=form)
+    assert response.status_code == 302, alerts(response.get_data(as_text=True))
+    deal = client.get(f"/api/v1/sessions/{sid}").json["deals"][0]
+    assert deal["values"]["points"] == [30, 50, 40]
+    assert deal["points"] == [0, 5, 0]  # all three took tricks: the most card points, Ben 50, score / 10
