@@ -140,6 +140,8 @@ class Standing:
     seat_notes: tuple[Text | None, ...] = ()
     active: tuple[bool, ...] = ()
     teams: tuple[tuple[int, ...], ...] = ()
+    sides: tuple[tuple[int, ...], ...] = ()  # who shares a place (`Game.sides`)
+    side_totals: tuple[int, ...] = ()  # per seat, its side's total that ranks the session (`Game.side_totals`)
 
 
 class Game:
@@ -305,6 +307,11 @@ class Game:
     def sides(self, table: Table, state: State) -> tuple[tuple[int, ...], ...]:
         """Who shares a place: the teams, else each player alone."""
         return self.teams(table) or tuple((seat,) for seat in range(table.size))
+
+    def side_totals(self, table: Table, state: State) -> tuple[int, ...]:
+        """Per seat, the running total of its side that ranks the session: the seat's own, which
+        partners share. A game whose teams add up more than their players' points says so here."""
+        return state.totals
 
     def places(self, table: Table, state: State) -> tuple[int, ...]:
         """Each seat's place in a finished session, as the standing ranks it: 1 for the winners, last
@@ -493,7 +500,8 @@ class Game:
             dealers=tuple(dealers), seated=tuple(seated), deals_left=self.deals_left(table, state),
             notes=self.final_notes(table, state) if over else self.notes(table, state),
             seat_notes=self.final_seat_notes(table, state) if over else self.seat_notes(table, state),
-            active=state.active, teams=self.teams(table),
+            active=state.active, teams=self.teams(table), sides=self.sides(table, state),
+            side_totals=self.side_totals(table, state),
         )
 
 

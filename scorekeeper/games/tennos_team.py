@@ -413,11 +413,16 @@ class TennosTeam(Game):
             return False
         return "session_winner" not in table.options or table.options.get("teams") == "fixed"
 
+    def side_totals(self, table: Table, state: State) -> tuple[int, ...]:
+        """The team's running total (battalions included) where teams rank the session (`team_standings`)."""
+        own = narrow(state, SeriesState)
+        return own.team_points if self.team_standings(table) else own.totals
+
     def ranking(self, table: Table, state: State) -> Sequence[Any]:
         """Per player: games won (when ``session_winner`` counts them first), then the running total
         that ranks the session (the team's, `team_standings`)."""
         own = narrow(state, SeriesState)
-        totals = own.team_points if self.team_standings(table) else own.totals
+        totals = self.side_totals(table, state)
         by_games = table.options.get("session_winner", "games_won") == "games_won"
         return tuple((own.wins[s] if by_games else 0, totals[s]) for s in range(table.size))
 

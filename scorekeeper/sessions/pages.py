@@ -71,8 +71,8 @@ def result_picture(session_id: int):
     session = db.get_or_404(GameSession, session_id)
     current = board(session)
     table, standing = current.table, current.standing
-    sides = current.game.teams(table) or tuple((seat,) for seat in range(table.size))
-    rows = [(table.names_of(side, " & "), standing.totals[side[0]], side[0] in standing.winners) for side in sides]
+    rows = [(table.names_of(side, " & "), standing.side_totals[side[0]], side[0] in standing.winners)
+            for side in standing.sides]
     picture = render_template("sessions/result.svg", session=session, board=current, rows=rows,
                               rule=picture_lines(translate(current.winner_rule), 62))
     return picture, {"Content-Type": "image/svg+xml; charset=utf-8"}

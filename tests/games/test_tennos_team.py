@@ -269,6 +269,9 @@ def test_decided_2026_11_26_fixed_teams_rank_team_totals():
     standing = GAME.replay(t, [EXAMPLE])
     assert standing.state.team_points == (14, 17, 14, 17) and standing.winners == (1, 3)
     assert str(standing.seat_notes[1]) == "1 game won, team 17"
+    # the board's team line and the shared picture show the teams with these totals, not a member's own
+    assert standing.sides == ((0, 2), (1, 3)) and standing.side_totals == (14, 17, 14, 17)
+    assert standing.totals != standing.side_totals
     assert str(GAME.winner_rule(t)) == "The highest team total wins the session."
 
 
@@ -434,3 +437,4 @@ def test_a_game_won_by_one_player_says_wins():
     one = game("SHC", [["JS", "QS", "KS"], [], []])
     assert str(play(one).results[0].summary) == "A wins"
     assert str(play(close_game()).results[0].summary) == "A, C win"
+

@@ -3,6 +3,7 @@ picture cards as piles with an inferred rest, and keeps what was tapped after a 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from .helpers import alerts, totals
 
@@ -62,3 +63,27 @@ def test_a_refused_game_keeps_every_tap(client, ctx):
     assert "Anna and Ben both entered ♠; each suit belongs to one player." in alerts(html)
     assert re.search(r'name="pictures-1"[^>]*value="QH" checked', html)
     assert re.search(r'name="rest"[^>]*value="3" checked', html)
+
+
+def test_fixed_teams_show_the_team_totals_that_decide(client):
+    """rules/tennos-team.md, decided 2026-11-26: with fixed teams the team's running total (battalions
+    included) decides the session. A tester saw only the players' own totals pinned (13 marked a winner
+    beside a 48), the team's 94 in small print: the board, big numbers and the shared picture now show
+    each team with its total. Worked examples 1 and 2: black (Anna & Carl) 14, red (Ben & Dora) 17."""
+    body = {"game": "tennos_team", "players": list(NAMES), "options": {"mode": "team", "teams": "fixed", "deals": 1}}
+    sid = client.post("/api/v1/sessions", json=body).json["id"]
+    example = {"suit": list("SHCD"), "jokers": [0] * 4, "ace": [True, False, False, False],
+               "pictures": [["JS", "QS", "KS", "JH"], ["JC", "QC", "KC", "JD", "JL", "JX"], [], []]}
+    saved = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": example})
+    assert saved.status_code == 201, saved.json
+    standings = saved.json["standings"]
+    assert standings["totals"][0] == 14 and standings["totals"] != [14, 17, 14, 17]  # a player's own points
+    assert standings["teams"] == [{"seats": [0, 2], "total": 14}, {"seats": [1, 3], "total": 17}]
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    line = unescape(re.sub(r"<[^>]+>|\s+", " ", re.search(r'id="team-totals">(.*?)</p>', board, re.S).group(1))).split()
+    assert " ".join(line) == "Teams: Anna & Carl 14 · Ben & Dora 17"
+    big = unescape(re.sub(r"<[^>]+>|\s+", " ", re.search(r'class="big-teams">(.*?)</p>', client.get(
+        f"/sessions/{sid}/big").get_data(as_text=True), re.S).group(1))).split()
+    assert " ".join(big) == "Anna & Carl 14 · Ben & Dora 17"
+    picture = client.get(f"/sessions/{sid}/result.svg").get_data(as_text=True)
+    assert "Anna &amp; Carl" in picture and "Ben &amp; Dora" in picture and ">17<" in picture
