@@ -269,8 +269,8 @@ class TennosTeam(Game):
         for colour in (BLACK, RED):
             battalions = deal.get(f"battalions_{colour}", 0)
             if battalions > captured:
-                raise RuleError(T("%(n)d battalions of the %(colour)s team, but %(pictures)d picture cards "
-                                  "were captured: each battalion takes its trick's picture card.",
+                raise RuleError(T("The %(colour)s team's battalions (%(n)d) outnumber the picture cards captured "
+                                  "(%(pictures)d): each battalion takes its trick's picture card.",
                                   n=battalions, colour=Text(COLOUR_NAMES[colour]), pictures=captured),
                                 f"battalions_{colour}")
 

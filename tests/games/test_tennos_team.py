@@ -438,3 +438,12 @@ def test_a_game_won_by_one_player_says_wins():
     assert str(play(one).results[0].summary) == "A wins"
     assert str(play(close_game()).results[0].summary) == "A, C win"
 
+
+def test_more_battalions_than_picture_cards_is_refused_without_a_wrong_plural():
+    """rules/tennos-team.md: a battalion takes its trick's picture card. A tester read "2 battalions of the
+    black team, but 1 picture cards were captured": the numbers now stand apart from the words."""
+    d = game("SHCDXL", [["JS"], [], [], [], [], []], battalions_black=2, battalions_red=0)
+    with pytest.raises(DealError) as refused:
+        GAME.replay(table(6), [d])
+    assert str(refused.value.text) == ("The black team's battalions (2) outnumber the picture cards captured (1): "
+                                       "each battalion takes its trick's picture card.")
