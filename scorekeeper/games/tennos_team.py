@@ -53,7 +53,10 @@ Decisions and named options:
   with teams drawn anew each game (a team exists only within one game, and the board
   says so); with fixed teams in team and secret modes they are the team totals,
   battalion points included (``team_points``: per player, the sum of his team's
-  totals), so a whole team wins. Players level on what decides share the win.
+  totals), so a whole team wins. Decision (the note is silent on ties): by total,
+  equal totals go to the one with more games won, so a one-game session's winner
+  is the game's, chosen by its own tie-break (a tester saw a shared session win
+  where the game had a winner). Players level on both share the win.
   Sessions frozen before this option keep their reading: most games won, then
   ``team_points`` in team and secret modes (the record of the teams each player
   played in, also when drawn) and the players' totals in individual mode.
@@ -145,6 +148,7 @@ class TennosTeam(Game):
     name = N_("TENNOS team game")
     players = (2, 3, 4, 5, 6)
     rounds_are_games = True
+    version = 2  # 2: equal session totals go to more games won (the summaries are computed again)
 
     options = (
         OptionSpec("mode", N_("Mode"), CHOICE, AUTO,
@@ -156,7 +160,7 @@ class TennosTeam(Game):
                             ("fixed", N_("decided in advance: the first game's teams stay")))),
         OptionSpec("deals", N_("Number of games"), INT, 3, minimum=1, maximum=99),
         OptionSpec("session_winner", N_("The session's winner"), CHOICE, "total",
-                   choices=(("total", N_("the highest running total")),
+                   choices=(("total", N_("the highest running total, then most games won")),
                             ("games_won", N_("most games won, then the running totals")))),
     )
 
@@ -420,14 +424,17 @@ class TennosTeam(Game):
 
     def ranking(self, table: Table, state: State) -> Sequence[Any]:
         """Per player: games won (when ``session_winner`` counts them first), then the running total
-        that ranks the session (the team's, `team_standings`)."""
+        that ranks the session (the team's, `team_standings`); by total, equal totals then games won
+        (a one-game session's winner is its game's, whom the game's own tie-break chose)."""
         own = narrow(state, SeriesState)
         totals = self.side_totals(table, state)
-        by_games = table.options.get("session_winner", "games_won") == "games_won"
-        return tuple((own.wins[s] if by_games else 0, totals[s]) for s in range(table.size))
+        if table.options.get("session_winner", "games_won") == "games_won":
+            return tuple((own.wins[s], totals[s]) for s in range(table.size))
+        return tuple((totals[s], own.wins[s]) for s in range(table.size))
 
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
-        """The highest running total, or most games won first (``session_winner``); ties share."""
+        """The highest running total (equal: more games won), or most games won first
+        (``session_winner``); ties share."""
         rank = self.ranking(table, state)
         return tuple(s for s in range(table.size) if rank[s] == max(rank))
 
@@ -440,14 +447,14 @@ class TennosTeam(Game):
         games = table.options.get("session_winner", "games_won") == "games_won"
         if self.team_standings(table):
             return (T("Most games won, then the highest team total, wins the session.") if games else
-                    T("The highest team total wins the session."))
+                    T("The highest team total, then most games won, wins the session."))
         if self.mode(table) == INDIVIDUAL:
             return (T("Most games won, then the highest total, wins the session.") if games else
-                    T("The highest total wins the session."))
+                    T("The highest total, then most games won, wins the session."))
         return (T("Most games won, then the highest total, wins the session: each player's own points, as the "
                   "teams are drawn anew each game.") if games else
-                T("The highest total wins the session: each player's own points, as the teams are drawn anew "
-                  "each game."))
+                T("The highest total, then most games won, wins the session: each player's own points, as the "
+                  "teams are drawn anew each game."))
 
     def seat_notes(self, table: Table, state: State) -> tuple[Text | None, ...]:
         own = narrow(state, SeriesState)

@@ -157,7 +157,8 @@ def test_a_series_of_three_games_with_a_correction(page):
     expect(page.locator("#status")).to_contain_text("Game over.")
     expect(page.locator("#status")).to_contain_text("Winner: Anna")
     expect(page.locator("#winner-rule")).to_have_text(
-        "The highest total wins the session: each player's own points, as the teams are drawn anew each game.")
+        "The highest total, then most games won, wins the session: each player's own points, as the teams are "
+        "drawn anew each game.")
     expect(page.locator(".seat-note")).to_have_text(["1 game won", "2 games won", "1 game won", "2 games won"])
     expect(page.locator("#entry")).to_have_count(0)
     screenshot(page, "tennos_team-game-over")

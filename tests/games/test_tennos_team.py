@@ -237,7 +237,7 @@ def test_decided_2026_11_26_highest_running_total_wins_the_session():
     standing = GAME.replay(t, [SMALL_WIN, SMALL_WIN, BIG_WIN])
     assert standing.totals == (15, 26, 0) and standing.state.wins == (2, 1, 0)
     assert standing.winners == (1,)
-    assert str(GAME.winner_rule(t)) == "The highest total wins the session."
+    assert str(GAME.winner_rule(t)) == "The highest total, then most games won, wins the session."
 
 
 def test_decided_2026_11_26_option_games_won_then_totals():
@@ -258,8 +258,8 @@ def test_decided_2026_11_26_drawn_teams_rank_players_own_totals():
     standing = GAME.replay(t, [EXAMPLE])
     assert standing.totals == (14, 17, 0, 0) and standing.state.wins == (0, 1, 0, 1)
     assert standing.winners == (1,)
-    assert str(GAME.winner_rule(t)) == ("The highest total wins the session: each player's own points, as the "
-                                        "teams are drawn anew each game.")
+    assert str(GAME.winner_rule(t)) == ("The highest total, then most games won, wins the session: each player's "
+                                        "own points, as the teams are drawn anew each game.")
 
 
 def test_decided_2026_11_26_fixed_teams_rank_team_totals():
@@ -272,7 +272,7 @@ def test_decided_2026_11_26_fixed_teams_rank_team_totals():
     # the board's team line and the shared picture show the teams with these totals, not a member's own
     assert standing.sides == ((0, 2), (1, 3)) and standing.side_totals == (14, 17, 14, 17)
     assert standing.totals != standing.side_totals
-    assert str(GAME.winner_rule(t)) == "The highest team total wins the session."
+    assert str(GAME.winner_rule(t)) == "The highest team total, then most games won, wins the session."
 
 
 # --- invariants ---------------------------------------------------------------------
@@ -447,3 +447,19 @@ def test_more_battalions_than_picture_cards_is_refused_without_a_wrong_plural():
         GAME.replay(table(6), [d])
     assert str(refused.value.text) == ("The black team's battalions (2) outnumber the picture cards captured (1): "
                                        "each battalion takes its trick's picture card.")
+
+
+def test_equal_session_totals_go_to_more_games_won():
+    """Decided (tennos-team.md is silent on a tie of the session): a tester's one-game session, individual
+    mode, Al and Cy on 12 each, Cy winning the game on fewer picture cards, named both as the session's
+    winners. By total, equal totals go to more games won: Cy. Level on both, the win is shared."""
+    t = table(4, mode="individual", deals=1)
+    d = game("SHCD", [["JH", "QH"], ["JS", "QS"], [], []])
+    standing = GAME.replay(t, [d])
+    assert standing.totals[0] == standing.totals[1] and standing.state.wins[:2] in ((1, 0), (0, 1))
+    assert standing.winners == (standing.state.wins.index(1),)
+    t = table(4, mode="individual", deals=2)
+    flipped = game("HSCD", [["JS", "QS"], ["JH", "QH"], [], []])
+    standing = GAME.replay(t, [d, flipped])
+    assert standing.totals[0] == standing.totals[1] and standing.state.wins[:2] == (1, 1)
+    assert standing.winners == (0, 1)

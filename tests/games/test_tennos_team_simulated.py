@@ -435,12 +435,18 @@ class Session:
         return tuple(out)
 
     def winners(self) -> tuple[int, ...]:
-        """Decided 2026-11-26: the highest running total (teams' with fixed teams, players' own otherwise);
-        ``games_won``: games won first. Players level on what decides share the win."""
-        totals = self.team_points() if self.fixed else self.totals()
-        wins = self.wins() if self.options["session_winner"] == "games_won" else (0,) * self.size
-        keys = list(zip(wins, totals))
+        """Decided 2026-11-26: the highest running total (teams' with fixed teams, players' own otherwise),
+        equal totals then more games won (decided since); ``games_won``: games won first. Players level on
+        both share the win."""
+        keys = self.keys()
         return tuple(s for s in range(self.size) if keys[s] == max(keys))
+
+    def keys(self) -> list[tuple[int, int]]:
+        """What ranks each player in the session, first what decides first."""
+        totals = self.team_points() if self.fixed else self.totals()
+        if self.options["session_winner"] == "games_won":
+            return list(zip(self.wins(), totals))
+        return list(zip(totals, self.wins()))
 
 
 def draw_suits(rnd: random.Random, mode: str, n: int) -> list[str]:
@@ -588,8 +594,9 @@ def test_totals_are_the_running_sums_of_the_games(session):
 @given(sessions())
 def test_the_session_ends_after_its_games_and_its_winner_follows_the_note(session):
     """Decided 2026-11-26 (session winner): after the agreed games the highest running total wins, the
-    players' own with teams drawn anew (and in individual mode), the team's with fixed teams;
-    ``games_won`` ranks by games won first; the board names the rule. No game after the last."""
+    players' own with teams drawn anew (and in individual mode), the team's with fixed teams, equal
+    totals then more games won; ``games_won`` ranks by games won first; the board names the rule. No
+    game after the last."""
     table = session.table
     for played in range(len(session.entries)):
         early = GAME.replay(table, session.entries[:played])
@@ -598,9 +605,7 @@ def test_the_session_ends_after_its_games_and_its_winner_follows_the_note(sessio
     assert standing.over and standing.deals_left == 0
     assert standing.winners == session.winners(), (session.totals(), session.team_points(), session.wins())
     places = GAME.places(table, standing.state)
-    totals = session.team_points() if session.fixed else session.totals()
-    wins = session.wins() if session.options["session_winner"] == "games_won" else (0,) * session.size
-    keys = list(zip(wins, totals))
+    keys = session.keys()
     for s in range(session.size):  # the standings: winners first, then by what decides, level ones level
         assert (places[s] == 1) == (s in standing.winners)
         for t in range(session.size):
@@ -610,7 +615,7 @@ def test_the_session_ends_after_its_games_and_its_winner_follows_the_note(sessio
             assert len({places[s] for s in seats}) == 1
     rule = str(GAME.winner_rule(table))
     assert ("team total" in rule) == session.fixed
-    assert ("games won" in rule) == (session.options["session_winner"] == "games_won")
+    assert rule.startswith("Most games won") == (session.options["session_winner"] == "games_won")
     assert ("drawn anew" in rule) == (session.mode != INDIVIDUAL and not session.fixed)
     with pytest.raises(DealError, match="over") as caught:
         GAME.replay(table, [*session.entries, session.entries[-1]])

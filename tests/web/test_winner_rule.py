@@ -27,11 +27,11 @@ def rule_on_board(client, sid):
     ("sataat", "NESW", {}, SATAAT_RULE),
     ("sataat", "NESW", {"decided_by": "points"}, "Decided by points; equal points: a draw, both teams win."),
     ("sataat", "NESW", {"end": "wins", "wins": 5}, "The first team to win 5 deals wins the session."),
-    ("tennos_team", "ABC", {}, "The highest total wins the session."),
+    ("tennos_team", "ABC", {}, "The highest total, then most games won, wins the session."),
     ("tennos_team", "ABCD", {"teams": "fixed", "session_winner": "games_won"},
      "Most games won, then the highest team total, wins the session."),
-    ("tennos_team", "ABCD", {}, "The highest total wins the session: each player's own points, as the teams are "
-                                "drawn anew each game."),
+    ("tennos_team", "ABCD", {}, "The highest total, then most games won, wins the session: each player's own "
+                                "points, as the teams are drawn anew each game."),
     ("schieberamsch", "ABC", {"deals": 9}, "The lowest total after 9 deals wins; equal totals share the win."),
     ("handjass", "ABCD", {"target": 9}, "Everyone out (safe) at 9 strokes wins; the last player left loses."),
     ("italian_whist", "ABC", {}, "The highest total wins; equal totals share the win."),
