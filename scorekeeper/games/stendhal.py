@@ -263,24 +263,28 @@ class Stendhal(Game):
         return list(deal.get("revealed") or [])
 
     def check_reveal(self, table: Table, deal: Mapping[str, Any]) -> None:
-        """Each player reveals exactly one card, the middle its leftover cards, no card twice."""
+        """Each player reveals exactly one card, the middle its leftover cards, no card twice: every
+        problem at once, each at its box."""
         middle = stendhal_cards(table.size)[1]
-        RuleError.every([RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
-                                     n=len(cards)), f"reveal-{seat}")
-                         for seat, cards in enumerate(deal["reveal"]) if len(cards) != 1])
-        if middle and len(deal.get("middle") or []) != middle:
-            raise RuleError(P("The middle holds %(n)d card; enter it.", "The middle holds %(n)d cards; enter them.",
-                              middle), "middle")
+        errors = [RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
+                              n=len(cards)), f"reveal-{seat}")
+                  for seat, cards in enumerate(deal["reveal"]) if len(cards) != 1]
+        if middle and len(deal.get("middle") or []) != middle:  # the middle's box stands above the players'
+            errors.insert(0, RuleError(P("The middle holds %(n)d card; enter it.", "The middle holds %(n)d cards; "
+                                         "enter them.", middle), "middle"))
         seen: dict[str, int] = {}
-        for seat, (card,) in enumerate(deal["reveal"]):
-            if card in seen:
-                raise RuleError(T("%(card)s is entered for both %(first)s and %(second)s.", card=tennos_label(card),
-                                  first=table.name(seen[card]), second=table.name(seat)), f"reveal-{seat}")
-            seen[card] = seat
-        for card in deal.get("middle") or []:
-            if card in seen:
-                raise RuleError(T("%(card)s is entered for both %(first)s and the middle.",
-                                  card=tennos_label(card), first=table.name(seen[card])), "middle")
+        for seat, cards in enumerate(deal["reveal"]):
+            for card in cards[:1]:
+                if card in seen:
+                    errors.append(RuleError(T("%(card)s is entered for both %(first)s and %(second)s.",
+                                              card=tennos_label(card), first=table.name(seen[card]),
+                                              second=table.name(seat)), f"reveal-{seat}"))
+                seen.setdefault(card, seat)
+        twice = [card for card in deal.get("middle") or [] if card in seen]
+        if twice and not any(error.field == "middle" for error in errors):
+            errors.append(RuleError(T("%(card)s is entered for both %(first)s and the middle.",
+                                      card=tennos_label(twice[0]), first=table.name(seen[twice[0]])), "middle"))
+        RuleError.every(errors)
 
     # -- the entry a deal was made in ------------------------------------------------
     def as_entered(self, table: Table, raw: Any) -> Table:

@@ -501,3 +501,15 @@ def test_figures_count_minus_cards_clean_deals_and_bonus_points():
     figures = GAME.seat_figures(by_count, [counted], GAME.replay(by_count, [counted]).results)
     assert [seat.get("minus_cards", 0) for seat in figures] == [6, 6, 12, 0, 0, 0]
     assert figures[3] == {"clean": 1, "bonus": 3} and figures[4] == {"clean": 1}
+
+
+def test_a_card_twice_and_a_short_middle_are_named_at_once():
+    """Seed 001: each player lays one card, the middle holds the rest (5 players: 3). A tester entered
+    ♣5 for both A and B with 2 middle cards and heard only of the middle; the doubled card came after
+    the next save. Both now come in one refusal, each at its box (the middle's stands first on the page)."""
+    t = seats_table(5)
+    reveal = [["5C"], ["5C"], ["9L"], ["9S"], ["AS"]]
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(t, GAME.start(t), {"reveal": reveal, "middle": ["2H", "3H"]}, "bid")
+    assert [(e.field, str(e.text)) for e in caught.value.errors] == [
+        ("middle", "The middle holds 3 cards; enter them."), ("reveal-1", "♣5 is entered for both A and B.")]
