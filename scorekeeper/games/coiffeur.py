@@ -169,7 +169,8 @@ class Coiffeur(Game):
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """A row the announcing team has already filled is refused with the reason (its field offers
         only the open rows, whose refusal would not say why). A match with no card points typed is
-        all 157 (rules/schieber.md: "A match implies 157")."""
+        all 157 (rules/schieber.md: "A match implies 157"); 257 typed (157 + the match bonus, as the
+        Tafel writes a match: rules/coiffeur.md "a cell holds 0..157 or 257") is the match too."""
         try:
             seat = int(raw["announcer"])
             key = f"row_{TEAM_KEYS[team_of(seat)]}"
@@ -178,11 +179,13 @@ class Coiffeur(Game):
             return super().parse(table, state, raw)
         team, row = team_of(seat), raw[key]
         points = raw.get("points")
+        counted = 1 - team if row == MISERE else team
+        every_trick = {**raw, "match": True, "points": [TOTAL if s == counted else 0 if s == 1 - counted else None
+                                                        for s in range(table.size)]}
         if raw.get("match") is True and (not points or all(value in (None, "") for value in points)):
-            # the tapped match alone: all 157 to the team that took every trick (the opponents in a misère)
-            counted = 1 - team if row == MISERE else team
-            raw = {**raw, "points": [TOTAL if s == counted else 0 if s == 1 - counted else None
-                                     for s in range(table.size)]}
+            raw = every_trick  # the tapped match alone: all 157 to the team that took every trick
+        elif self._written_match(table, points, counted):
+            raw = every_trick  # 257 typed as the Tafel shows it: the match
         own = narrow(state, CoiffeurState)
         if 0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None:
             raise RuleError(T("%(team)s already played %(row)s: %(points)d in deal %(n)d. Each team plays each row "
@@ -190,6 +193,15 @@ class Coiffeur(Game):
                               points=own.cells[team][index], n=(own.filled_in[team][index] or 0) + 1),
                             key)
         return super().parse(table, state, raw)
+
+    @staticmethod
+    def _written_match(table: Table, points: Any, counted: int) -> bool:
+        """Whether the counted team's box holds a match as the Tafel writes it (157 + the match bonus)."""
+        bonus = table.options.get("match_bonus", 100)
+        try:
+            return bonus > 0 and int(str(points[counted]).strip()) == TOTAL + bonus
+        except (TypeError, ValueError, IndexError, KeyError):
+            return False
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         team, row, counted = self.row_of(deal)

@@ -61,7 +61,20 @@ def test_a_match_tapped_without_card_points_is_all_157():
         GAME.replay(table(), [half])
 
 
+def test_a_match_typed_as_the_tafel_writes_it_is_257():
+    """rules/coiffeur.md "Scoring a deal": a cell holds 0..157 or 257. A tester typed 257 for the announcing
+    team as the Tafel shows a match and was refused "257 is more than all 157 in play": it is the match,
+    worked example 2's 1028 (257 x 4). With another match bonus, 157 + that bonus."""
+    typed = {**deal(1, "schellen", 157), "points": [None, "257", None, None]}
+    standing = GAME.replay(table(), [typed])
+    assert standing.results[0].points == (0, 1028, 0, 1028) and cells(standing)[B][EIGHT.index("schellen")] == 257
+    assert GAME.replay(table(match_bonus=50), [{**typed, "points": [None, 207, None, None]}]).results[0].points == (
+        0, 828, 0, 828)  # (157 + 50) x 4
+    with pytest.raises(DealError, match="more than all 157"):  # no match bonus: no such cell
+        GAME.replay(table(match_bonus=0), [typed])
 
+
+def test_worked_example_3_kontermatsch_writes_0():
     """rules/coiffeur.md, worked example 3: A announces Obenabe (x5), B takes every trick: A writes 0."""
     standing = GAME.replay(table(), [deal(2, "obenabe", 0)])
     assert cells(standing)[A][EIGHT.index("obenabe")] == 0

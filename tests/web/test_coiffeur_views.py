@@ -117,3 +117,13 @@ def test_only_the_announcing_teams_card_points_are_needed(client):
     empty = call(client, "POST", f"/api/v1/sessions/{sid}/deals",
                  {"values": {"announcer": 1, "row_b": "undenufe", "points": [None, None, None, None], "match": False}})
     assert empty.status_code == 422 and set(empty.json["fields"]) == {"points-0", "points-1"}
+
+
+def test_a_match_typed_as_257_on_the_page_without_javascript_is_the_match(client):
+    """rules/coiffeur.md: a cell holds 0..157 or 257; the tablet's page takes 257 typed as a match."""
+    sid = new_coiffeur(client)
+    form = {"announcer": "1", "row_b": "schellen", "points-0": "", "points-1": "257"}
+    response = client.post(f"/sessions/{sid}/deals", data=form)
+    assert response.status_code == 302, re.findall(r'class="field-error"[^>]*>([^<]*)<', response.text)
+    deal = call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"][0]
+    assert deal["points"] == [0, 1028, 0, 1028] and deal["values"]["match"] is True
