@@ -252,6 +252,12 @@ class Game:
             known[spec.name] = spec
         return known
 
+    def logged_fields(self, table: Table, state: State, deal: Mapping[str, Any]) -> dict[str, FieldSpec]:
+        """The fields by name for showing one stored deal's values (a change log's "from what to
+        what"): `known_fields`, which a game whose fields depend on the deal itself names more
+        closely (Stendhal: its minus suits)."""
+        return self.known_fields(table, state)
+
     # -- the rules of one deal
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """Raise RuleError when the parsed deal breaks a rule; the default accepts it."""

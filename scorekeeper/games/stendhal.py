@@ -253,6 +253,29 @@ class Stendhal(Game):
                 asked.append(dataclasses.replace(spec, help=TAKEN_LABELS[suit], choices=left if spec.choices else ()))
         return tuple(asked)
 
+    def logged_fields(self, table: Table, state: State, deal: Mapping[str, Any]) -> dict[str, FieldSpec]:
+        """A stored deal's rows of cards taken named by its minus suits, each card with its suit
+        ("♣ club cards taken: Ann ♣K"), when its revealed cards decide them whoever dealt (a tie
+        broken by the seats' order depends on the dealer, which a deleted deal no longer says)."""
+        known = self.known_fields(table, state)
+        found = set()
+        for dealer in range(table.size):
+            try:
+                found.add(self.decide(table, dataclasses.replace(state, dealer=dealer), deal)[:2])
+            except (RuleError, KeyError, TypeError, ValueError):
+                return known
+        if len(found) != 1:
+            return known
+        suits = dict(zip(("minus", "paired"), found.pop()))
+        for name, spec in known.items():
+            pick, _, part = name.partition("_")
+            if pick in suits and part in ("cards", "lowest"):
+                suit = suits[pick]
+                known[name] = dataclasses.replace(
+                    spec, label=TAKEN_LABELS[suit] if part == "cards" else spec.label,
+                    choices=tuple((rank, tennos_label(rank + suit)) for rank in RANKS_HIGH_FIRST))
+        return known
+
     # -- the minus suits ---------------------------------------------------------
     def revealed(self, table: Table, state: State, deal: Mapping[str, Any]) -> list[str]:
         """The revealed cards, counter-clockwise from the dealer's right with the middle last

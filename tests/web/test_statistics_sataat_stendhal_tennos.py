@@ -89,3 +89,18 @@ def test_pages_leave_out_a_figure_nothing_was_counted_for(client, app):
         pid = db.session.execute(db.select(Player.id).filter_by(name="A")).scalar_one()
     page = client.get(f"/players/{pid}").get_data(as_text=True)
     assert "J-Q-K sets" in page and "Battalions" not in page
+
+
+def test_a_stendhal_correction_is_logged_with_the_minus_suits(client):
+    """A tester read "Cards taken of the minus suit: Ann K · Bob 8 7 6 …" in a corrected deal's "from
+    what to what": which suit? The cross deal (rules/stendhal.md: cross revealed most often, so cross and
+    leaf are minus) moves A's cross 3 to B; the log names the rows by their suits, each card with its own."""
+    before = cross_deal()
+    sid = session_with(client, "stendhal", ["A", "B", "C", "D", "E", "F"], [before], {"minus_entry": "revealed"})
+    a, b = before["minus_cards"][:2]
+    after = {**before, "minus_cards": [[rank for rank in a if rank != "3"], [*b, "3"], [], [], [], []]}
+    deal_id = call(client, "GET", f"/api/v1/sessions/{sid}").json["deals"][0]["id"]
+    assert call(client, "PUT", f"/api/v1/sessions/{sid}/deals/{deal_id}", {"values": after}).status_code == 200
+    html = re.sub(r"\s+", " ", client.get(f"/sessions/{sid}/changes").get_data(as_text=True))
+    assert "<dt>✚ cross cards taken</dt>" in html and "A ✚8 ✚7 ✚6 ✚5 ✚3" in html.replace("<del>", "")
+    assert "Cards taken of the minus suit" not in html
