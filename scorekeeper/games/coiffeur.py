@@ -51,7 +51,7 @@ from typing import Any
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import unheld
 from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
-from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis
+from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis, written_match
 from .text import N_, RuleError, T, Text
 
 TOTAL, STOECK = 157, 20
@@ -184,7 +184,8 @@ class Coiffeur(Game):
                                                         for s in range(table.size)]}
         if raw.get("match") is True and (not points or all(value in (None, "") for value in points)):
             raw = every_trick  # the tapped match alone: all 157 to the team that took every trick
-        elif self._written_match(table, points, counted):
+        elif isinstance(points, Sequence) and len(points) > counted and written_match(
+                points[counted], table.options.get("match_bonus", 100)):
             raw = every_trick  # 257 typed as the Tafel shows it: the match
         own = narrow(state, CoiffeurState)
         if 0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None:
@@ -193,15 +194,6 @@ class Coiffeur(Game):
                               points=own.cells[team][index], n=(own.filled_in[team][index] or 0) + 1),
                             key)
         return super().parse(table, state, raw)
-
-    @staticmethod
-    def _written_match(table: Table, points: Any, counted: int) -> bool:
-        """Whether the counted team's box holds a match as the Tafel writes it (157 + the match bonus)."""
-        bonus = table.options.get("match_bonus", 100)
-        try:
-            return bonus > 0 and int(str(points[counted]).strip()) == TOTAL + bonus
-        except (TypeError, ValueError, IndexError, KeyError):
-            return False
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         team, row, counted = self.row_of(deal)

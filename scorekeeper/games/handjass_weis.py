@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import FRENCH_SUITS, label, possible_counts, rank_of, suit_of
 from .text import RuleError, T, Text
@@ -66,6 +67,19 @@ POSSIBLE = possible_counts(DECK, lambda card: card_points(card, "C"))
 #: included or not: every count from 0 to 157 but 1 and 156 (no card counts 1, so the others would hold
 #: 1); the same with Obenabe or Undenufe, whose cards count 2, 3, 4, 8, 10 or 11 as well
 TAKEN = frozenset(n for n in range(TOTAL + 1) if n in POSSIBLE or n - LAST_TRICK in POSSIBLE)
+
+
+def written_match(typed: Any, bonus: int) -> bool:
+    """Whether a team's typed card points are a match as the Schieber's and Coiffeur's Tafel write it:
+    all 157 and the match bonus (257 with the usual 100).
+
+    >>> written_match("257", 100), written_match(157, 100), written_match(157, 0), written_match("x", 100)
+    (True, False, False, False)
+    """
+    try:
+        return bonus > 0 and int(str(typed).strip()) == TOTAL + bonus
+    except ValueError:
+        return False
 
 
 def sequence_points(length: int, schedule: str) -> int:

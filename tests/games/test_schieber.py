@@ -60,6 +60,16 @@ def test_worked_example_2_obenabe_match():
     assert "Ben & Dan: card points 157, Weis 0, Stöck 0: 3 x (157 + 100) = 771." in lines
 
 
+def test_a_match_typed_as_the_tafel_writes_it_is_the_match():
+    """rules/schieber.md "Card points of the two teams = 157 every deal (257 + 0 with a match)": worked
+    example 2 typed as the Tafel writes it, 257 in B's box and the Match box left alone, is B's match
+    (3 x 257 = 771); it was refused "257 is more than all 157 in play"."""
+    typed = {**deal("obenabe", 0, 157), "points": [None, "257", None, None], "match": [False] * 4}
+    assert GAME.replay(table(), [typed]).totals == (0, 771, 0, 771)
+    with pytest.raises(DealError, match="more than all 157"):  # without a match bonus 257 is no count
+        GAME.replay(table(match_bonus=0), [typed])
+
+
 def test_worked_example_3_kontermatsch():
     """rules/schieber.md, worked example 3: factors none, A chooses hearts and B takes every trick
     (Kontermatsch): B 257, A 0. Dealer Ben: forehand Anna (team A) chooses."""
