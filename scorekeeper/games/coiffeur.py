@@ -149,7 +149,7 @@ class Coiffeur(Game):
         fields += [
             FieldSpec("points", N_("Card points"), INT, per_seat=True, seats=(0, 1),
                       team_columns=True, minimum=0, maximum=TOTAL, total=TOTAL,
-                      help=N_("Under the team's first player.")),
+                      help=N_("Under the team's first player; a match: 257.")),
             FieldSpec("match", N_("Match: all nine tricks"), BOOL,
                       help=N_("In a misère row: the opponents took all nine.")
                       if MISERE in dict(self.rows(table)) else ""),

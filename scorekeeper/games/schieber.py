@@ -199,7 +199,7 @@ class Schieber(Game):
             FieldSpec("pushed", N_("Pushed (geschoben): the partner chose trump"), BOOL),
             FieldSpec("points", N_("Card points"), INT, per_seat=True, seats=(0, 1), team_columns=True,
                       minimum=0, maximum=CARD_POINTS, total=CARD_POINTS,
-                      help=N_("Type one team's points; the other side is filled to 157.")),
+                      help=N_("Type one team's points; the other side is filled to 157. A match: 257.")),
             FieldSpec("match", N_("Took all nine tricks (match)"), BOOL, per_seat=True, seats=(0, 1)),
         ]
         if table.options.get("weis_and_stoeck", True):
