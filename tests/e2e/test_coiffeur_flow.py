@@ -189,3 +189,21 @@ def test_the_tafel_and_the_shared_picture_stay_inside_a_small_phone(browser, liv
         assert tafel.evaluate("t => t.getBoundingClientRect().right") <= width
     screenshot(page, f"coiffeur-small-phone-{width}")
     page.context.close()
+
+
+def test_a_long_team_name_breaks_over_its_tafel_column_on_a_phone(browser, live_server):
+    """A tester's Coiffeur Tafel on a phone in Japanese was 443 px wide: the second team's column, headed
+    by a 20-character name without a space, stood past the screen's edge with its 257 cut. The name breaks."""
+    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+    names = ("Zoë", "渡辺さくら子ABCDEFGHIJKLMN", "太郎", "花子")
+    match = {"announcer": 1, "row_b": "schellen", "points": [None, 257, None, None]}
+    sid = api_session(page, game="coiffeur", players=names, deals=[match])
+    page.goto("/")
+    page.get_by_role("button", name="日本語").click()  # Japanese keeps words whole: the name did not break
+    page.goto(f"/sessions/{sid}")
+    tafel = page.locator("table.tafel")
+    expect(tafel.locator("td.filled b")).to_have_text("257")
+    right = tafel.evaluate("t => t.getBoundingClientRect().right")
+    assert right <= PHONE["viewport"]["width"] and page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert tafel.locator("td.filled").evaluate("c => c.getBoundingClientRect().right") <= right
+    page.context.close()

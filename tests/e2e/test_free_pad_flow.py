@@ -8,7 +8,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import choose_option, click_and_settle, fits, screenshot, start_session
+from .conftest import PHONE, choose_option, click_and_settle, fits, new_page, screenshot, start_session
+from .test_table_ui import api_session
 
 pytestmark = pytest.mark.e2e
 NAME = "Name of the game"
@@ -185,3 +186,27 @@ def test_eight_long_names_that_part_at_their_end_can_be_told_apart_on_a_phone(ph
         assert heard == list(names), (place, heard)
     assert fits(phone)
     screenshot(phone, "free-pad-eight-names-phone", full_page=False)
+
+
+def test_twelve_players_on_a_phone_have_boxes_a_finger_hits_each_under_its_name(browser, live_server):
+    """rules/free-pad.md: 1 to 12 sides. A tester's twelve boxes in one row were 25 px wide on a phone,
+    below the 44 px a finger needs (issue 23, item 11): from eight players they stand four a line, each
+    under its player's name, and the round saves as typed."""
+    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+    names = ["Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"]
+    sid = api_session(page, game="free_pad", players=names)
+    page.goto(f"/sessions/{sid}")
+    boxes = page.locator("#entry input.num")
+    expect(boxes).to_have_count(12)
+    sizes = boxes.evaluate_all("boxes => boxes.map(b => [b.getBoundingClientRect().width, "
+                               "b.getBoundingClientRect().height])")
+    assert all(width >= 44 and height >= 44 for width, height in sizes), sizes
+    above = page.locator("#entry td[data-name]").evaluate_all(
+        "cells => cells.map(c => getComputedStyle(c, '::before').content)")
+    assert above == [f'"{name}"' for name in names]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["viewport"]["width"]
+    type_round(page, "Points", {name: n for n, name in enumerate(names)})
+    save(page)
+    expect(page.locator("tfoot td.total")).to_have_text([str(n) for n in range(12)])
+    screenshot(page, "free-pad-twelve-phone")
+    page.context.close()
