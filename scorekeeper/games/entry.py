@@ -377,7 +377,7 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: dict[str, Any], size: i
     if spec.team_columns:
         _check_partners(spec, value, entries, size, names)
     if every_seat_asked:  # a seat not asked (sits out): no fixed sum
-        _check_total(spec, [0 if e is None else e for e in entries], asked, names)
+        _check_total(spec, entries, asked, names)
     return entries
 
 
@@ -404,15 +404,15 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
     over = spec.total is not None and sum(e for e in entries if isinstance(e, int)) > spec.total
     if errors or over:
         return entries, every_seat_asked, errors
-    if len(missing) == 1 and every_seat_asked and spec.total is not None and spec.kind == INT:
+    empty = [seat for seat in asked if value[seat] in (None, "")]
+    if len(empty) == 1 and every_seat_asked and spec.total is not None and spec.kind == INT:
         # one box left empty: the rest of the sum, as the tablet's form fills it (without JavaScript too)
-        seat = next(seat for seat in asked if entries[seat] is None)
         try:
-            entries[seat] = parse_value(spec, spec.total - sum(e for e in entries if isinstance(e, int)),
-                                        f"{spec.name}-{seat}", size)
+            entries[empty[0]] = parse_value(spec, spec.total - sum(e for e in entries if isinstance(e, int)),
+                                            f"{spec.name}-{empty[0]}", size)
             return entries, every_seat_asked, []
         except RuleError:
-            entries[seat] = None
+            entries[empty[0]] = None
     return entries, every_seat_asked, missing
 
 
@@ -450,14 +450,19 @@ def _who(spec: FieldSpec, names: Sequence[str]) -> list[str]:
 
 
 def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:
-    """Per-seat whole numbers with a `total` must add up to it once every entry is there."""
-    if spec.total is None or spec.kind != INT or None in entries or sum(entries) == spec.total:
+    """Per-seat whole numbers with a `total` must add up to it once every box is typed, and the boxes
+    typed never to more (an empty one is for the game to ask for, not a 0 in the sentence)."""
+    if spec.total is None or spec.kind != INT:
+        return
+    typed = [seat for seat in asked if entries[seat] is not None]
+    added = sum(entries[seat] for seat in typed)
+    if added == spec.total or (len(typed) < len(asked) and added < spec.total):
         return
     who = _who(spec, names or [str(seat + 1) for seat in range(len(entries))])
-    listed = joined(T(", "), [f"{who[seat]} {entries[seat]}" for seat in asked])
+    listed = joined(T(", "), [f"{who[seat]} {entries[seat]}" for seat in typed])
     raise RuleError(
         T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",
-          field=Text(spec.label), total=spec.total, entries=listed, sum=sum(entries)),
+          field=Text(spec.label), total=spec.total, entries=listed, sum=added),
         spec.name,
     )
 

@@ -338,13 +338,13 @@ class Handjass(Game):
         """Card points, Weis and Stöck only for a deal played out; the participants' card points entered."""
         playing = deal["playing"]
         for seat in range(table.size):
-            player, plays = table.name(seat), seat in playing and played
+            plays = seat in playing and played
             for name in ("points", "weis", "stoeck"):  # a player who sits out is not asked (seats_from)
                 if not plays and deal[name][seat] not in (None, 0, [], False):
                     raise RuleError(T("This deal was not played out: it has no card points, Weis or Stöck."),
                                     f"{name}-{seat}")
-            if plays and deal["points"][seat] is None:
-                raise RuleError(T("Enter %(player)s's card points.", player=player), f"points-{seat}")
+        RuleError.every([RuleError(T("Enter %(player)s's card points.", player=table.name(seat)), f"points-{seat}")
+                         for seat in range(table.size) if seat in playing and played and deal["points"][seat] is None])
 
     def _check_points(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         """The last trick went to a participant, each count can be taken, the counts fit the deck."""

@@ -304,7 +304,7 @@ class Stendhal(Game):
                                               second=table.name(seat)), f"reveal-{seat}"))
                 seen.setdefault(card, seat)
         twice = [card for card in deal.get("middle") or [] if card in seen]
-        if twice and not any(error.field == "middle" for error in errors):
+        if twice:
             errors.append(RuleError(T("%(card)s is entered for both %(first)s and the middle.",
                                       card=tennos_label(twice[0]), first=table.name(seen[twice[0]])), "middle"))
         RuleError.every(errors)

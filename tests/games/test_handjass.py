@@ -644,3 +644,18 @@ def test_a_wrong_sum_and_a_missing_trump_are_named_at_once():
     with pytest.raises(RuleError) as caught:
         GAME.parse(t, GAME.start(t), deal([60, 45, 30, 15], trump=None))
     assert [e.field for e in caught.value.errors] == ["points", "trump"]
+
+
+def test_one_count_left_empty_is_the_rest_of_157_and_two_are_each_asked_for():
+    """rules/handjass.md "Invariants": with all four playing the counts add up to 157, and the tablet fills
+    the last one in; without JavaScript (or through the API) Dora's empty box was refused, "Dora 0" named
+    in the sum. Worked example 1 with Dora's 22 left empty: +1, +1, 0, -1. Two boxes empty: each asked for,
+    and no sum of zeros said."""
+    t = table()
+    everyone = [0, 1, 2, 3]
+    standing = GAME.replay(t, [deal([60, 45, 30, None], playing=everyone)])
+    assert standing.results[0].points == (1, 1, 0, -1)
+    with pytest.raises(RuleError) as caught:
+        GAME.parse(t, GAME.start(t), deal([60, None, 30, None], playing=everyone))
+    assert [(e.field, str(e.text)) for e in caught.value.errors] == [
+        ("points-1", f"Enter {t.name(1)}'s card points."), ("points-3", f"Enter {t.name(3)}'s card points.")]

@@ -513,3 +513,14 @@ def test_a_card_twice_and_a_short_middle_are_named_at_once():
         GAME.parse_phase(t, GAME.start(t), {"reveal": reveal, "middle": ["2H", "3H"]}, "bid")
     assert [(e.field, str(e.text)) for e in caught.value.errors] == [
         ("middle", "The middle holds 3 cards; enter them."), ("reveal-1", "♣5 is entered for both A and B.")]
+
+
+def test_a_short_middle_holding_a_players_card_is_told_both():
+    """A retester's middle of ♦8 and ✚2 (five players leave three) with Anna's ✚2 heard only of the short
+    middle; the doubled ✚2 came after the next save. Both are said at the middle's box."""
+    t = seats_table(5)
+    reveal = [["2X"], ["3X"], ["5H"], ["6S"], ["7C"]]
+    with pytest.raises(RuleError) as caught:
+        GAME.parse_phase(t, GAME.start(t), {"reveal": reveal, "middle": ["8D", "2X"]}, "bid")
+    assert [(e.field, str(e.text)) for e in caught.value.errors] == [
+        ("middle", "The middle holds 3 cards; enter them."), ("middle", "✚2 is entered for both A and the middle.")]

@@ -86,6 +86,16 @@ def test_refused_deal_keeps_everything_typed_and_says_why(client, ctx):
     assert Deal.query.count() == 0
 
 
+
+def test_a_sum_already_too_big_names_only_the_boxes_typed(client, ctx):
+    """A retester read "... Anna 100, Ben 30, Carl 0 add up to 130" with Carl's box left empty: the empty
+    box is no 0, and the sentence names the boxes typed."""
+    sid = new_schieberamsch(client)
+    html = client.post(f"/sessions/{sid}/deals", data=ramsch_form([100, 30, ""], took=[True, True, False])).text
+    said = "Card points (skat with the last trick) must add up to 120, but Anna 100, Ben 30 add up to 130."
+    assert said in alerts(html)
+    assert Deal.query.count() == 0
+
 def test_a_refused_sum_marks_each_of_its_boxes_and_describes_them_by_it(client, ctx):
     """A screen-reader tester: "... must add up to 120" was said once, and the three boxes it is about
     were read as plain boxes (no aria-invalid, no description); a sentence about the whole row now
