@@ -1500,3 +1500,20 @@ def test_big_numbers_of_four_and_five_digits_fit_their_cards(any_mobile_page):
         return box.left >= card.left && box.right <= card.right && total.scrollWidth <= total.clientWidth + 1; })""")
     assert spill == [True] * 4
     screenshot(page, f"big-four-digits-{page.size_name}", full_page=False)
+
+
+def test_a_long_name_over_a_column_breaks_instead_of_being_cut(browser, live_server):
+    """A Japanese tester's "渡辺さくら子ABCDEFGHIJKLMN" stood over its column cut at "ABCDEFGHIJK", with no
+    "…" to say so; five players' "Alexandra" read "Alexand". Up to five players a name takes its two
+    lines, a run without a space breaking inside it; nothing runs past its column's edge."""
+    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+    for game, names in (("italian_whist", ("Zoë", "渡辺さくら子ABCDEFGHIJKLMN", "太郎")),
+                        ("stendhal", ("Alexandra", "Maximilian", "Christopher", "Dorothea", "Emil"))):
+        page.goto(f"/sessions/{api_session(page, game=game, players=names)}")
+        heads = page.locator("table.board-table thead .head-name, #entry thead .head-name")
+        expect(heads.first).to_be_visible()
+        # cut: wider than its box by more than the few pixels a "…" may stand out (it was 30 to 40)
+        cut = heads.evaluate_all("names => names.filter(n => n.offsetParent && n.scrollWidth > n.clientWidth + 8)"
+                                 ".map(n => n.textContent.trim())")
+        assert cut == [], (game, cut)
+    page.context.close()
