@@ -12,6 +12,7 @@ from ..board import Board
 from ..errors import error_response
 from ..games.base import FieldSpec, RuleError, T, is_shown, parse_deal
 from ..i18n import translate
+from .errors import refusal
 
 
 def checked_entry(current: Board, values: dict[str, Any], phase: str | None) -> tuple[bool, Response | None]:
@@ -62,7 +63,7 @@ def _disagreeing_legacy(current: Board, state, legacy: set[str], merged: dict[st
     try:
         current.game.check_sent(current.table, state, checked)
     except RuleError as error:
-        return _refused(error.text, [error.field] if error.field else [])
+        return refusal(error)  # every box the engine refused (two counts left empty: both)
     return None
 
 

@@ -15,12 +15,19 @@ from .blueprint import bp
 @bp.errorhandler(RuleError)
 def handle_rule_error(error: RuleError):
     db.session.rollback()
-    fields: dict[str, str] = {}
-    for each in error.errors:  # every refusal of the deal, the first one per field
+    return refusal(error)
+
+
+def refusal(error: RuleError):
+    """The answer to a refused request: every refusal of the deal, each field with its sentences (a
+    short Stendhal middle that also holds a player's card has two)."""
+    said: dict[str, list[str]] = {}
+    for each in error.errors:
         if each.field:
-            fields.setdefault(each.field, translate(each.text))
+            said.setdefault(each.field, []).append(translate(each.text))
     # dbsafety.Fault: 507 a full disk, 503 a read-only database
-    return error_response(getattr(error, "status", 422), translate(error.text), fields)
+    return error_response(getattr(error, "status", 422), translate(error.text),
+                          {field: " ".join(sentences) for field, sentences in said.items()})
 
 
 # a stored deal, not the request's fault (409); a blueprint's handlers come before the app's,

@@ -50,7 +50,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import unheld
-from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
+from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec, ticked
 from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis, written_match
 from .text import N_, RuleError, T, Text
 
@@ -170,7 +170,8 @@ class Coiffeur(Game):
         """A row the announcing team has already filled is refused with the reason (its field offers
         only the open rows, whose refusal would not say why). A match with no card points typed is
         all 157 (rules/schieber.md: "A match implies 157"); 257 typed (157 + the match bonus, as the
-        Tafel writes a match: rules/coiffeur.md "a cell holds 0..157 or 257") is the match too."""
+        Tafel writes a match: rules/coiffeur.md "a cell holds 0..157 or 257") is the match too, and
+        typed for the other team, every trick against the row's team: it writes 0 (Kontermatsch)."""
         try:
             seat = int(raw["announcer"])
             key = f"row_{TEAM_KEYS[team_of(seat)]}"
@@ -182,11 +183,13 @@ class Coiffeur(Game):
         counted = 1 - team if row == MISERE else team
         every_trick = {**raw, "match": True, "points": [TOTAL if s == counted else 0 if s == 1 - counted else None
                                                         for s in range(table.size)]}
-        if raw.get("match") is True and (not points or all(value in (None, "") for value in points)):
-            raw = every_trick  # the tapped match alone: all 157 to the team that took every trick
-        elif isinstance(points, Sequence) and len(points) > counted and written_match(
-                points[counted], table.options.get("match_bonus", 100)):
-            raw = every_trick  # 257 typed as the Tafel shows it: the match
+        took_all = written_match(points, table.options.get("match_bonus", 100))  # 257 typed, as the Tafel shows it
+        if took_all == counted or (raw.get("match") is True
+                                   and (not points or all(value in (None, "") for value in points))):
+            raw = every_trick  # the match typed, or tapped alone: all 157 to the team that took every trick
+        elif took_all is not None and not ticked(raw.get("match")):  # the other team took every trick: 0
+            raw = {**raw, "points": [0 if s == counted else TOTAL if s == 1 - counted else None
+                                     for s in range(table.size)]}
         own = narrow(state, CoiffeurState)
         if 0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None:
             raise RuleError(T("%(team)s already played %(row)s: %(points)d in deal %(n)d. Each team plays each row "

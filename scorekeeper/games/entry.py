@@ -208,6 +208,19 @@ def _as_int(spec: FieldSpec, value: Any, where: str) -> int:
     return value
 
 
+def ticked(value: Any) -> bool:
+    """Whether a box's value as sent is ticked ("y", true, "on"), as a BOOL field reads it; anything
+    else (empty, unreadable) is not.
+
+    >>> ticked("y"), ticked(True), ticked(""), ticked(None), ticked("maybe")
+    (True, True, False, False, False)
+    """
+    try:
+        return _as_bool(FieldSpec("ticked", "", BOOL), value, "ticked")
+    except RuleError:
+        return False
+
+
 def _as_bool(spec: FieldSpec, value: Any, where: str) -> bool:
     if isinstance(value, bool):
         return value

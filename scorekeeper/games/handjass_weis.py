@@ -69,17 +69,23 @@ POSSIBLE = possible_counts(DECK, lambda card: card_points(card, "C"))
 TAKEN = frozenset(n for n in range(TOTAL + 1) if n in POSSIBLE or n - LAST_TRICK in POSSIBLE)
 
 
-def written_match(typed: Any, bonus: int) -> bool:
-    """Whether a team's typed card points are a match as the Schieber's and Coiffeur's Tafel write it:
-    all 157 and the match bonus (257 with the usual 100).
+def written_match(points: Any, bonus: int) -> int | None:
+    """The team (0 or 1) whose typed card points are a match as the Schieber's and Coiffeur's Tafel
+    write it, all 157 and the match bonus (257 with the usual 100); None for none. `points`: the
+    per-seat entries as sent, each team's under its first player.
 
-    >>> written_match("257", 100), written_match(157, 100), written_match(157, 0), written_match("x", 100)
-    (True, False, False, False)
+    >>> written_match(["", "257", None, None], 100), written_match([157, 0], 100), written_match([257, 0], 0)
+    (1, None, None)
     """
-    try:
-        return bonus > 0 and int(str(typed).strip()) == TOTAL + bonus
-    except ValueError:
-        return False
+    if bonus <= 0 or not isinstance(points, (list, tuple)):
+        return None
+    for team, typed in enumerate(points[:2]):
+        try:
+            if int(str(typed).strip()) == TOTAL + bonus:
+                return team
+        except ValueError:
+            continue
+    return None
 
 
 def sequence_points(length: int, schedule: str) -> int:

@@ -53,7 +53,7 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import unheld
-from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec
+from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec, ticked
 from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis, written_match
 from .text import N_, P, RuleError, T, Text
 
@@ -218,14 +218,13 @@ class Schieber(Game):
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """257 typed in a team's box (157 + the match bonus, as the Tafel writes a match: rules/schieber.md
         "257 + 0 with a match") is that team's match: all 157 card points, the other team 0."""
-        points = raw.get("points")
-        for team in (0, 1):
-            if isinstance(points, Sequence) and not isinstance(points, str) and len(points) > team and \
-                    written_match(points[team], table.options.get("match_bonus", 100)):
-                raw = {**raw, "points": [CARD_POINTS if s == team else 0 if s == 1 - team else None
-                                         for s in range(table.size)],
-                       "match": [s == team if s < 2 else None for s in range(table.size)]}
-                break
+        team = written_match(raw.get("points"), table.options.get("match_bonus", 100))
+        match = raw.get("match")
+        other_ticked = isinstance(match, (list, tuple)) and len(match) > 1 and ticked(match[1 - (team or 0)])
+        if team is not None and not other_ticked:  # the other team's match ticked too: refused as it stands
+            raw = {**raw, "points": [CARD_POINTS if s == team else 0 if s == 1 - team else None
+                                     for s in range(table.size)],
+                   "match": [s == team if s < 2 else None for s in range(table.size)]}
         return super().parse(table, state, raw)
 
     # -- rules ---------------------------------------------------------------

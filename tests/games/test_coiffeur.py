@@ -74,6 +74,17 @@ def test_a_match_typed_as_the_tafel_writes_it_is_257():
         GAME.replay(table(match_bonus=0), [typed])
 
 
+def test_257_typed_for_the_other_team_is_every_trick_against_the_row():
+    """rules/coiffeur.md: "if they take all tricks (Kontermatsch) the announcing team writes 0" (worked
+    example 3). A retester typed 257 in the opponents' box as the Schieber takes it, and was refused;
+    it is the Kontermatsch. With Match ticked as well (the announcing team's), it contradicts itself."""
+    typed = {**deal(2, "obenabe", 0), "points": [None, 257, None, None]}
+    standing = GAME.replay(table(), [typed])
+    assert cells(standing)[A][EIGHT.index("obenabe")] == 0 and standing.results[0].points == (0, 0, 0, 0)
+    with pytest.raises(DealError):
+        GAME.replay(table(), [{**typed, "match": True}])
+
+
 def test_worked_example_3_kontermatsch_writes_0():
     """rules/coiffeur.md, worked example 3: A announces Obenabe (x5), B takes every trick: A writes 0."""
     standing = GAME.replay(table(), [deal(2, "obenabe", 0)])

@@ -68,6 +68,9 @@ def test_a_match_typed_as_the_tafel_writes_it_is_the_match():
     assert GAME.replay(table(), [typed]).totals == (0, 771, 0, 771)
     with pytest.raises(DealError, match="more than all 157"):  # without a match bonus 257 is no count
         GAME.replay(table(match_bonus=0), [typed])
+    # A's match ticked beside B's 257 contradicts itself: refused, not B's match over A's tick (a retester)
+    with pytest.raises(DealError):
+        GAME.replay(table(), [{**typed, "match": [True, False, False, False]}])
 
 
 def test_worked_example_3_kontermatsch():

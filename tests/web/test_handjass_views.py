@@ -160,3 +160,25 @@ def test_japanese_pages_use_their_own_punctuation(client):
     board = client.get(coiffeur).get_data(as_text=True)
     assert "チーム：Anna &amp; Cleo" in board and "チーム: " not in board
     assert '<small class="factor">×1</small>' in board
+
+
+def test_the_api_names_every_count_left_empty_and_both_sentences_of_one_box(client):
+    """A retester sent Handjass counts 60, -, 30, - and heard only of B's box (the API's check of what v1
+    clients sent said its first refusal alone); with one empty, the rest of 157 is taken (worked example
+    1: +1, +1, 0, -1). A Stendhal middle both short and holding a player's card says both at its box."""
+    sid = client.post("/api/v1/sessions", json={"game": "handjass", "players": ["A", "B", "C", "D"]}).json["id"]
+    values = {"trump": "C", "playing": [0, 1, 2, 3], "points": [60, None, 30, None], "last_trick": 0,
+              "weis": [[], [], [], []], "stoeck": [False] * 4}
+    refused = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": values})
+    assert refused.status_code == 422
+    assert refused.json["fields"] == {"points-1": "Enter B's card points.", "points-3": "Enter D's card points."}
+    saved = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": {**values, "points": [60, 45, 30, None]}})
+    assert saved.status_code == 201 and saved.json["deals"][0]["points"] == [1, 1, 0, -1]
+    sid = client.post("/api/v1/sessions", json={"game": "stendhal", "players": ["A", "B", "C", "D", "E"],
+                                                "options": {"minus_entry": "seats"}}).json["id"]
+    reveal = {"reveal": [["5C"], ["5C"], ["KH"], ["KC"], ["4H"]], "middle": ["4H", "JH"]}
+    refused = client.post(f"/api/v1/sessions/{sid}/deals", json={"values": reveal, "phase": "bid"})
+    assert refused.status_code == 422
+    assert refused.json["fields"]["middle"] == ("The middle holds 3 cards; enter them. ♥4 is entered for both E "
+                                                "and the middle.")
+    assert refused.json["fields"]["reveal-1"] == "♣5 is entered for both A and B."
