@@ -100,8 +100,7 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "active": list(standing.active),
             "notes": [translate(note) for note in standing.notes],
             "winner_rule": translate(current.winner_rule),
-            "teams": [{"seats": list(side), "total": standing.side_totals[side[0]]}
-                      for side in standing.sides] if max(map(len, standing.sides), default=1) > 1 else [],
+            "teams": [{"seats": list(side), "total": total} for side, total in standing.team_totals],
         },
         "deals": deals,
         "next": facts,

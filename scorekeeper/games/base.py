@@ -143,6 +143,14 @@ class Standing:
     sides: tuple[tuple[int, ...], ...] = ()  # who shares a place (`Game.sides`)
     side_totals: tuple[int, ...] = ()  # per seat, its side's total that ranks the session (`Game.side_totals`)
 
+    @property
+    def team_totals(self) -> tuple[tuple[tuple[int, ...], int], ...]:
+        """Each team with the total that ranks it (the board's "Teams:" line); none where each
+        player stands alone."""
+        if all(len(side) == 1 for side in self.sides):
+            return ()
+        return tuple((side, self.side_totals[side[0]]) for side in self.sides)
+
 
 class Game:
     """Base class of every engine. Subclasses set the class attributes and override

@@ -220,8 +220,8 @@ class Schieber(Game):
         "257 + 0 with a match") is that team's match: all 157 card points, the other team 0."""
         team = written_match(raw.get("points"), table.options.get("match_bonus", 100))
         match = raw.get("match")
-        other_ticked = isinstance(match, (list, tuple)) and len(match) > 1 and ticked(match[1 - (team or 0)])
-        if team is not None and not other_ticked:  # the other team's match ticked too: refused as it stands
+        if team is not None and not (isinstance(match, (list, tuple)) and len(match) > 1 and ticked(match[1 - team])):
+            # (the other team's match ticked too contradicts it: refused as it stands)
             raw = {**raw, "points": [CARD_POINTS if s == team else 0 if s == 1 - team else None
                                      for s in range(table.size)],
                    "match": [s == team if s < 2 else None for s in range(table.size)]}
