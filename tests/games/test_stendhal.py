@@ -503,24 +503,18 @@ def test_figures_count_minus_cards_clean_deals_and_bonus_points():
     assert figures[3] == {"clean": 1, "bonus": 3} and figures[4] == {"clean": 1}
 
 
-def test_a_card_twice_and_a_short_middle_are_named_at_once():
-    """Seed 001: each player lays one card, the middle holds the rest (5 players: 3). A tester entered
-    ♣5 for both A and B with 2 middle cards and heard only of the middle; the doubled card came after
-    the next save. Both now come in one refusal, each at its box (the middle's stands first on the page)."""
+@pytest.mark.parametrize("reveal, middle, also", [
+    ("5C 5C 9L 9S AS", "2H 3H", ("reveal-1", "♣5 is entered for both A and B.")),
+    ("2X 3X 5H 6S 7C", "8D 2X", ("middle", "✚2 is entered for both A and the middle.")),
+])
+def test_a_card_twice_and_a_short_middle_are_named_at_once(reveal, middle, also):
+    """Seed 001: each player lays one card, the middle holds the rest (5 players: 3). Testers entered ♣5
+    for both A and B, or ✚2 for A and in the middle, with 2 middle cards, and heard only of the middle;
+    the doubled card came after the next save. Both now come in one refusal, each at its box (the
+    middle's stands first on the page)."""
     t = seats_table(5)
-    reveal = [["5C"], ["5C"], ["9L"], ["9S"], ["AS"]]
     with pytest.raises(RuleError) as caught:
-        GAME.parse_phase(t, GAME.start(t), {"reveal": reveal, "middle": ["2H", "3H"]}, "bid")
+        GAME.parse_phase(t, GAME.start(t), {"reveal": [[card] for card in reveal.split()],
+                                            "middle": middle.split()}, "bid")
     assert [(e.field, str(e.text)) for e in caught.value.errors] == [
-        ("middle", "The middle holds 3 cards; enter them."), ("reveal-1", "♣5 is entered for both A and B.")]
-
-
-def test_a_short_middle_holding_a_players_card_is_told_both():
-    """A retester's middle of ♦8 and ✚2 (five players leave three) with Anna's ✚2 heard only of the short
-    middle; the doubled ✚2 came after the next save. Both are said at the middle's box."""
-    t = seats_table(5)
-    reveal = [["2X"], ["3X"], ["5H"], ["6S"], ["7C"]]
-    with pytest.raises(RuleError) as caught:
-        GAME.parse_phase(t, GAME.start(t), {"reveal": reveal, "middle": ["8D", "2X"]}, "bid")
-    assert [(e.field, str(e.text)) for e in caught.value.errors] == [
-        ("middle", "The middle holds 3 cards; enter them."), ("middle", "✚2 is entered for both A and the middle.")]
+        ("middle", "The middle holds 3 cards; enter them."), also]
