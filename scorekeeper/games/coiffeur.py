@@ -183,11 +183,13 @@ class Coiffeur(Game):
         counted = 1 - team if row == MISERE else team
         every_trick = {**raw, "match": True, "points": [TOTAL if s == counted else 0 if s == 1 - counted else None
                                                         for s in range(table.size)]}
-        took_all = written_match(points, table.options.get("match_bonus", 100))  # 257 typed, as the Tafel shows it
+        took_all = written_match(points, table.options.get("match_bonus", 100),  # 257 typed, as the Tafel shows it
+                                 [self.team_name(table, t) for t in (0, 1)],
+                                 counted if ticked(raw.get("match")) else None)
         if took_all == counted or (raw.get("match") is True
                                    and (not points or all(value in (None, "") for value in points))):
             raw = every_trick  # the match typed, or tapped alone: all 157 to the team that took every trick
-        elif took_all is not None and not ticked(raw.get("match")):  # the other team took every trick: 0
+        elif took_all is not None:  # the other team took every trick: the row's team writes 0
             raw = {**raw, "points": [0 if s == counted else TOTAL if s == 1 - counted else None
                                      for s in range(table.size)]}
         own = narrow(state, CoiffeurState)

@@ -10,7 +10,7 @@ points, is taken (the player declares their best).
 """
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,23 +69,40 @@ POSSIBLE = possible_counts(DECK, lambda card: card_points(card, "C"))
 TAKEN = frozenset(n for n in range(TOTAL + 1) if n in POSSIBLE or n - LAST_TRICK in POSSIBLE)
 
 
-def written_match(points: Any, bonus: int) -> int | None:
+def written_match(points: Any, bonus: int, teams: Sequence[str], ticked_for: int | None = None) -> int | None:
     """The team (0 or 1) whose typed card points are a match as the Schieber's and Coiffeur's Tafel
     write it, all 157 and the match bonus (257 with the usual 100); None for none. `points`: the
-    per-seat entries as sent, each team's under its first player.
+    per-seat entries as sent, each team's under its first player; `teams`: their names; `ticked_for`:
+    the team a ticked Match box gives every trick to, if any. Card points typed for the other team
+    too, or Match ticked for it, contradict the match: refused at that box.
 
-    >>> written_match(["", "257", None, None], 100), written_match([157, 0], 100), written_match([257, 0], 0)
-    (1, None, None)
+    >>> written_match(["", "257", None, None], 100, ("A", "B")), written_match([157, 0], 100, ("A", "B"))
+    (1, None)
+    >>> written_match([257, 5], 100, ("A", "B"))
+    Traceback (most recent call last):
+    scorekeeper.games.text.RuleError: 257 is all nine tricks for A: B then took no card points.
     """
     if bonus <= 0 or not isinstance(points, (list, tuple)):
         return None
-    for team, typed in enumerate(points[:2]):
-        try:
-            if int(str(typed).strip()) == TOTAL + bonus:
-                return team
-        except ValueError:
-            continue
-    return None
+    numbers = [_number(typed) for typed in points[:2]]
+    if TOTAL + bonus not in numbers:
+        return None
+    team = numbers.index(TOTAL + bonus)
+    said = {"points": TOTAL + bonus, "team": teams[team], "other": teams[1 - team]}
+    if len(points) > 1 and points[1 - team] not in (None, "") and numbers[1 - team] != 0:
+        raise RuleError(T("%(points)d is all nine tricks for %(team)s: %(other)s then took no card points.",
+                          **said), f"points-{1 - team}")
+    if ticked_for is not None and ticked_for != team:
+        raise RuleError(T("%(points)d is all nine tricks for %(team)s, but Match is ticked for %(other)s.",
+                          **said), "match")
+    return team
+
+
+def _number(typed: Any) -> int | None:
+    try:
+        return int(str(typed).strip())
+    except ValueError:
+        return None
 
 
 def sequence_points(length: int, schedule: str) -> int:

@@ -218,10 +218,12 @@ class Schieber(Game):
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """257 typed in a team's box (157 + the match bonus, as the Tafel writes a match: rules/schieber.md
         "257 + 0 with a match") is that team's match: all 157 card points, the other team 0."""
-        team = written_match(raw.get("points"), table.options.get("match_bonus", 100))
         match = raw.get("match")
-        if team is not None and not (isinstance(match, (list, tuple)) and len(match) > 1 and ticked(match[1 - team])):
-            # (the other team's match ticked too contradicts it: refused as it stands)
+        ticked_for = next((t for t in (0, 1) if isinstance(match, (list, tuple)) and len(match) > t
+                           and ticked(match[t])), None)
+        team = written_match(raw.get("points"), table.options.get("match_bonus", 100),
+                             [self.team_name(table, t) for t in (0, 1)], ticked_for)
+        if team is not None:
             raw = {**raw, "points": [CARD_POINTS if s == team else 0 if s == 1 - team else None
                                      for s in range(table.size)],
                    "match": [s == team if s < 2 else None for s in range(table.size)]}

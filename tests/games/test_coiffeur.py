@@ -81,8 +81,10 @@ def test_257_typed_for_the_other_team_is_every_trick_against_the_row():
     typed = {**deal(2, "obenabe", 0), "points": [None, 257, None, None]}
     standing = GAME.replay(table(), [typed])
     assert cells(standing)[A][EIGHT.index("obenabe")] == 0 and standing.results[0].points == (0, 0, 0, 0)
-    with pytest.raises(DealError):
+    with pytest.raises(DealError, match="but Match is ticked for Anna & Cleo"):
         GAME.replay(table(), [{**typed, "match": True}])
+    with pytest.raises(DealError, match="257 is all nine tricks for Anna & Cleo: Ben & Dan then took no card"):
+        GAME.replay(table(), [{**typed, "points": [257, 257, None, None]}])
 
 
 def test_worked_example_3_kontermatsch_writes_0():

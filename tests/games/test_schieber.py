@@ -68,9 +68,12 @@ def test_a_match_typed_as_the_tafel_writes_it_is_the_match():
     assert GAME.replay(table(), [typed]).totals == (0, 771, 0, 771)
     with pytest.raises(DealError, match="more than all 157"):  # without a match bonus 257 is no count
         GAME.replay(table(match_bonus=0), [typed])
-    # A's match ticked beside B's 257 contradicts itself: refused, not B's match over A's tick (a retester)
-    with pytest.raises(DealError):
+    # contradictions are refused at their box, not read one way (a retester's [257, 5] was A's match)
+    with pytest.raises(DealError, match="257 is all nine tricks for Ben & Dan, but Match is ticked for Anna & Cleo"):
         GAME.replay(table(), [{**typed, "match": [True, False, False, False]}])
+    with pytest.raises(DealError, match="257 is all nine tricks for Ben & Dan: Anna & Cleo then took no card points"):
+        GAME.replay(table(), [{**typed, "points": [5, 257, None, None]}])
+    assert GAME.replay(table(), [{**typed, "points": ["0", 257, None, None]}]).totals == (0, 771, 0, 771)
 
 
 def test_worked_example_3_kontermatsch():
