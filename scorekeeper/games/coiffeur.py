@@ -193,12 +193,16 @@ class Coiffeur(Game):
             raw = {**raw, "points": [0 if s == counted else TOTAL if s == 1 - counted else None
                                      for s in range(table.size)]}
         own = narrow(state, CoiffeurState)
-        if 0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None:
-            raise RuleError(T("%(team)s already played %(row)s: %(points)d in deal %(n)d. Each team plays each row "
-                              "once.", team=self.team_name(table, team), row=Text(ROW_NAMES[row]),
-                              points=own.cells[team][index], n=(own.filled_in[team][index] or 0) + 1),
-                            key)
-        return super().parse(table, state, raw)
+        if not (0 <= seat < 4 and not self.is_over(table, state) and own.cells[team][index] is not None):
+            return super().parse(table, state, raw)
+        filled = RuleError(T("%(team)s already played %(row)s: %(points)d in deal %(n)d. Each team plays each row "
+                             "once.", team=self.team_name(table, team), row=Text(ROW_NAMES[row]),
+                             points=own.cells[team][index], n=(own.filled_in[team][index] or 0) + 1), key)
+        try:  # the deal's other problems come with it (the row's own refusal is this one)
+            super().parse(table, state, raw)
+        except RuleError as more:
+            RuleError.every([filled, *(error for error in more.errors if error.field != key)])
+        raise filled
 
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         team, row, counted = self.row_of(deal)

@@ -31,6 +31,11 @@ def test_a_filled_row_is_refused_with_the_reason_in_the_tables_language(client):
                     headers={"Accept-Language": "ja"})
     assert japanese.status_code == 422
     assert japanese.json["fields"]["row_a"].startswith("Anna & Cleoはウンデヌフェをすでにプレイしました")
+    # the deal's other problems come in the same answer (a retester's 100 + 100 heard only of the row)
+    twice = {**again, "points": [100, 100, None, None]}
+    both = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": twice})
+    assert both.status_code == 422 and set(both.json["fields"]) == {"row_a", "points"}
+    assert both.json["fields"]["points"].startswith("Card points must add up to 157")
 
 
 def test_next_carries_the_tafel_and_the_board_draws_it(client):
