@@ -119,11 +119,17 @@
   }
 
   // A team's match (Schieber: all nine tricks) is all the card points: its box takes the total, the
-  // other side's is emptied to be filled with the rest (0).
+  // other side's is emptied to be filled with the rest (0). Not over a match typed for the other side
+  // as the Tafel writes it (257): the two contradict each other, and Save is refused saying so.
   function matchTaken(tick) {
     var box = tick.form.querySelector('tr[data-total] input[name="points-' + tick.name.split("-").pop() + '"]');
     if (!box) return;
-    box.closest("tr").querySelectorAll("input.num").forEach(function (b) { b.value = ""; });
+    var row = box.closest("tr"), total = parseInt(row.getAttribute("data-total"), 10);
+    var written = Array.prototype.some.call(row.querySelectorAll("input.num"), function (b) {
+      return b !== box && parseInt(b.value, 10) > total;
+    });
+    if (written) return;
+    row.querySelectorAll("input.num").forEach(function (b) { b.value = ""; });
     box.value = box.closest("tr").getAttribute("data-total");
     box.dispatchEvent(new Event("input", { bubbles: true }));
   }

@@ -240,3 +240,27 @@ def test_a_refused_count_keeps_both_teams_boxes_as_typed(page):
     entry.get_by_label(POINTS + "Ben").fill("57")
     save(page)
     expect(page.locator("tr.deal-row")).to_have_count(1)
+
+
+def test_257_typed_for_one_team_and_match_ticked_for_the_other_is_refused(any_page):
+    """rules/schieber.md: a match is one team's, "257 + 0 with a match". Two testers typed 257 for Anna &
+    Carl and then ticked Ben & Dora's match: the tick emptied the 257, and the save stored Ben & Dora's
+    match (a wrong score). The tick leaves a 257 typed for the other team alone; the save is refused
+    saying why, with both kept. 257 alone is Anna & Carl's match: 2 x 257."""
+    page = any_page
+    start_session(page, "Schieber 4 players", NAMES, "Anna")
+    entry = page.locator("#entry")
+    trump(page, "♠ spades").click()
+    entry.get_by_label(POINTS + "Anna").fill("257")
+    entry.locator("tr[data-field=match] label.toggle").nth(1).click()  # Ben & Dora's match
+    expect(entry.get_by_label(MATCH + "Ben")).to_be_checked()
+    expect(entry.get_by_label(POINTS + "Anna")).to_have_value("257")
+    save(page)
+    expect(page.locator("#entry")).to_contain_text(
+        "257 is all nine tricks for Anna & Carl, but Match is ticked for Ben & Dora.")
+    expect(page.locator("tr.deal-row")).to_have_count(0)
+    expect(page.locator("#entry").get_by_label(POINTS + "Anna")).to_have_value("257")
+    page.locator("#entry tr[data-field=match] label.toggle").nth(1).click()
+    expect(page.locator("#entry").get_by_label(MATCH + "Ben")).not_to_be_checked()
+    save(page)
+    expect(page.locator("tfoot td.total")).to_have_text(["514", "0", "514", "0"])
