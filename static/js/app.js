@@ -130,7 +130,7 @@
     });
     if (written) return;
     row.querySelectorAll("input.num").forEach(function (b) { b.value = ""; });
-    box.value = box.closest("tr").getAttribute("data-total");
+    box.value = row.getAttribute("data-total");
     box.dispatchEvent(new Event("input", { bubbles: true }));
   }
 
