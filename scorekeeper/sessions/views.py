@@ -19,7 +19,7 @@ from ..extensions import db
 from ..games import GAMES
 from ..games.base import Game, RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
-from ..models import Deal, GameSession, Player
+from ..models import Deal, GameSession, Player, Seat
 from ..names import sort_key
 from .blueprint import bp, form_key, form_version, is_boosted, is_htmx
 from .board_view import (
@@ -45,6 +45,7 @@ from .late_writes import (
     stored_fields,
 )
 
+SUGGESTED_FROM = 100  # the new-game form suggests the players of this many latest sessions
 
 def apply_error(form, refused: RuleError) -> None:
     """Put each of the engine's sentences next to the field it names, beside a per-seat row ("points"
@@ -90,9 +91,16 @@ def new_session(slug: str):
         else:
             access.set_pin(session, form.pin.data)
             return redirect(url_for(".show_session", session_id=session.id))
-    known = sorted(db.session.scalars(select(Player.name)), key=sort_key)
-    page = render_template("sessions/new.html", game=game, form=form, known=known)
+    page = render_template("sessions/new.html", game=game, form=form, known=_known_names())
     return page, 422 if request.method == "POST" else 200  # a POST that gets here was refused
+
+
+def _known_names() -> list[str]:
+    """The names the new-game form suggests: the players of the tables' latest sessions, not every
+    player a club ever seated (a phone would load them all). Any other name still finds its player."""
+    latest = select(GameSession.id).order_by(GameSession.updated_at.desc()).limit(SUGGESTED_FROM)
+    names = db.session.scalars(select(Player.name).join(Seat).where(Seat.session_id.in_(latest)).distinct())
+    return sorted(names, key=sort_key)
 
 
 def _same_again(slug: str, session_id: int | None) -> dict[str, Any] | None:

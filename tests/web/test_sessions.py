@@ -51,6 +51,24 @@ def test_new_session_refuses_duplicate_and_missing_names_keeping_input(client):
     assert any("3 players" in message for message in alerts(response.get_data(as_text=True)))
 
 
+def test_the_new_game_form_suggests_the_players_of_the_latest_sessions(client, ctx, monkeypatch):
+    """A club's thousands of players are not all sent to a phone; a name not suggested still seats
+    the player it names."""
+    from scorekeeper.models import Player, Seat
+    from scorekeeper.sessions import views
+    monkeypatch.setattr(views, "SUGGESTED_FROM", 2)
+    new_schieberamsch(client, names=("Olga", "Ben", "Carl"))
+    new_schieberamsch(client, names=("Anna", "Ben", "Dora"))
+    new_schieberamsch(client, names=("Anna", "Ben", "Emil"))
+    page = client.get("/sessions/new/schieberamsch").get_data(as_text=True)
+    datalist = re.search(r'<datalist id="known-players">(.*?)</datalist>', page).group(1)
+    suggested = re.findall(r'<option value="([^"]*)">', datalist)
+    assert suggested == ["Anna", "Ben", "Dora", "Emil"]
+    olga = db.session.scalar(db.select(Player.id).where(Player.name == "Olga"))
+    new_schieberamsch(client, names=("olga", "Ben", "Carl"))
+    assert db.session.scalar(db.select(db.func.count()).select_from(Seat).where(Seat.player_id == olga)) == 2
+
+
 def test_new_session_refuses_bad_option(client):
     response = client.post("/sessions/new/schieberamsch", data={
         "players-0": "A", "players-1": "B", "players-2": "C", "first_dealer": "0", "option_deals": "0"})
