@@ -1,5 +1,6 @@
 """Player names compared the way people read them, on every database; the player of a name, and a
-player renamed (a typo fixed), which joins two players when the new name is the other's.
+player renamed (a typo fixed), which joins two players when the new name is the other's, and such a
+join undone.
 
 SQLite's lower() folds ASCII only ("ÖMER" and "ömer" would be two players) and PostgreSQL's depends
 on its collation, so the comparison is done here in Python: `name_key` (NFC, then casefold, then NFC
@@ -97,19 +98,8 @@ def rename_player(player: Player, name: str) -> Player:
     elif new == old:
         return player
     sessions = list(db.session.scalars(theirs))
-    if sessions:
-        # the sessions first, as a write takes its turn (turns.claim) before it stores the summary
-        db.session.execute(update(GameSession).where(GameSession.id.in_(sessions))
-                           .values(version=GameSession.version + 1).execution_options(synchronize_session=False))
-        # a summary drawn at the version before stays current at this one (nothing of a score changed)
-        before = select(GameSession.version - 1).where(GameSession.id == SessionSummary.session_id).scalar_subquery()
-        db.session.execute(update(SessionSummary).where(SessionSummary.session_id.in_(sessions),
-                                                        SessionSummary.session_version == before)
-                           .values(session_version=SessionSummary.session_version + 1)
-                           .execution_options(synchronize_session=False))
-        db.session.execute(insert(Revision), [
-            {"session_id": session_id, "deal_id": None, "deal_number": 0, "action": "rename",
-             "before": {"name": old}, "after": {"name": new}} for session_id in sessions])
+    # a join names the player who goes, so that it can be undone (separate)
+    _log_rename(sessions, {"name": old, "player": player.id} if other else {"name": old}, {"name": new})
     if other is None:
         player.name, player.name_key = new, key
     else:
@@ -120,3 +110,54 @@ def rename_player(player: Player, name: str) -> Player:
     db.session.commit()
     db.session.expire_all()  # the sessions' versions and seats loaded before were changed by the database
     return other or player
+
+
+def joined(player: Player, was: int) -> tuple[str, list[int]] | None:
+    """The name and the sessions of the player numbered `was` that joined `player` (rename_player),
+    while `player` has the name of that join; None when there is no such join."""
+    renames = db.session.execute(select(Revision.session_id, Revision.before, Revision.after).join(
+        Seat, Seat.session_id == Revision.session_id).where(Seat.player_id == player.id, Revision.action == "rename"))
+    theirs = {session_id: before["name"] for session_id, before, after in renames
+              if (before or {}).get("player") == was and (after or {}).get("name") == player.name}
+    return (next(iter(theirs.values())), sorted(theirs)) if theirs else None
+
+
+def separate(player: Player, was: int) -> Player:
+    """Undo the join of the player numbered `was` into `player` (rename_player): the sessions that
+    were theirs are theirs again, under their number and name, with their statistics. Sessions
+    seated under the joined name since stay `player`'s. Refused when there is no such join, or when
+    a player has the old name again. Returns the player separated."""
+    found = joined(player, was) if db.session.get(Player, was) is None else None
+    if found is None:
+        raise RuleError(T("There is no join to undo here."), "name")
+    old, sessions = found
+    if db.session.scalar(select(Player.id).where(Player.name_key == name_key(old))) is not None:
+        raise RuleError(T("A player is named %(name)s again: the join cannot be undone.", name=old), "name")
+    _log_rename(sessions, {"name": player.name}, {"name": old})
+    db.session.add(Player(id=was, name=old, name_key=name_key(old)))
+    db.session.flush()
+    for rows in (Seat, SeatSummary, SeatFigure):
+        db.session.execute(update(rows).where(rows.player_id == player.id, rows.session_id.in_(sessions))
+                           .values(player_id=was).execution_options(synchronize_session=False))
+    db.session.commit()
+    db.session.expire_all()
+    return db.session.get_one(Player, was)
+
+
+def _log_rename(sessions: list[int], before: dict, after: dict) -> None:
+    """Each session renamed takes a new version (a board a device holds is drawn again, a tablet
+    typing a deal is told) and logs the change ("rename")."""
+    if not sessions:
+        return
+    # the sessions first, as a write takes its turn (turns.claim) before it stores the summary
+    db.session.execute(update(GameSession).where(GameSession.id.in_(sessions))
+                       .values(version=GameSession.version + 1).execution_options(synchronize_session=False))
+    # a summary drawn at the version before stays current at this one (nothing of a score changed)
+    previous = select(GameSession.version - 1).where(GameSession.id == SessionSummary.session_id).scalar_subquery()
+    db.session.execute(update(SessionSummary).where(SessionSummary.session_id.in_(sessions),
+                                                    SessionSummary.session_version == previous)
+                       .values(session_version=SessionSummary.session_version + 1)
+                       .execution_options(synchronize_session=False))
+    db.session.execute(insert(Revision), [
+        {"session_id": session_id, "deal_id": None, "deal_number": 0, "action": "rename",
+         "before": before, "after": after} for session_id in sessions])

@@ -95,12 +95,7 @@ def rename_player(player_id: int):
     player = db.get_or_404(Player, player_id)
     form = PlayerNameForm()
     if form.validate():
-        locked = next((session for session in db.session.scalars(
-            select(GameSession).join(Seat).where(Seat.player_id == player.id, GameSession.pin_hash.is_not(None)))
-            if access.locked(session)), None)
-        if locked is not None:
-            form.name.errors = [gettext("Session %(id)d is protected by a PIN: enter it at that table first.",
-                                        id=locked.id)]
+        if _pin_refused(form, select(Seat.session_id).where(Seat.player_id == player.id)):
             return _player_page(player, form, 403)
         was = player.id
         try:
@@ -111,8 +106,38 @@ def rename_player(player_id: int):
         else:
             if named.id == was:
                 return redirect(url_for(".show_player", player_id=named.id, renamed=1))
-            return redirect(url_for(".show_player", player_id=named.id, joined=1))
+            return redirect(url_for(".show_player", player_id=named.id, joined=was))
     return _player_page(player, form, 422)
+
+
+@bp.post("/players/<int:player_id>/separate")
+def separate_player(player_id: int):
+    """Undo a join (names.separate): the player joined into this one, numbered by the form's `was`,
+    gets their sessions back. Their PIN tables must be unlocked on this device, as for the join."""
+    player = db.get_or_404(Player, player_id)
+    was = request.form.get("was", type=column_int)
+    found = names.joined(player, was) if was is not None else None
+    form = PlayerNameForm(formdata=None)
+    if found and _pin_refused(form, found[1]):
+        return _player_page(player, form, 403)
+    try:
+        separated = names.separate(player, was if was is not None else 0)
+    except RuleError as refused:
+        db.session.rollback()
+        form.name.errors = [translate(error.text) for error in refused.errors]
+        return _player_page(player, form, 422)
+    return redirect(url_for(".show_player", player_id=separated.id, separated=player.id))
+
+
+def _pin_refused(form: PlayerNameForm, sessions: Any) -> bool:
+    """Whether one of these sessions (ids, or a select of them) has a PIN this device has not
+    entered; the form's box then says which."""
+    locked = next((session for session in db.session.scalars(select(GameSession).where(
+        GameSession.id.in_(sessions), GameSession.pin_hash.is_not(None))) if access.locked(session)), None)
+    if locked is not None:
+        form.name.errors = [gettext("Session %(id)d is protected by a PIN: enter it at that table first.",
+                                    id=locked.id)]
+    return locked is not None
 
 
 def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200):
@@ -120,7 +145,8 @@ def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200):
     players = _players()
     form = StatsFilterForm(request.args, players, player.id)
     # the line after a rename: the name changed, or two players joined
-    renamed = next((said for said in ("renamed", "joined") if request.args.get(said)), None) if status == 200 else None
+    renamed = next((said for said in ("renamed", "joined", "separated") if request.args.get(said)), None) \
+        if status == 200 else None
     if not form.validate():  # the filters checked so far would count what nobody asked for
         return render_template("players/show.html", player=player, form=form, valid=False, name_form=name_form,
                                query=_query(request.args, ("game", "since", "until", "with", "vs"))), 422
@@ -144,7 +170,15 @@ def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200):
                            months=months, chart=chart, places=places, other=other,
                            together=history.head_to_head(player.id, other.id, filters) if other else [],
                            query=_query(request.args, ("game", "since", "until", "with", "vs")), valid=True,
-                           name_form=name_form, renamed=renamed), status
+                           name_form=name_form, renamed=renamed, undo_join=_undoable_join(player)), status
+
+
+def _undoable_join(player: Player) -> int | None:
+    """The number of the player just joined into `player` (?joined=), while the join can be undone."""
+    was = request.args.get("joined", type=column_int)
+    if was is None or db.session.get(Player, was) is not None:
+        return None
+    return was if names.joined(player, was) else None
 
 
 def _query(args, names: tuple[str, ...]) -> dict[str, list[str]]:

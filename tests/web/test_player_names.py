@@ -68,7 +68,7 @@ def test_the_name_of_another_player_joins_the_two_unless_they_sat_together(clien
                                   "Choose another name."]
     assert 'value="anna"' in html and "<details class=\"on-demand rename\" open>" in html  # what was typed stays
     response = rename(client, "Ana", "anna")
-    assert response.status_code == 302 and response.headers["Location"].endswith(f"/players/{right}?joined=1")
+    assert response.status_code == 302 and response.headers["Location"].endswith(f"/players/{right}?joined={typo}")
     assert db.session.get(Player, typo) is None
     assert client.get(f"/api/v1/sessions/{ana}").json["players"] == ["Anna", "Ben", "Dora"]
     assert SeatSummary.query.filter_by(player_id=right).count() == 2
@@ -79,6 +79,61 @@ def test_the_name_of_another_player_joins_the_two_unless_they_sat_together(clien
     history = client.get(f"/history?player_id={right}").get_data(as_text=True)
     assert f"/sessions/{ana}\"" in history and f"/sessions/{anna}\"" in history
     assert Revision.query.filter_by(session_id=ana, action="rename").one().after == {"name": "Anna"}
+
+
+def test_a_join_can_be_undone_from_its_line_and_gives_back_only_what_it_took(client, ctx):
+    """A join is a tap away from a mistake (two real people of one name): the line after it offers
+    Undo, which gives the joined player back their number, name, sessions and statistics. A session
+    seated under the name since stays with the player it named."""
+    anna, ana = new_schieberamsch(client), new_schieberamsch(client, names=("Ana", "Ben", "Dora"))
+    for sid in (anna, ana):
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    typo, right = player_id("Ana"), player_id("Anna")
+    joined = client.get(rename(client, "Ana", "Anna").headers["Location"]).get_data(as_text=True)
+    assert f'name="was" value="{typo}"' in joined and "Undo" in joined
+    later = new_schieberamsch(client, names=("anna", "Emil", "Fritz"))  # seated since: stays Anna's
+    version = client.get(f"/api/v1/sessions/{ana}").json["version"]
+
+    undone = client.post(f"/players/{right}/separate", data={"was": typo})
+    assert undone.status_code == 302 and undone.headers["Location"].endswith(f"/players/{typo}?separated={right}")
+    page = client.get(undone.headers["Location"]).get_data(as_text=True)
+    assert "<h1>Ana</h1>" in page and "The join is undone" in page and 'name="was"' not in page
+    assert client.get(f"/api/v1/sessions/{ana}").json["players"] == ["Ana", "Ben", "Dora"]
+    assert client.get(f"/api/v1/sessions/{ana}").json["version"] == version + 1  # a tablet there is told
+    assert client.get(f"/api/v1/sessions/{later}").json["players"] == ["Anna", "Emil", "Fritz"]
+    assert [summary.session_id for summary in SeatSummary.query.filter_by(player_id=typo)] == [ana]
+    stats = client.get(f"/api/v1/players/{right}/stats").json
+    assert sum(game["sessions"] for game in stats["games"]) == 2  # her first and the later one
+    assert Revision.query.filter_by(session_id=ana, action="rename").order_by(Revision.id.desc()).first().after \
+        == {"name": "Ana"}
+    again = client.post(f"/players/{right}/separate", data={"was": typo})
+    assert again.status_code == 422 and field_errors(again.get_data(as_text=True)) == ["There is no join to undo here."]
+    assert 'name="was"' not in client.get(f"/players/{right}?joined={typo}").get_data(as_text=True)
+
+
+def test_undoing_a_join_asks_the_pin_of_the_joined_players_tables(app, client, ctx):
+    client.post("/sessions/new/schieberamsch", data={
+        "players-0": "Ana", "players-1": "Ben", "players-2": "Carl", "first_dealer": "0", "pin": "4321"})
+    new_schieberamsch(client, names=("Anna", "Dora", "Emil"))
+    typo, right = player_id("Ana"), player_id("Anna")
+    assert rename(client, "Ana", "Anna").status_code == 302  # the device holding the PIN
+    refused = app.test_client().post(f"/players/{right}/separate", data={"was": typo})
+    assert refused.status_code == 403 and "protected by a PIN" in field_errors(refused.get_data(as_text=True))[0]
+    assert db.session.get(Player, typo) is None
+    assert client.post(f"/players/{right}/separate", data={"was": typo}).status_code == 302
+
+
+def test_a_join_is_not_undone_over_a_player_of_the_old_name(client, ctx):
+    new_schieberamsch(client)
+    new_schieberamsch(client, names=("Ana", "Ben", "Dora"))
+    typo, right = player_id("Ana"), player_id("Anna")
+    rename(client, "Ana", "Anna")
+    rename(client, "Dora", "Ana")  # another Ana since
+    refused = client.post(f"/players/{right}/separate", data={"was": typo})
+    assert refused.status_code == 422
+    assert field_errors(refused.get_data(as_text=True)) == [
+        "A player is named Ana again: the join cannot be undone."]
+    assert db.session.get(Player, typo) is None
 
 
 def test_a_bad_name_is_refused_beside_the_box(client, ctx):
