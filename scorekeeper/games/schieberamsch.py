@@ -179,6 +179,8 @@ class Schieberamsch(Game):
         soloist = deal["soloist"] if deal["type"] == GRAND_HAND else None
         for seat, pile in enumerate(() if captured.counting_only(deal["cards"], "skat") else piles):
             self._check_pile_size(table, seat, len(pile), soloist)
+        if soloist is not None:
+            self._check_jacks(table, deal.get("jacks") or (), piles, soloist)
         points = [captured.pile_points(pile, "skat") for pile in piles]
         if soloist is None:
             deal["points"], deal["took_trick"] = points, [bool(pile) for pile in piles]
@@ -202,6 +204,26 @@ class Schieberamsch(Game):
         if soloist is not None and seat != soloist and n % 3:
             raise RuleError(T("%(player)s has %(n)d cards, which cannot be: a defender's pile is whole "
                               "tricks of three cards (0, 3, ... 30).", player=player, n=n), f"cards-{seat}")
+
+    @staticmethod
+    def _check_jacks(table: Table, jacks: Sequence[str], piles: Sequence[Sequence[str]], soloist: int) -> None:
+        """In a Grand Hand the jacks are the only trumps: a jack no higher jack of the other side
+        could beat stays with its side. The soloist's (the skat is theirs) is in the soloist's pile;
+        a defender's, in a defender's pile."""
+        held = set(jacks)
+        for rank, jack in enumerate(SKAT_JACKS):
+            seat = next((seat for seat, pile in enumerate(piles) if jack in pile), None)
+            ours = jack in held
+            if seat is None or (seat == soloist) == ours \
+                    or any((higher in held) != ours for higher in SKAT_JACKS[:rank]):
+                continue
+            if ours:
+                raise RuleError(T("%(card)s was the soloist's and no higher jack was against it: it cannot be "
+                                  "in %(player)s's cards.", card=label(jack), player=table.name(seat)),
+                                f"cards-{seat}")
+            raise RuleError(T("%(card)s was a defender's (the soloist's jacks are ticked) and no higher jack "
+                              "of the soloist's could take it: it cannot be in %(player)s's cards.",
+                              card=label(jack), player=table.name(seat)), f"cards-{seat}")
 
     def _card_lines(self, table: Table, deal: Mapping[str, Any]) -> tuple[Text, ...]:
         if deal.get("count") != captured.CARDS:

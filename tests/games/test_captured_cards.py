@@ -103,6 +103,36 @@ def test_schieberamsch_grand_hand_soloist_pile_must_hold_the_skat():
     assert error.value.field == "cards-0" and "the soloist" in plain(error.value.text)
 
 
+@pytest.mark.parametrize("jacks, cards, rest, where, said", [  # B plays; counting cards tapped
+    # with 4: every jack is the soloist's and none can be beaten, so none is in A's pile
+    (["JC", "JS", "JH", "JD"], [["JC", "AS"], [], []], 1, "cards-0",
+     "♣J was the soloist's and no higher jack was against it: it cannot be in A's cards."),
+    # with 1: ♣J is B's; ♠J is a defender's, beaten only by ♣J; ♥J (a defender's too) may be taken by ♣J
+    (["JC"], [["AS"], [], ["JS", "KS"]], 1, None, None),
+    (["JC"], [["AS"], ["JH", "JC"], []], 2, None, None),
+    # against 2: ♣J and ♠J were the defenders' and the soloist has no higher jack: not in B's pile
+    (["JH", "JD"], [["AS"], ["JS"], []], 2, "cards-1",
+     "♠J was a defender's (the soloist's jacks are ticked) and no higher jack of the soloist's could take it: "
+     "it cannot be in B's cards."),
+    # ... nor, when left untapped, in the rest the soloist is given
+    (["JH", "JD"], [["AS"], [], []], 1, "cards-1", None),
+])
+def test_schieberamsch_grand_hand_jacks_stay_with_the_side_no_higher_jack_could_beat(jacks, cards, rest, where, said):
+    """schieberamsch.md 'Cards and card points': in a Grand Hand only the jacks are trumps, ♣J highest.
+    A jack the other side held no higher jack against wins its trick: the soloist's (the skat is
+    theirs) is in the soloist's pile, a defender's in a defender's (r53a: all four jacks ticked and
+    ♣J tapped for a defender was stored)."""
+    deal = {"type": "grand_hand", "count": "cards", "soloist": 1, "jacks": jacks, "contra": "none",
+            "cards": cards, "rest": rest}
+    if where is None:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+        return
+    with pytest.raises(RuleError) as error:
+        RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert error.value.field == where
+    assert said is None or plain(error.value.text) == said
+
+
 def test_schieberamsch_points_entry_is_unchanged_by_default():
     fields = {spec.name: spec for spec in RAMSCH.deal_fields(skat_table(), RAMSCH.start(skat_table()))}
     assert fields["count"].default == "points"

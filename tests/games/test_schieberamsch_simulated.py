@@ -359,6 +359,20 @@ def simulate_deal(opts: dict[str, Any], dealer: int, plan: Plan) -> Deal:
 TYPED = ("points", "took_trick", "soloist_points", "all_tricks", "no_tricks")
 
 
+def jacks_as_played(piles: list[list[str]], held: list[str], soloist: int) -> bool:
+    """Whether the piles could come from play ("Cards and card points": the jacks are the trumps,
+    club highest): a jack the other side held no higher jack against won its trick, so it is in its
+    own side's pile. The tricks given away at random to reach the deep states may break it; a table
+    that tapped such piles would be told so, so the deal is typed instead."""
+    for i, jack in enumerate(JACKS):
+        ours = jack in held
+        if all((higher in held) == ours for higher in JACKS[:i]):
+            owner = next(s for s in range(SIZE) if jack in piles[s])
+            if (owner == soloist) != ours:
+                return False
+    return True
+
+
 def tapped(rng: random.Random, entry: dict[str, Any], piles: list[list[str]], took: list[bool],
            counting: bool, soloist: int | None) -> dict[str, Any]:
     """The captured cards tapped instead of the typed points ("Entry at the table"; option count_from
@@ -374,7 +388,8 @@ def tapped(rng: random.Random, entry: dict[str, Any], piles: list[list[str]], to
         truthful = [bool(pile) for pile in derived] == took
     else:
         truthful = ((len(derived[soloist]) == 32) == (len(piles[soloist]) == 32)
-                    and (len(derived[soloist]) == 2) == (len(piles[soloist]) == 2))
+                    and (len(derived[soloist]) == 2) == (len(piles[soloist]) == 2)
+                    and jacks_as_played(derived, entry["jacks"], soloist))
     if not truthful:
         return entry
     return {k: v for k, v in entry.items() if k not in TYPED} | {
@@ -665,6 +680,9 @@ def test_one_card_too_many_is_refused(session, pick, seat, card_pick):
         return
     index = pick % len(session.deals)
     deal = session.deals[index]
+    if deal.soloist is not None and not jacks_as_played(deal.piles, deal.entry["jacks"], deal.soloist):
+        event("one card too many: tricks given away against the jacks, not tapped")
+        return
     base = {k: v for k, v in typed(session, deal).items() if k not in TYPED} | {"count": "cards"}
     rest = (seat + 1 + card_pick % 2) % SIZE
     piles = [[] if s == rest else list(deal.piles[s]) for s in range(SIZE)]
