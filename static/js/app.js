@@ -95,7 +95,10 @@
     if (!whole || open.length !== 1 || isNaN(rest) || rest < 0) {
       // no remainder: a stored count that took over the remainder's role (passRemainder) shows it again
       open.forEach(function (b) {
-        if (b.dataset.filled === "1") { b.value = b.dataset.was || ""; delete b.dataset.filled; delete b.dataset.was; }
+        if (b.dataset.filled !== "1") return;
+        b.value = b.dataset.was || "";
+        b.classList.remove("refilled");
+        delete b.dataset.filled; delete b.dataset.was;
       });
       return;
     }
@@ -106,6 +109,8 @@
     } else {
       box.value = String(rest);
       box.dataset.filled = "1";
+      // a count the page came with (a correction's) replaced by the rest is marked, not changed silently
+      box.classList.toggle("refilled", box.defaultValue !== "" && box.value !== box.defaultValue);
       box.dispatchEvent(new Event("change", { bubbles: true }));
     }
   }
@@ -207,14 +212,14 @@
       if (countSum(boxes, total) === total) last.dataset.filled = "1";
     });
   }
-  // Typing into the filled remainder passes that role to the last other stored box (Coiffeur after
-  // Undo: Ben's 157 retyped as 75 fills Anna's box with 82); a box the table typed here keeps its count.
+  // Typing into the filled remainder passes that role to the one other stored box left (Coiffeur
+  // after Undo: Ben's 157 retyped as 75 fills Anna's box with 82). With two or more left, which one
+  // to change is not for the page to guess (r53b): the sum is then refused at Save, naming it.
   function passRemainder(row, box) {
     var others = Array.prototype.filter.call(row.querySelectorAll("input.num"), function (b) {
       return b !== box && b.dataset.stored === "1" && !b.disabled;
     });
-    var heir = others[others.length - 1];
-    if (heir) { heir.dataset.filled = "1"; heir.dataset.was = heir.value; }
+    if (others.length === 1) { others[0].dataset.filled = "1"; others[0].dataset.was = others[0].value; }
   }
 
   function init() {
@@ -243,6 +248,7 @@
     if (row && event.target.matches("input.num")) {
       var box = event.target.dataset;
       if (box.filled === "1") passRemainder(row, event.target);  // the remainder retyped
+      event.target.classList.remove("refilled");
       delete box.filled;
       delete box.stored;
       delete box.was;

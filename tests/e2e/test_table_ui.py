@@ -785,6 +785,32 @@ def test_a_correction_recomputes_the_filled_remainder(any_mobile_page):
     assert stored["values"]["points"] == [25, 40, 55]
 
 
+def test_a_correction_changes_no_stored_count_the_table_did_not_touch_unmarked(any_mobile_page):
+    """r53b: retyping the last count of three (the remainder) changed another player's stored count
+    unmarked, and a wrong deal was stored. With two stored counts left, which to change is not the
+    page's guess: both stay, and Save names the sum. A count changed for the rest is marked."""
+    page = any_mobile_page
+    ramsch = {"type": "ramsch", "pushed": 0, "points": [20, 40, 60], "took_trick": [None, None, None]}
+    sid = api_session(page, options={"deals": 8}, deals=[ramsch])
+    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
+    page.goto(f"/sessions/{sid}/deals/{deal}/edit")
+    correction = page.locator("#correction")
+    correction.get_by_label(POINTS + "Carl").fill("70")
+    correction.get_by_label(POINTS + "Anna").focus()
+    expect(correction.get_by_label(POINTS + "Anna")).to_have_value("20")
+    expect(correction.get_by_label(POINTS + "Ben")).to_have_value("40")
+    expect(correction.locator("input.refilled")).to_have_count(0)
+    correction.get_by_role("button", name=re.compile("Save")).click()
+    expect(page.locator(".field-error:not([hidden])").first).to_contain_text("120")
+    assert page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["values"]["points"] == [20, 40, 60]
+
+    page.goto(f"/sessions/{sid}/deals/{deal}/edit")
+    correction.get_by_label(POINTS + "Anna").fill("10")  # the last count is the rest: 70, marked
+    expect(correction.get_by_label(POINTS + "Carl")).to_have_value("70")
+    expect(correction.get_by_label(POINTS + "Carl")).to_have_class(re.compile("refilled"))
+    expect(correction.get_by_label(POINTS + "Ben")).not_to_have_class(re.compile("refilled"))
+
+
 # the rows of the board app.js kept for this page (0: none kept yet)
 KEPT_BOARD_ROWS = """async () => {
   const kept = await (await caches.open('scorekeeper-boards-v1')).match(location.pathname);
