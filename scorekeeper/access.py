@@ -25,7 +25,7 @@ import re
 import secrets
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, g, redirect, render_template, request, url_for
+from flask import Blueprint, Flask, Response, abort, current_app, g, redirect, render_template, request, url_for
 from flask import session as cookie
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
@@ -301,11 +301,21 @@ def refuse_other_sites():
 
 # --- wiring ----------------------------------------------------------------------------
 
+def keep_cookie(response: Response) -> Response:
+    """The cookie, once written, outlives a closed browser (Flask's permanent session, for
+    PERMANENT_SESSION_LIFETIME): its CSRF secret too, so that a save queued offline, sent when the
+    board is opened again after the browser was closed, still holds its token (r53c)."""
+    if cookie.modified and not cookie.permanent:
+        cookie.permanent = True
+    return response
+
+
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.before_request(refuse_other_sites)
     app.before_request(require_club_password)
     app.before_request(require_table_pin)
+    app.after_request(keep_cookie)
 
     @app.context_processor
     def access_helpers() -> dict[str, Any]:

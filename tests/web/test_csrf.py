@@ -43,3 +43,13 @@ def test_deal_without_token_is_refused_and_not_stored(tmp_path):
     assert client.post(board + "/deals", data={**deal, "csrf_token": token}).status_code == 302
     with app.app_context():
         assert db.session.query(Deal).count() == 1
+
+
+def test_the_cookie_holding_the_token_outlives_a_closed_browser(tmp_path):
+    """r53c: a deal saved offline, the browser closed and the board opened again: its queued save was
+    refused for its token, as the browser had dropped a cookie that lived only while it was open."""
+    app = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/c.sqlite"})
+    client = app.test_client()
+    response = client.get("/sessions/new/schieberamsch")
+    cookie = next(value for key, value in response.headers.items() if key == "Set-Cookie")
+    assert cookie.startswith("session=") and "Expires=" in cookie
