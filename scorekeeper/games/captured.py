@@ -73,7 +73,8 @@ def count_option(help_text: str) -> OptionSpec:
 
 
 def count_field(default: str) -> FieldSpec:
-    return FieldSpec("count", N_("Card points"), CHOICE, required=False, default=default, choices=COUNT_CHOICES)
+    return FieldSpec("count", N_("Card points"), CHOICE, required=False, default=default, choices=COUNT_CHOICES,
+                     sticky=True)  # the table's way of entering carries over from the last deal
 
 
 @memoized

@@ -29,6 +29,20 @@ def test_the_deal_form_draws_piles_of_cards(client):
     assert 'data-hide-if="count" data-hide-values="cards"' in html
 
 
+def test_the_way_of_entering_carries_over_from_the_last_deal(client, ctx):
+    """README: the table's way of entering carries over (r53c: a session that taps cards, one deal
+    typed, and the next form was back on cards)."""
+    from .helpers import ramsch_form
+    sid = new_schieberamsch(client, count_from="cards")
+    assert client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), "count": "points"}).status_code \
+        in (200, 302, 303)
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'value="points" checked' in html and 'value="cards" checked' not in html
+    assert client.post(f"/sessions/{sid}/deals", data=cards_form([[], ["KS", "QS", "7S"], []])).status_code \
+        in (200, 302, 303)
+    assert 'value="cards" checked' in client.get(f"/sessions/{sid}").get_data(as_text=True)
+
+
 def test_post_a_ramsch_by_cards_stores_the_cards_and_scores_them(client, ctx):
     """Seed example 1 by cards: Anna no trick, Ben ♠K ♠Q ♠7 (7), Carl the rest (113), x4 -> 90."""
     sid = new_schieberamsch(client)
