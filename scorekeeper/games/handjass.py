@@ -223,6 +223,9 @@ class Handjass(Game):
         self._check_untapped(table, deal, played)
         if not played:
             return
+        if deal["last_trick"] is None:  # the cards alone lack its 5: all 36 make 152, not 157
+            raise RuleError(T("Who took the last trick? Counted by cards, its 5 points are added to that "
+                              "player's cards."), "last_trick")
         piles, rest = self.card_piles(table, state, deal)
         every_card = not captured.counting_only(deal["cards"], "jass", deal["trump"])
         if every_card:

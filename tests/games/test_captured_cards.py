@@ -200,6 +200,21 @@ def test_handjass_pile_must_be_whole_tricks():
     assert plain(error.value.text) == "A has 3 cards, which cannot be: a pile is whole tricks of 4 cards."
 
 
+@pytest.mark.parametrize("playing", [(0, 1, 2, 3), (0, 1, 2)])
+def test_handjass_by_cards_asks_who_took_the_last_trick(playing):
+    """handjass.md 'Card points': the last trick is worth 5 (152 + 5 = 157). Counted by cards it can
+    only be added when the table says who took it; nothing tapped and no last trick was refused as
+    "157 ..., not 152" (a tester), and with a player out the 5 went missing unsaid."""
+    table = jass_table()
+    deal = jass_cards([[], [], [], []] if len(playing) == 4 else [["AS", "10S"], ["AH"], [], []],
+                      playing=playing, last=None, rest=3 if len(playing) == 4 else None)
+    with pytest.raises(RuleError) as error:
+        JASS.parse(table, JASS.start(table), deal)
+    assert error.value.field == "last_trick"
+    assert plain(error.value.text) == ("Who took the last trick? Counted by cards, its 5 points are added to "
+                                       "that player's cards.")
+
+
 def test_handjass_player_sitting_out_has_no_cards():
     table = jass_table()
     deal = jass_cards([["JC", "9C", "AC"], ["AS"], [], ["7D"]], playing=(0, 1, 2), rest=None)
