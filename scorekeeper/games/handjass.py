@@ -186,7 +186,8 @@ class Handjass(Game):
                       minimum=0, maximum=TOTAL, seats=active, seats_from="playing",
                       total=TOTAL if whole_deck else None),
             FieldSpec("last_trick", N_("Took the last trick"), SEAT, required=False, seats=active,
-                      help=N_("Optional: with it each count is checked against the last trick's 5.")),
+                      help=N_("Typed counts: optional, each is then checked against its 5. Tapped cards: "
+                              "needed, its 5 is added to that player.")),
             FieldSpec("weis", N_("Weis shown (tap its cards)"), MULTI, per_seat=True, seats=active,
                       seats_from="playing", choices=tuple((card, label(card)) for card in DECK)),
             FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=active, seats_from="playing"),
