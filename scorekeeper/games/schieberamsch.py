@@ -221,8 +221,8 @@ class Schieberamsch(Game):
                 raise RuleError(T("%(card)s was the soloist's and no higher jack was against it: it cannot be "
                                   "in %(player)s's cards.", card=label(jack), player=table.name(seat)),
                                 f"cards-{seat}")
-            raise RuleError(T("%(card)s was a defender's (the soloist's jacks are ticked) and no higher jack "
-                              "of the soloist's could take it: it cannot be in %(player)s's cards.",
+            raise RuleError(T("%(card)s was a defender's (it is not ticked among the soloist's jacks) and no "
+                              "higher jack of the soloist's could take it: it cannot be in %(player)s's cards.",
                               card=label(jack), player=table.name(seat)), f"cards-{seat}")
 
     def _card_lines(self, table: Table, deal: Mapping[str, Any]) -> tuple[Text, ...]:

@@ -95,7 +95,9 @@ def rename_player(player_id: int):
     player = db.get_or_404(Player, player_id)
     form = PlayerNameForm()
     if form.validate():
-        if _pin_refused(form, select(Seat.session_id).where(Seat.player_id == player.id)):
+        locked = _locked(select(Seat.session_id).where(Seat.player_id == player.id))
+        if locked is not None:
+            form.name.errors = [_pin_text(locked)]
             return _player_page(player, form, 403)
         was = player.id
         try:
@@ -113,34 +115,34 @@ def rename_player(player_id: int):
 @bp.post("/players/<int:player_id>/separate")
 def separate_player(player_id: int):
     """Undo a join (names.separate): the player joined into this one, numbered by the form's `was`,
-    gets their sessions back. Their PIN tables must be unlocked on this device, as for the join."""
+    gets their sessions back. Their PIN tables must be unlocked on this device, as for the join.
+    A refusal is said on the line the Undo was on, not under the name's box."""
     player = db.get_or_404(Player, player_id)
     was = request.form.get("was", type=column_int)
     found = names.joined(player, was) if was is not None else None
-    form = PlayerNameForm(formdata=None)
-    if found and _pin_refused(form, found[1]):
-        return _player_page(player, form, 403)
+    locked = _locked(found[1]) if found else None
+    if locked is not None:
+        return _player_page(player, PlayerNameForm(formdata=None), 403, undo_refused=_pin_text(locked))
     try:
         separated = names.separate(player, was if was is not None else 0)
     except RuleError as refused:
         db.session.rollback()
-        form.name.errors = [translate(error.text) for error in refused.errors]
-        return _player_page(player, form, 422)
+        said = " ".join(translate(error.text) for error in refused.errors)
+        return _player_page(player, PlayerNameForm(formdata=None), 422, undo_refused=said)
     return redirect(url_for(".show_player", player_id=separated.id, separated=player.id))
 
 
-def _pin_refused(form: PlayerNameForm, sessions: Any) -> bool:
-    """Whether one of these sessions (ids, or a select of them) has a PIN this device has not
-    entered; the form's box then says which."""
-    locked = next((session for session in db.session.scalars(select(GameSession).where(
+def _locked(sessions: Any) -> GameSession | None:
+    """The first of these sessions (ids, or a select of them) with a PIN this device has not entered."""
+    return next((session for session in db.session.scalars(select(GameSession).where(
         GameSession.id.in_(sessions), GameSession.pin_hash.is_not(None))) if access.locked(session)), None)
-    if locked is not None:
-        form.name.errors = [gettext("Session %(id)d is protected by a PIN: enter it at that table first.",
-                                    id=locked.id)]
-    return locked is not None
 
 
-def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200):
+def _pin_text(session: GameSession) -> str:
+    return gettext("Session %(id)d is protected by a PIN: enter it at that table first.", id=session.id)
+
+
+def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200, undo_refused: str | None = None):
     """The player's page (show_player), with the rename form as given."""
     players = _players()
     form = StatsFilterForm(request.args, players, player.id)
@@ -170,7 +172,8 @@ def _player_page(player: Player, name_form: PlayerNameForm, status: int = 200):
                            months=months, chart=chart, places=places, other=other,
                            together=history.head_to_head(player.id, other.id, filters) if other else [],
                            query=_query(request.args, ("game", "since", "until", "with", "vs")), valid=True,
-                           name_form=name_form, renamed=renamed, undo_join=_undoable_join(player)), status
+                           name_form=name_form, renamed=renamed, undo_join=_undoable_join(player),
+                           undo_refused=undo_refused), status
 
 
 def _undoable_join(player: Player) -> int | None:

@@ -112,8 +112,8 @@ def test_schieberamsch_grand_hand_soloist_pile_must_hold_the_skat():
     (["JC"], [["AS"], ["JH", "JC"], []], 2, None, None),
     # against 2: ♣J and ♠J were the defenders' and the soloist has no higher jack: not in B's pile
     (["JH", "JD"], [["AS"], ["JS"], []], 2, "cards-1",
-     "♠J was a defender's (the soloist's jacks are ticked) and no higher jack of the soloist's could take it: "
-     "it cannot be in B's cards."),
+     "♠J was a defender's (it is not ticked among the soloist's jacks) and no higher jack of the soloist's could "
+     "take it: it cannot be in B's cards."),
     # ... nor, when left untapped, in the rest the soloist is given
     (["JH", "JD"], [["AS"], [], []], 1, "cards-1", None),
 ])

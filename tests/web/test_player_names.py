@@ -107,7 +107,8 @@ def test_a_join_can_be_undone_from_its_line_and_gives_back_only_what_it_took(cli
     assert Revision.query.filter_by(session_id=ana, action="rename").order_by(Revision.id.desc()).first().after \
         == {"name": "Ana"}
     again = client.post(f"/players/{right}/separate", data={"was": typo})
-    assert again.status_code == 422 and field_errors(again.get_data(as_text=True)) == ["There is no join to undo here."]
+    assert again.status_code == 422 and alerts(again.get_data(as_text=True)) == ["There is no join to undo here."]
+    assert field_errors(again.get_data(as_text=True)) == []  # said on the Undo's line, not at the name's box
     assert 'name="was"' not in client.get(f"/players/{right}?joined={typo}").get_data(as_text=True)
 
 
@@ -118,7 +119,7 @@ def test_undoing_a_join_asks_the_pin_of_the_joined_players_tables(app, client, c
     typo, right = player_id("Ana"), player_id("Anna")
     assert rename(client, "Ana", "Anna").status_code == 302  # the device holding the PIN
     refused = app.test_client().post(f"/players/{right}/separate", data={"was": typo})
-    assert refused.status_code == 403 and "protected by a PIN" in field_errors(refused.get_data(as_text=True))[0]
+    assert refused.status_code == 403 and "protected by a PIN" in alerts(refused.get_data(as_text=True))[0]
     assert db.session.get(Player, typo) is None
     assert client.post(f"/players/{right}/separate", data={"was": typo}).status_code == 302
 
@@ -131,8 +132,7 @@ def test_a_join_is_not_undone_over_a_player_of_the_old_name(client, ctx):
     rename(client, "Dora", "Ana")  # another Ana since
     refused = client.post(f"/players/{right}/separate", data={"was": typo})
     assert refused.status_code == 422
-    assert field_errors(refused.get_data(as_text=True)) == [
-        "A player is named Ana again: the join cannot be undone."]
+    assert alerts(refused.get_data(as_text=True)) == ["A player is named Ana again: the join cannot be undone."]
     assert db.session.get(Player, typo) is None
 
 
