@@ -42,7 +42,8 @@ class GameSession(Model):
     __tablename__ = "game_session"
     # history by game, newest first; the home page's "continue" list
     __table_args__ = (Index("ix_game_session_game_created_at", "game", "created_at"),
-                      Index("ix_game_session_updated_at", "updated_at"))
+                      Index("ix_game_session_updated_at", "updated_at"),
+                      Index("ix_game_session_idempotency_key", "idempotency_key", unique=True))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
@@ -57,6 +58,10 @@ class GameSession(Model):
     pin_hash: Mapped[str | None] = mapped_column(String(255))
     # bumped by every write to the session's deals (a conditional UPDATE: see turns.py)
     version: Mapped[int] = mapped_column(default=0, server_default="0")
+    # the API client's Idempotency-Key that created it, and the fingerprint of that request: a
+    # retried start answers this session instead of storing another
+    idempotency_key: Mapped[str | None] = mapped_column(String(80))
+    request_fingerprint: Mapped[str | None] = mapped_column(String(64))
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="session", order_by="Seat.position", cascade="all, delete-orphan"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import select, update
 from sqlalchemy.orm.attributes import set_committed_value
 
 from . import summaries
@@ -19,7 +19,7 @@ from .games import get_game
 from .games.base import DealError, Game, RuleError, Standing, T, Table, Text, resolve_options
 from .models import Deal, GameSession, Revision, Seat, utcnow
 from .names import checked_names, find_or_create_player
-from .turns import DealGone, RequestKey, Saved, claim, run
+from .turns import DealGone, KeyReused, RequestKey, Saved, claim, run
 
 
 def revise(session: GameSession, deal_id: int | None, action: str, before: Any, after: Any, number: int,
@@ -257,10 +257,21 @@ def _set_closed(session: GameSession, closed: bool, expected: int) -> Saved:
     return Saved(None, finish(session, game, table, standing, deals, pending_deal(session)))
 
 
+def started_session(key: RequestKey) -> GameSession | None:
+    """The session an API request with this Idempotency-Key started (its retry stores no other);
+    KeyReused when the key came with another request."""
+    session = db.session.scalar(select(GameSession).where(GameSession.idempotency_key == key.value))
+    if session is not None and None not in (key.fingerprint, session.request_fingerprint) \
+            and key.fingerprint != session.request_fingerprint:
+        raise KeyReused(key.value)
+    return session
+
+
 @refusing_faults()
 def create_session(slug: str, names: Sequence[str], first_dealer: int,
-                   options: Mapping[str, Any] | None) -> GameSession:
-    """Check the table with the engine, then store the players, the seats and the frozen options."""
+                   options: Mapping[str, Any] | None, key: RequestKey | None = None) -> GameSession:
+    """Check the table with the engine, then store the players, the seats and the frozen options
+    (and the API client's Idempotency-Key: a second start with it hits its unique index)."""
     try:
         game = get_game(slug)
     except KeyError:
@@ -268,7 +279,8 @@ def create_session(slug: str, names: Sequence[str], first_dealer: int,
     names = checked_names(names)
     frozen = game.settled_options(resolve_options(game.option_specs(len(names)), options))
     game.check_table(Table(tuple(names), frozen, first_dealer))
-    session = GameSession(game=slug, options=frozen, first_dealer=first_dealer, engine_version=game.version)
+    session = GameSession(game=slug, options=frozen, first_dealer=first_dealer, engine_version=game.version,
+                          idempotency_key=key and key.value, request_fingerprint=key and key.fingerprint)
     for position, name in enumerate(names):
         session.seats.append(Seat(position=position, player=find_or_create_player(name)))
     db.session.add(session)

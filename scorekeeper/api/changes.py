@@ -1,5 +1,5 @@
-"""The JSON API's changes to a session: a deal added, corrected or deleted, the game ended early or
-continued. Each goes through writes.py as the pages' do. A deal's write names the board version it
+"""The JSON API's changes: a session started; a deal added, corrected or deleted, the game ended
+early or continued. Each goes through writes.py as the pages' do. A deal's write names the board version it
 was built on (If-Match or `board_version`: 409 when another client changed the board first) and may
 send an Idempotency-Key (a retry is answered as the first request was); ending and continuing may name
 it (If-Match) and need no key: asked twice, the second answers the session as it is."""
@@ -11,9 +11,12 @@ from typing import Any
 
 from flask import request, url_for
 from flask_babel import gettext
+from sqlalchemy.exc import IntegrityError
 
-from .. import restore, turns, writes
+from .. import access, restore, turns, writes
 from ..board import board, deal_or_404
+from ..extensions import db
+from ..games import GAMES
 from ..games.base import RuleError, T
 from ..models import Deal, GameSession
 from .blueprint import bp
@@ -35,6 +38,50 @@ def _request_key(body: dict[str, Any] | None) -> turns.RequestKey | None:
         return None
     canonical = json.dumps([request.method, request.path, body], sort_keys=True, separators=(",", ":"))
     return turns.RequestKey(key, hashlib.sha256(canonical.encode()).hexdigest())
+
+
+@bp.post("/sessions")
+def create_session():
+    """A new session. With an Idempotency-Key a retry answers the session the first request started
+    (the same key with another request: 422), as a deal's writes do."""
+    body = json_body()
+    slug = body.get("game")
+    # null or left out read "There is no game called None." / "... called ."
+    if not isinstance(slug, str) or not slug:
+        raise RuleError(T("Name the game by its slug as text: %(games)s.", games=", ".join(GAMES)), "game")
+    players = body.get("players")
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise RuleError(T("Give the players' names as a list, in clockwise order."), "players")
+    first_dealer = body.get("first_dealer", 0)
+    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
+        raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
+    if "first_seat" in body:  # what the game's new-game form asks (Sataat: the first parent, from the card draw)
+        first_seat, game = body["first_seat"], GAMES.get(slug)
+        if "first_dealer" in body:
+            raise RuleError(T("Give first_seat or first_dealer, not both."), "first_seat")
+        if (not isinstance(first_seat, int) or isinstance(first_seat, bool) or not 0 <= first_seat < len(players)
+                or game is None):
+            raise RuleError(T("Choose the first seat among the players."), "first_seat")
+        first_dealer = game.dealer_for_first_seat(len(players), first_seat)
+    options = {} if body.get("options") is None else body["options"]
+    if not isinstance(options, dict):
+        raise RuleError(T("Options must be a set of named values."), "options")
+    pin_problem = access.pin_problem(body.get("pin"))
+    if pin_problem is not None:
+        raise pin_problem
+    key = _request_key(body)
+    session = writes.started_session(key) if key else None  # a retry: answered as the first start was
+    if session is None:
+        try:
+            session = writes.create_session(slug, players, first_dealer, options, key)
+        except IntegrityError:  # the same start, sent twice at once: the other one stored it
+            db.session.rollback()
+            session = writes.started_session(key) if key else None
+            if session is None:
+                raise
+        access.set_pin(session, body.get("pin"))
+    location = url_for(".show_session", session_id=session.id)
+    return session_answer(session, status=201, headers={"Location": location})
 
 
 def claimed_version(body: dict[str, Any]) -> int | None:

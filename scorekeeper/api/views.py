@@ -6,19 +6,19 @@ import dataclasses
 from pathlib import Path
 from typing import Any
 
-from flask import abort, current_app, make_response, request, send_from_directory, url_for
+from flask import abort, current_app, make_response, request, send_from_directory
 from flask_babel import gettext
 from sqlalchemy import select
 from werkzeug.exceptions import BadRequest, UnsupportedMediaType
 
-from .. import access, history, writes
+from .. import history
 from ..board import Board, board
 from ..dbsafety import UnreadableJson, read_json
 from ..errors import error_response
 from ..extensions import db
 from ..filter_forms import StatsFilterForm
 from ..games import GAMES
-from ..games.base import Game, RuleError, T, Table, resolve_options
+from ..games.base import Game, Table, resolve_options
 from ..i18n import translate
 from ..models import GameSession, Player
 from ..stats import figure_rows, session_stats
@@ -132,39 +132,6 @@ def show_game(slug: str):
     if slug not in GAMES:
         abort(404, gettext("There is no such game."))
     return game_json(GAMES[slug])
-
-
-@bp.post("/sessions")
-def create_session():
-    body = json_body()
-    slug = body.get("game")
-    # null or left out read "There is no game called None." / "... called ."
-    if not isinstance(slug, str) or not slug:
-        raise RuleError(T("Name the game by its slug as text: %(games)s.", games=", ".join(GAMES)), "game")
-    players = body.get("players")
-    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise RuleError(T("Give the players' names as a list, in clockwise order."), "players")
-    first_dealer = body.get("first_dealer", 0)
-    if not isinstance(first_dealer, int) or isinstance(first_dealer, bool):
-        raise RuleError(T("Choose the first dealer among the players."), "first_dealer")
-    if "first_seat" in body:  # what the game's new-game form asks (Sataat: the first parent, from the card draw)
-        first_seat, game = body["first_seat"], GAMES.get(slug)
-        if "first_dealer" in body:
-            raise RuleError(T("Give first_seat or first_dealer, not both."), "first_seat")
-        if (not isinstance(first_seat, int) or isinstance(first_seat, bool) or not 0 <= first_seat < len(players)
-                or game is None):
-            raise RuleError(T("Choose the first seat among the players."), "first_seat")
-        first_dealer = game.dealer_for_first_seat(len(players), first_seat)
-    options = {} if body.get("options") is None else body["options"]
-    if not isinstance(options, dict):
-        raise RuleError(T("Options must be a set of named values."), "options")
-    pin_problem = access.pin_problem(body.get("pin"))
-    if pin_problem is not None:
-        raise pin_problem
-    session = writes.create_session(slug, players, first_dealer, options)
-    access.set_pin(session, body.get("pin"))
-    location = url_for(".show_session", session_id=session.id)
-    return session_answer(session, status=201, headers={"Location": location})
 
 
 @bp.get("/sessions/<int:session_id>")

@@ -325,6 +325,24 @@ def test_every_documented_example_is_accepted(client):
         assert restored.status_code == 201 and restored.json["deals"][0]["points"] == deal["points"]
 
 
+def test_a_start_retried_with_its_idempotency_key_is_one_session(client, ctx):
+    """r54b: a club client retrying a start on poor Wi-Fi left a duplicate session in History and in
+    each player's count. With the key, the retry answers the session the first start stored."""
+    start = {"game": "free_pad", "players": ["Anna", "Ben"], "options": {"rounds": 5}, "pin": "4321"}
+    first = call(client, "POST", "/api/v1/sessions", start, headers={"Idempotency-Key": "start-1"})
+    pin_hash = db.session.get(GameSession, first.json["id"]).pin_hash
+    again = call(client, "POST", "/api/v1/sessions", start, headers={"Idempotency-Key": "start-1"})
+    assert first.status_code == again.status_code == 201 and again.json["id"] == first.json["id"]
+    assert again.headers["Location"] == first.headers["Location"]
+    assert db.session.scalar(db.select(db.func.count()).select_from(GameSession)) == 1
+    db.session.expire_all()
+    assert db.session.get(GameSession, first.json["id"]).pin_hash == pin_hash  # devices holding the PIN stay in
+    refused = call(client, "POST", "/api/v1/sessions", {**start, "players": ["Anna", "Cleo"]},
+                   headers={"Idempotency-Key": "start-1"})
+    assert refused.status_code == 422 and "another request" in refused.json["fields"]["Idempotency-Key"]
+    assert call(client, "POST", "/api/v1/sessions", start).json["id"] != first.json["id"]  # no key: a new one
+
+
 def test_a_reused_idempotency_key_with_another_body_is_refused(client, ctx):
     sid = new_session(client)
     first = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"Idempotency-Key": "k1"})
