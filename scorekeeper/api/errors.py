@@ -2,6 +2,7 @@
 breaks a rule of its game is 422 with the rule's sentence, naming the field it is about."""
 from __future__ import annotations
 
+from flask import request
 from flask_babel import gettext
 
 from .. import turns
@@ -37,8 +38,15 @@ bp.register_error_handler(DealError, stored_deal_no_longer_fits)
 
 @bp.errorhandler(turns.StaleBoard)
 def handle_stale_board(stale: turns.StaleBoard):
-    """Another client changed the board first: 409 with the board's version now."""
-    return error_response(409, translate(stale.api_text), headers={"ETag": f'"{stale.version}"'}, version=stale.version)
+    """Another client changed the board first: 409 with the board's version now. A version the
+    session never had (If-Match "999" at version 2) is said so, at If-Match: nobody saved."""
+    headers = {"ETag": f'"{stale.version}"'}
+    claimed = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    if claimed.isdigit() and int(claimed) > stale.version:
+        message = gettext("This session is at version %(version)d: it never had version %(claimed)s. Read it "
+                          "again and send this again.", version=stale.version, claimed=claimed)
+        return error_response(409, message, {"If-Match": message}, headers=headers, version=stale.version)
+    return error_response(409, translate(stale.api_text), headers=headers, version=stale.version)
 
 
 @bp.errorhandler(turns.DealGone)

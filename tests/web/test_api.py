@@ -493,6 +493,11 @@ def test_a_script_is_told_what_it_sent_wrong_not_something_else(client):
     sid = new_session(client)
     garbled = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"If-Match": "abc"})
     assert garbled.status_code == 422 and list(garbled.json["fields"]) == ["If-Match"]
+    # r54b: a version the session never had was answered "Another client saved deal 2 meanwhile"
+    future = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH}, headers={"If-Match": '"999"'})
+    assert future.status_code == 409 and future.headers["ETag"] == '"0"' and "meanwhile" not in future.json["message"]
+    assert future.json["fields"] == {"If-Match": "This session is at version 0: it never had version 999. Read it "
+                                                 "again and send this again."}
     family = "\U0001F468\u200d\U0001F469\u200d\U0001F467"
     made = call(client, "POST", "/api/v1/sessions", {"game": "schieberamsch", "players": [family, "Ann\u200d", "B"]})
     assert made.status_code == 201 and made.json["players"][:2] == [family, "Ann"]
