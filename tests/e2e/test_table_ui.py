@@ -760,14 +760,20 @@ def test_the_answer_to_a_save_carries_the_changed_parts_and_a_fresh_form(any_mob
     expect(changes).to_have_count(5)
 
 
-def test_a_correction_recomputes_the_filled_remainder(any_mobile_page):
-    """Issue 23, item 9: in a correction every count is typed; changing one refills the last box
-    (the remainder) instead of breaking the sum of 120."""
-    page = any_mobile_page
+def correcting_20_40_60(page) -> tuple[int, int]:
+    """A Schieberamsch session of one Ramsch (20, 40, 60), its Correct page open: (session, deal)."""
     ramsch = {"type": "ramsch", "pushed": 0, "points": [20, 40, 60], "took_trick": [None, None, None]}
     sid = api_session(page, options={"deals": 8}, deals=[ramsch])
     deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
     page.goto(f"/sessions/{sid}/deals/{deal}/edit")
+    return sid, deal
+
+
+def test_a_correction_recomputes_the_filled_remainder(any_mobile_page):
+    """Issue 23, item 9: in a correction every count is typed; changing one refills the last box
+    (the remainder) instead of breaking the sum of 120."""
+    page = any_mobile_page
+    sid, deal = correcting_20_40_60(page)
     correction = page.locator("#correction")
     expect(correction.get_by_label(POINTS + "Carl")).to_have_value("60")
     correction.get_by_label(POINTS + "Anna").fill("25")
@@ -790,10 +796,7 @@ def test_a_correction_changes_no_stored_count_the_table_did_not_touch_unmarked(a
     unmarked, and a wrong deal was stored. With two stored counts left, which to change is not the
     page's guess: both stay, and Save names the sum. A count changed for the rest is marked."""
     page = any_mobile_page
-    ramsch = {"type": "ramsch", "pushed": 0, "points": [20, 40, 60], "took_trick": [None, None, None]}
-    sid = api_session(page, options={"deals": 8}, deals=[ramsch])
-    deal = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"][0]["id"]
-    page.goto(f"/sessions/{sid}/deals/{deal}/edit")
+    sid, deal = correcting_20_40_60(page)
     correction = page.locator("#correction")
     correction.get_by_label(POINTS + "Carl").fill("70")
     correction.get_by_label(POINTS + "Anna").focus()
