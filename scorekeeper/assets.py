@@ -3,9 +3,11 @@ and a request naming the current hash is answered with a year of `Cache-Control:
 a tablet asks again only when the file changes (its URL changes with it). Flask serves the files;
 Flask-Compress compresses them and every page (extensions.py).
 
-The style sheet is not a file a page links: every full page carries it in a <style> element
-(templates/base.html), so a page is drawn after one round trip. It is read once when the app
-starts; the Content-Security-Policy allows exactly that text by its hash (`style_sheet`).
+The style sheets are not files a page links: every full page carries css/app.css in a <style>
+element (templates/base.html), so a page is drawn after one round trip; the pages away from the
+table (home, new game, history, players) carry css/pages.css after it, which the board and the
+watch page, loaded by the phones at the table, leave out. They are read once when the app starts;
+the Content-Security-Policy allows exactly those texts by their hashes (`style_sheet`).
 
 app.js is written for people to read; pages load js/app.min.js, the same without comments and
 layout and with shorter local names (calmjs.parse), which the app writes beside it when it starts
@@ -41,7 +43,7 @@ def fingerprint(folder: str, filename: str) -> str | None:
     return known[1]
 
 
-STYLE_SHEET = "css/app.css"
+STYLE_SHEET, PAGE_STYLE_SHEET = "css/app.css", "css/pages.css"
 SCRIPT_SOURCE, SCRIPT = "js/app.js", "js/app.min.js"
 SCRIPTS = ("js/htmx-2.0.11.min.js", SCRIPT)  # every full page's, deferred (templates/base.html)
 
@@ -70,21 +72,26 @@ def _minified(source: str) -> str:
 
 
 def style_sheet(app: Flask) -> str:
-    """Read the style sheet for templates/base.html (`style_sheet` in every template) and return the
-    Content-Security-Policy source that allows it inline: its sha256 (also in app.extensions, for the
-    boards' ETags). Read once, at start: a changed file is served after a restart, as the code is."""
-    # without comments and layout (rcssmin: it drops only what the browser ignores), as it travels in every page
-    text = rcssmin.cssmin((Path(app.static_folder or "") / STYLE_SHEET).read_text(encoding="utf-8"))
-    if "</style" in text.lower():
-        raise ValueError(f"{STYLE_SHEET} would end its <style> element early")
-    app.jinja_env.globals["style_sheet"] = Markup(text)
-    digest = app.extensions["style_sheet"] = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-    return f"'sha256-{digest}'"
+    """Read the style sheets for templates/base.html (`style_sheet` in every template, `page_style_sheet`
+    in those of the pages away from the table) and return the Content-Security-Policy sources that
+    allow them inline: their sha256 (app.css's also in app.extensions, for the boards' ETags). Read
+    once, at start: a changed file is served after a restart, as the code is."""
+    sources = []
+    for name, variable in ((STYLE_SHEET, "style_sheet"), (PAGE_STYLE_SHEET, "page_style_sheet")):
+        # without comments and layout (rcssmin: it drops only what the browser ignores), as it travels in pages
+        text = rcssmin.cssmin((Path(app.static_folder or "") / name).read_text(encoding="utf-8"))
+        if "</style" in text.lower():
+            raise ValueError(f"{name} would end its <style> element early")
+        app.jinja_env.globals[variable] = Markup(text)
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        app.extensions[variable] = digest
+        sources.append(f"'sha256-{digest}'")
+    return " ".join(sources)
 
 
 #: what draws a page; a change to any of these files is a new release (`release`)
 RELEASE_FILES = ("scorekeeper/**/*.py", "scorekeeper/translations/*/LC_MESSAGES/*.mo", "templates/**/*",
-                 "static/js/app.js", "static/js/htmx-*.js", "static/css/app.css")
+                 "static/js/app.js", "static/js/htmx-*.js", "static/css/*.css")
 
 
 @functools.lru_cache(maxsize=1)
