@@ -243,7 +243,7 @@ def test_schieberamsch_ramsch_by_counting_cards_in_at_most_12_taps(screen):
     start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
     taps, entry = Taps(), page.locator("#entry")
     way = entry.locator(".piles .pile-way")
-    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed")
+    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed (a player with none took no trick)")
     taps.tap(kept_hand(entry, "1"))
     for card in ("♥A", "♥10", "♥K"):  # Anna's pile is the one shown first
         taps.tap(pile(page, 0).get_by_text(card, exact=True))
@@ -254,7 +254,7 @@ def test_schieberamsch_ramsch_by_counting_cards_in_at_most_12_taps(screen):
     seven.click()  # a 7 tapped: every card counts (not a tap of the deal: taken back at once)
     expect(way).to_have_text("Every card: whole tricks are checked")
     seven.click()
-    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed")
+    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed (a player with none took no trick)")
     expect(entry.locator(".pile-tab[data-seat='1'] .pile-sum")).to_have_text("4 cards · 28 points")
     expect(entry.locator(".pile-tab[data-seat='2'] .pile-sum")).to_contain_text("67 points")
     expect(way).to_be_in_viewport()

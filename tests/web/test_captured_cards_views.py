@@ -105,8 +105,9 @@ def test_the_piles_say_which_way_they_count(client):
     """The line beside the piles, with both wordings for app.js to switch between as cards are tapped."""
     sid = new_schieberamsch(client, count_from="cards")
     html = client.get(f"/sessions/{sid}?cards=1").get_data(as_text=True)
-    assert ('<p class="pile-way" aria-live="polite" data-counting="Counting cards only: 7, 8, 9 not needed" '
-            'data-every="Every card: whole tricks are checked">Counting cards only: 7, 8, 9 not needed</p>') in html
+    counting = "Counting cards only: 7, 8, 9 not needed (a player with none took no trick)"
+    assert (f'<p class="pile-way" aria-live="polite" data-counting="{counting}" '
+            f'data-every="Every card: whole tricks are checked">{counting}</p>') in html
     response = client.post("/sessions/new/handjass", data={
         "players-0": "Anna", "players-1": "Ben", "players-2": "Carl", "players-3": "Dora", "first_dealer": "0",
         "option_count_from": "cards"})
