@@ -47,6 +47,17 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
+class WholeNumberField(IntegerField):
+    """A number box that says what to type: "4.5" is refused "Enter a whole number, without decimals."
+    (WTForms' own "Not a valid integer value." puzzled a newcomer)."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(gettext("Enter a whole number, without decimals.")) from None
+
+
 class GroupedForm(FlaskForm):
     """A form whose engine errors may name a group of fields (a per-seat row): `group_errors`."""
 
@@ -65,7 +76,7 @@ def _wtforms_field(spec: FieldSpec, size: int) -> Field:
     # so that one form class serves every table of this size
     seat_choices = choices((seat, str(seat)) for seat in offered)
     if spec.kind == INT:
-        return IntegerField(spec.label, validators=[Optional()], render_kw=dict(NUMERIC))
+        return WholeNumberField(spec.label, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == BOOL:
         return BooleanField(spec.label, false_values=FALSE_VALUES)
     if spec.kind == CHOICE:
@@ -203,7 +214,7 @@ def _option_field(spec: OptionSpec) -> Field:
     if spec.kind == BOOL:
         return BooleanField(label, default=spec.default)
     if spec.kind == INT:
-        return IntegerField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
+        return WholeNumberField(label, default=spec.default, validators=[Optional()], render_kw=dict(NUMERIC))
     if spec.kind == TEXT:  # the engine cleans and checks it; the browser stops at its length
         return StringField(label, default=spec.default, render_kw={"maxlength": spec.maximum, "autocomplete": "off"})
     translated = choices((value, gettext(text)) for value, text in spec.choices)

@@ -62,7 +62,7 @@ def test_a_number_that_is_not_whole_is_refused_beside_its_box_and_kept(client):
     response = save(client, session_id, 12, "1.5", 3, 4)
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert "Not a valid integer value." in alerts(html)
+    assert "Enter a whole number, without decimals." in alerts(html)
     assert re.search(r'name="points-0"[^>]*value="12"', html)
 
 
