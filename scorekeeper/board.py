@@ -73,6 +73,9 @@ class Board:
     @property
     def winner_rule(self) -> Text:
         """What decides the winner: the game's rule, or the totals when the table ended the game early."""
+        if self.stopped_early and self.game.rounds_are_games:  # the Skat list, TENNOS: its rows are games
+            return P("The table ended the session after game %(n)d: the totals so far decide.",
+                     "The table ended the session after %(n)d games: the totals so far decide.", len(self.deals))
         if self.stopped_early:
             return P("The table ended this game after deal %(n)d: the totals so far decide.",
                      "The table ended this game after %(n)d deals: the totals so far decide.", len(self.deals))

@@ -403,12 +403,12 @@ def test_a_restored_deal_that_reaches_the_end_ends_the_game_by_its_rule_not_earl
     client.post(f"/sessions/{sid}/deals/{second.id}/delete")
     client.post(f"/sessions/{sid}/close")
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
-    assert "The table ended this game early." in html and "Continue playing" in html
+    assert "The table ended this game here." in html and "Continue playing" in html
     deleted = Revision.query.filter_by(action="delete").one()
     client.post(f"/sessions/{sid}/revisions/{deleted.id}/restore")
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "Game over." in html and len(Deal.query.all()) == 2
-    assert "The table ended this game early." not in html and "Continue playing" not in html
+    assert "The table ended this game here." not in html and "Continue playing" not in html
 
 
 def test_strokes_are_drawn_as_tally_marks_in_fives():

@@ -75,3 +75,15 @@ def test_the_change_log_calls_every_row_of_the_list_a_game(client):
     assert call(client, "POST", restore).status_code == 201
     html = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
     assert "Game 1 restored." in html and "Game 1 deleted." in html and "Deal 1" not in html
+
+
+def test_a_list_the_table_ended_says_games_not_deals(client):
+    """r55b: an ended Skat list said "The table ended this game after deal 1" and "ended early", where
+    its rows are games and ending an open list is its normal end."""
+    sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": GRAND})
+    ended = call(client, "POST", f"/api/v1/sessions/{sid}/close")
+    assert ended.json["standings"]["winner_rule"] == ("The table ended the session after game 1: the totals so far "
+                                                      "decide.")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "The table ended the session here." in html and "game early" not in html
