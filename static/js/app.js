@@ -1033,7 +1033,9 @@
       var name = taken ? players[holder].firstChild.textContent.trim() : "";
       card.querySelector(".face").setAttribute("data-owner", taken ? players[holder].getAttribute("data-initial") : "");
       card.querySelector(".caption").textContent = name;  // whose it is, under the card's rank and suit
-      card.setAttribute("aria-label", card.getAttribute("data-name") + (taken ? ": " + name : ""));
+      // a screen reader says whose it is, the chosen player's too ("club 10: Anna", as a pile's cards)
+      var whose = taken ? name : mine ? players[seat].firstChild.textContent.trim() : "";
+      card.setAttribute("aria-label", card.getAttribute("data-name") + (whose ? ": " + whose : ""));
       if (holder === undefined) free += 1;
     });
     var rest = share.querySelector(".share-rest");

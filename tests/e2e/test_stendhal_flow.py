@@ -132,6 +132,11 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     # Anna: 12 leaves lowest 2 -> -13. Ben: leaf K -> -13. Carl: crosses K Q J 10 -> -(3 + 10) = -13.
     # Dora: crosses 8-2 -> -(6 + 2) = -8. Emil 4 suits +10, Fay 2 suits +3.
     enter_play(entry, minus={"Carl": ["K", "Q", "J", "10"]})
+    # a screen reader hears whose a card is: the chosen player's as another's (r53c: "cross K", pressed)
+    expect(card(crosses, "K")).to_have_accessible_name("cross K: Carl")
+    expect(card(crosses, "8")).to_have_accessible_name("cross 8")
+    player(crosses, "Dora").click()
+    expect(card(crosses, "K")).to_have_accessible_name("cross K: Carl")
     enter_play(entry,
                minus={"Dora": ["8", "7", "6", "5", "4", "3", "2"]},
                paired={"Anna": ["A", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"], "Ben": ["K"]},
