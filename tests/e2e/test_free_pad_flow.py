@@ -192,7 +192,7 @@ def test_eight_long_names_that_part_at_their_end_can_be_told_apart_on_a_phone(ph
 def test_twelve_players_on_a_phone_have_boxes_a_finger_hits_each_under_its_name(browser, live_server):
     """rules/free-pad.md: 1 to 12 sides. A tester's twelve boxes in one row were 25 px wide on a phone,
     below the 44 px a finger needs (issue 23, item 11): from eight players they stand four a line, each
-    under its player's name, and the round saves as typed."""
+    under its player's name, and the round saves as typed; the pinned totals show every name whole."""
     page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
     names = ["Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jo", "Kim", "Lu"]
     sid = api_session(page, game="free_pad", players=names)
@@ -209,5 +209,9 @@ def test_twelve_players_on_a_phone_have_boxes_a_finger_hits_each_under_its_name(
     type_round(page, "Points", {name: n for n, name in enumerate(names)})
     save(page)
     expect(page.locator("tfoot td.total")).to_have_text([str(n) for n in range(12)])
+    # the pinned totals name each player whole: a three-letter name was cut to "A…"
+    cut = page.locator(".bar-name").evaluate_all("names => names.filter(n => n.scrollWidth > n.clientWidth + 1)"
+                                                 ".map(n => n.textContent.trim())")
+    assert cut == [], cut
     screenshot(page, "free-pad-twelve-phone")
     page.context.close()
