@@ -413,6 +413,8 @@ class Stendhal(Game):
             for seat, taken in enumerate(counts):
                 self._check_player_taken(table, deal, minus, seat, taken, owner)
             self._check_suit_total(table, minus, counts, revealed, owner)
+            if revealed and table.options.get("capture_entry", "cards") == "count":
+                self._check_counts_fit(table, minus, counts)
 
     def _check_player_taken(self, table: Table, deal: Mapping[str, Any], minus: _Minus, seat: int,
                             taken: tuple[int, str | None], owner: dict[str, int]) -> None:
@@ -443,10 +445,42 @@ class Stendhal(Game):
         order = self.order(table)
         higher = [r for r in order[order.index(lowest) + 1:] if r not in minus.gone]
         if count - 1 > len(higher):
-            raise RuleError(T("%(player)s cannot have %(n)d cards with %(card)s the lowest: only "
-                              "%(m)d higher cards are in play.", player=table.name(seat), n=count,
-                              card=tennos_label(lowest + minus.suit), m=len(higher)),
+            raise RuleError(P("%(player)s cannot have %(count)d cards with %(card)s the lowest: only "
+                              "%(n)d higher card is in play.",
+                              "%(player)s cannot have %(count)d cards with %(card)s the lowest: only "
+                              "%(n)d higher cards are in play.", len(higher), player=table.name(seat), count=count,
+                              card=tennos_label(lowest + minus.suit)),
                             f"{minus.pick}_count-{seat}")
+
+    def _check_counts_fit(self, table: Table, minus: _Minus, counts: Sequence[tuple[int, str | None]]) -> None:
+        """Count entry with the cards in play known: the counts and lowest cards can be dealt out as
+        real cards ("Invariants": every card is taken by one player). A card below every lowest one
+        was taken by nobody; players whose lowest cards are high need their other cards from above
+        them (r56b: 5 clubs from ♣3 and 6 from ♣4 of eleven, and nobody had ♣2)."""
+        order = self.order(table)
+        takers = sorted(((order.index(lowest), count, seat) for seat, (count, lowest) in enumerate(counts)
+                         if count and lowest), reverse=True)
+        if not takers:
+            return
+        lowests = {order[at] for at, _, _ in takers}
+        free = [order.index(rank) for rank in order if rank not in minus.gone and rank not in lowests]
+        below = [order[at] for at in free if at < takers[-1][0]]
+        if below:
+            raise RuleError(T("Nobody can have taken %(cards)s: it is below every lowest %(suit)s card entered.",
+                              cards=" ".join(tennos_label(rank + minus.suit) for rank in below),
+                              suit=Text(TENNOS_SUIT_NAMES[minus.suit])), f"{minus.pick}_lowest-{takers[-1][2]}")
+        need, names = 0, []
+        for at, count, seat in takers:  # the highest lowest card first: the fewest cards above it
+            need, room = need + count - 1, sum(1 for other in free if other > at)
+            names.append(table.name(seat))
+            if need > room:
+                raise RuleError(P("%(players)s cannot all have these %(suit)s cards: above their lowest cards "
+                                  "they took %(more)d more, but only %(n)d other is in play above %(card)s.",
+                                  "%(players)s cannot all have these %(suit)s cards: above their lowest cards "
+                                  "they took %(more)d more, but only %(n)d others are in play above %(card)s.",
+                                  room, players=joined(T(", "), names), suit=Text(TENNOS_SUIT_NAMES[minus.suit]),
+                                  more=need, card=tennos_label(order[at] + minus.suit)),
+                                f"{minus.pick}_count-{seat}")
 
     def _check_suit_total(self, table: Table, minus: _Minus, counts: Sequence[tuple[int, str | None]],
                           revealed: Sequence[str], owner: Mapping[str, int]) -> None:

@@ -192,6 +192,33 @@ def test_count_entry_checks(change, field):
     assert caught.value.field == field and str(caught.value)
 
 
+def counted_deal(minus_count, minus_lowest):
+    """Count entry, REVEALED_CROSS's deal (cross and leaf minus: ✚2 ✚4 revealed, eleven crosses in play);
+    the leaves A 10 alone, C the other twelve."""
+    return {"revealed": REVEALED_CROSS, "first_tied": None, "minus_count": minus_count,
+            "minus_lowest": minus_lowest, "paired_count": [1, 0, 12, 0, 0, 0],
+            "paired_lowest": ["10", None, "2", None, None, None], "suits": [0] * 6}
+
+
+@pytest.mark.parametrize("count, lowest, field, said", [
+    # five from ✚5 and six from ✚6 are all eleven, but then nobody took ✚3
+    ([5, 6, 0, 0, 0, 0], ["5", "6", None, None, None, None], "minus_lowest-0",
+     "Nobody can have taken ✚3: it is below every lowest cross card entered."),
+    # A: ✚K ✚A; B two from ✚Q needs ✚K or ✚A, both A's
+    ([2, 2, 7, 0, 0, 0], ["K", "Q", "3", None, None, None], "minus_count-1",
+     "A, B cannot all have these cross cards: above their lowest cards they took 2 more, but only 1 other "
+     "is in play above ✚Q."),
+])
+def test_count_entry_refuses_counts_no_deal_of_the_cards_can_give(count, lowest, field, said):
+    """Rules 'Invariants': every card in play is captured by exactly one player, so the counts and
+    lowest cards must be a real share of the crosses in play (r56b stored both of these)."""
+    counted = table(capture_entry="count")
+    assert GAME.replay(counted, [counted_deal([5, 6, 0, 0, 0, 0], ["3", "9", None, None, None, None])]).results
+    with pytest.raises(RuleError) as caught:
+        GAME.replay(counted, [counted_deal(count, lowest)])
+    assert caught.value.field == field and str(caught.value) == said
+
+
 def test_count_entry_knows_the_minus_suit_was_revealed_at_least_once():
     """rules/stendhal.md "Minus suits" 1: the minus suit is the suit revealed most often, so with six
     players (six cards out of play) at least one of it is out: 13 taken cannot be; and its pair was
