@@ -490,8 +490,13 @@
 
   function queuedKey() { var key = draftKey(); return key ? "queued:" + key : null; }
 
+  var waiting = null;  // what the waiting save holds
   function notSent(form, kind) {
     if (form.id === "entry" && queuedKey()) store.set(queuedKey(), "1");  // a reload or a closed tab keeps it
+    // typed over and saved again while it waits: the waiting deal is that now, and the line says so (r56a)
+    var values = new URLSearchParams(new FormData(form)).toString();
+    if (kind === "offline" && pending === form.id && waiting !== null && values !== waiting) kind = "replaced";
+    waiting = values;
     pending = form.id;
     saveStatus(kind);
     clearInterval(retryTimer);
@@ -617,7 +622,7 @@
     var key = form.dataset.key, stored = event.detail.xhr.status === 200, root = document.documentElement;
     if (key) store.remove("queued:" + key);  // answered: stored, or refused with the typed values shown
     if (key && stored && !correcting(event)) store.remove(key);  // (a correction page: kept until it is saved)
-    pending = null;
+    pending = waiting = null;
     clearInterval(retryTimer);
     if (root.dataset.offlineCopy === undefined) return;
     if (stored) window.location.reload();  // now the live board

@@ -910,6 +910,30 @@ def test_offline_the_copy_is_the_board_last_loaded_in_its_language(page):
     expect(page.locator("#offline-copy")).to_be_visible()
 
 
+def test_a_waiting_deal_typed_over_and_saved_again_says_it_holds_the_new_values(browser, live_server):
+    """r55a, r56a: offline, a deal saved and then typed over and saved again was replaced by the new
+    values without a word. The line says the waiting deal holds what was typed; online, it is sent
+    once, with those values."""
+    page = new_page(browser, live_server, service_workers="block")
+    sid = api_session(page, options={"deals": 8})
+    page.goto(f"/sessions/{sid}")
+    page.context.set_offline(True)
+    page.wait_for_function("() => !navigator.onLine")
+    entry = page.locator("#entry")
+    entry.get_by_label(POINTS + "Anna").fill("20")
+    entry.get_by_label(POINTS + "Ben").fill("40")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#save-status")).to_contain_text("This deal waits here")
+    entry.get_by_label(POINTS + "Anna").fill("30")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("#save-status")).to_contain_text("The waiting deal now holds what you typed")
+    page.context.set_offline(False)
+    expect(page.locator("tr.deal-row")).to_have_count(1, timeout=12_000)
+    deals = page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]
+    assert [deal["values"]["points"] for deal in deals] == [[30, 40, 50]]
+    page.context.close()
+
+
 def test_a_queued_save_another_tablet_overtook_keeps_its_values_and_says_so(browser, live_server):
     """A deal saved offline while another tablet saves the same deal: back online, or in a tab opened
     again, it is sent with its key and board version, refused as stale, and the board says what the
