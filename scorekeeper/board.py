@@ -72,7 +72,10 @@ class Board:
 
     @property
     def winner_rule(self) -> Text:
-        """What decides the winner: the game's rule, or the totals when the table ended the game early."""
+        """What decides the winner: the game's rule, or the totals when the table ended the game before
+        its own end (a session only the table ends keeps its rule: an open Skat list's column)."""
+        if self.stopped_early and self.game.ends_by_hand(self.table):  # its own end: its own rule
+            return self.game.winner_rule(self.table)
         if self.stopped_early and self.game.rounds_are_games:  # the Skat list, TENNOS: its rows are games
             return P("The table ended the session after game %(n)d: the totals so far decide.",
                      "The table ended the session after %(n)d games: the totals so far decide.", len(self.deals))

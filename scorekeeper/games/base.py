@@ -298,6 +298,11 @@ class Game:
         limit = table.options.get("deals")
         return max(0, limit - state.deals_played) if limit else None
 
+    def ends_by_hand(self, table: Table) -> bool:
+        """Whether only the table ends this session (an open Skat list, a free pad without a target):
+        its end by hand is its own end, whose winner its `winner_rule` says."""
+        return False
+
     def winners(self, table: Table, state: State) -> tuple[int, ...]:
         """Best total wins, ties share the win (lower or higher, as the game says)."""
         best = (min if self.lower_wins(table) else max)(state.totals)

@@ -146,6 +146,9 @@ class FreePad(Game):
         target = table.options.get("target", 0)
         return bool(target) and max(state.totals) >= target or super().is_over(table, state)
 
+    def ends_by_hand(self, table: Table) -> bool:
+        return not table.options.get("target") and not table.options.get("rounds")
+
     def winner_rule(self, table: Table) -> Text:
         target, rounds = table.options.get("target"), table.options.get("rounds")
         if target and rounds:

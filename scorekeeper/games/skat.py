@@ -453,6 +453,9 @@ class Skat(Game):
         games = self.series(table)
         return None if games is None else max(0, games - state.deals_played)
 
+    def ends_by_hand(self, table: Table) -> bool:
+        return self.series(table) is None
+
     def winner_rule(self, table: Table) -> Text:
         column = (Text(N_("Seeger-Fabian")) if table.options.get("ranking") == "seeger_fabian"
                   else Text(N_("plain list")))

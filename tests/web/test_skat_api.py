@@ -87,3 +87,16 @@ def test_a_list_the_table_ended_says_games_not_deals(client):
                                                       "decide.")
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert "The table ended the session here." in html and "game early" not in html
+
+
+def test_an_open_list_ended_by_the_table_keeps_its_rule(client):
+    """r56a: an open list ended by hand said "the totals so far decide", and the line saying the
+    Seeger-Fabian column decides was gone: ending is an open list's own end, under its own rule."""
+    start = {"game": "skat", "players": ["Anna", "Ben", "Carl"],
+             "options": {"series": "open", "ranking": "seeger_fabian"}}
+    sid = call(client, "POST", "/api/v1/sessions", start).json["id"]
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": GRAND})
+    ended = call(client, "POST", f"/api/v1/sessions/{sid}/close").json["standings"]
+    assert ended["winner_rule"] == ("When the table ends the list, the highest Seeger-Fabian total wins; equal totals "
+                                    "share the place.")
+    assert ended["winners"] == [1]
