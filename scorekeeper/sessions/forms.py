@@ -76,7 +76,11 @@ def _wtforms_field(spec: FieldSpec, size: int) -> Field:
     # so that one form class serves every table of this size
     seat_choices = choices((seat, str(seat)) for seat in offered)
     if spec.kind == INT:
-        return WholeNumberField(spec.label, validators=[Optional()], render_kw=dict(NUMERIC))
+        # a box that takes a minus (the free pad's rounds) asks for no digits-only keypad: a phone's has
+        # no minus key (r56a)
+        negative = spec.minimum is not None and spec.minimum < 0
+        keys = {key: value for key, value in NUMERIC.items() if not (negative and key == "inputmode")}
+        return WholeNumberField(spec.label, validators=[Optional()], render_kw=keys)
     if spec.kind == BOOL:
         return BooleanField(spec.label, false_values=FALSE_VALUES)
     if spec.kind == CHOICE:

@@ -134,3 +134,14 @@ def test_a_game_without_teams_names_each_player_in_the_saved_line(client):
     session_id = new_pad(client)
     html = save(client, session_id, 3, -1, 0, 2).get_data(as_text=True)
     assert "Deal 1: Anna +3, Ben -1, Cleo 0, Dan +2; Ben deals next" in html
+
+
+def test_a_box_that_takes_a_minus_asks_for_no_digits_only_keypad(client):
+    """rules/free-pad.md "A round": negative allowed. inputmode=numeric gives a phone a keypad with no
+    minus key (r56a); the other games' counts keep it."""
+    html = client.get(f"/sessions/{new_pad(client)}").get_data(as_text=True)
+    boxes = re.findall(r'<input[^>]*name="points-\d"[^>]*>', html)
+    assert boxes and not any("inputmode" in box for box in boxes) and all('type="number"' in box for box in boxes)
+    from .helpers import new_schieberamsch
+    ramsch = client.get(f"/sessions/{new_schieberamsch(client)}").get_data(as_text=True)
+    assert re.search(r'<input[^>]*inputmode="numeric"[^>]*name="points-0"', ramsch)
