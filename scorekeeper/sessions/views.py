@@ -47,6 +47,7 @@ from .late_writes import (
 
 SUGGESTED_FROM = 100  # the new-game form suggests the players of this many latest sessions
 
+
 def apply_error(form, refused: RuleError) -> None:
     """Put each of the engine's sentences next to the field it names, beside a per-seat row ("points"
     for a sum), or above the form."""
