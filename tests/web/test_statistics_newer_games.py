@@ -82,6 +82,7 @@ def test_the_upgrade_computes_the_figures_of_sessions_saved_before_the_engines_c
                                 " (SELECT version FROM game_session WHERE id = session_id)"))
         db.session.commit()
         assert summaries.stale() == []
+        db.session.commit()  # (PostgreSQL: the read's transaction would hold off the upgrade's ALTER TABLE)
         upgrade()
         assert summaries.stale() == [skat]
         summaries.refresh(summaries.stale())
