@@ -14,9 +14,10 @@ worth 0 points (`counting_only`), the piles cannot be checked as whole tricks
 (nor, in Jass, the number of cards played or a card in the last trick); the
 engine checks what it still can: no card given twice, and the rest player's
 pile makes the points add up to the deck's total as before. Who took a trick
-still follows the piles: an empty pile took none, and the rest player's pile
-also holds the zero-point cards nobody was given, so the rest goes to a player
-who took a trick. Once any zero-point card is tapped, every card counts as
+follows the piles, except that an empty pile may hide a trick of zero-point
+cards: a game where that matters asks it per empty pile (Schieberamsch's
+``blank_trick``). The rest player's pile also holds the zero-point cards nobody
+was given, so the rest goes to a player who took a trick. Once any zero-point card is tapped, every card counts as
 tapped and the whole-trick checks apply as before. Stored deals count and score
 as before: only checks were eased.
 

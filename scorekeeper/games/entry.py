@@ -124,10 +124,14 @@ class FieldSpec:
     #: per-seat choice: each value belongs to one player (TENNOS: the suits), so the page gives a player
     #: whose value another takes the one that player leaves (the engine refuses a value held twice)
     distinct: bool = False
+    #: per-seat, the captured-cards field (``rest_field`` set) it follows: shown on the page only for a
+    #: player whose pile there is empty (no card tapped, not the rest player) while only counting cards
+    #: are tapped (Schieberamsch: a trick of 7, 8 and 9 that no tapped card shows)
+    if_pile_empty: str | None = None
 
     #: what only the web page reads: not part of a field's description in the API
     PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count",
-                                            "page_show_counts", "pile_bonus", "distinct")
+                                            "page_show_counts", "pile_bonus", "distinct", "if_pile_empty")
 
     def __hash__(self) -> int:
         """Hashed once (fields are arguments of `memoized` helpers such as `captured.with_cards`,

@@ -34,9 +34,14 @@ Decisions and named options (defaults follow the seed):
   was given, skat included; points, "took a trick", the soloist's points and
   schwarz are derived from the piles (``captured.py``), and the payload keeps the
   tapped cards, so a replay counts them again. Tapping only the counting cards
-  (no 7, 8 or 9 anywhere) skips the whole-trick check (``captured.py``); an
-  empty pile still took no trick and a soloist's pile of two cards is still the
-  skat alone, so a trick of 7, 8, 9 only is shown by typed points or every card.
+  (no 7, 8 or 9 anywhere) skips the whole-trick check (``captured.py``); a player
+  with an empty pile then may have taken a trick of 7, 8 and 9 only, which no
+  tapped card shows, so the form asks it (``blank_trick``) for each player whose
+  pile is empty: ticked, that player took a trick (a Ramsch's "took a trick"; in
+  a Grand Hand a defender's tick means the soloist did not take every trick).
+  With every card tapped the piles say it and the tick is not read. A soloist's
+  pile of two cards is still the skat alone (``no_tricks``, asked only under
+  ``schwarz_both_ways``).
 - In a Ramsch where exactly two players took tricks and they tie, both score
   twice their points (the notes' "two tied for most: both score").
 - Entry asks only what matters (issue 9 audit):
@@ -70,6 +75,11 @@ CONTRA_FACTOR = {"none": 1, "contra": 2, "recontra": 4}
 CONTRA_NAMES = (N_("contra"), N_("recontra"))  # shown in breakdowns as Text(deal["contra"])
 #: typed values that tapped captured cards replace (derived in `complete`)
 CARD_DERIVED = ("points", "took_trick", "soloist_points", "all_tricks", "no_tricks")
+#: asked for an empty pile while only counting cards are tapped (see the module's ``count_from``)
+BLANK_TRICK = FieldSpec("blank_trick", N_("Took a trick without counting cards"), BOOL, per_seat=True,
+                        required=False, show_if=("count", (captured.CARDS,)), if_pile_empty="cards",
+                        help=N_("A trick of 7, 8 and 9 only: tick a player who took one and none of whose "
+                                "cards are tapped."))
 CONTRA_CHOICES = (("none", N_("none")), ("contra", N_("contra (x2)")), ("recontra", N_("recontra (x4)")))
 
 
@@ -165,7 +175,7 @@ class Schieberamsch(Game):
         # captured cards: the other way to enter card points, asked instead of the typed points
         piles = captured.pile_fields(SKAT_DECK, "skat", size - 1, None, N_("Captured cards (skat with its taker)"))
         count = captured.count_field(count_from)
-        return captured.with_cards(tuple(fields), CARD_DERIVED, "contra", piles, count, "type")
+        return captured.with_cards(tuple(fields), CARD_DERIVED, "contra", (*piles, BLANK_TRICK), count, "type")
 
     def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:
         """Who took a trick in a Ramsch (stored so: a player with card points took one); counting by
@@ -182,12 +192,21 @@ class Schieberamsch(Game):
         if soloist is not None:
             self._check_jacks(table, deal.get("jacks") or (), piles, soloist)
         points = [captured.pile_points(pile, "skat") for pile in piles]
+        took = self._took_by_cards(deal, piles)
         if soloist is None:
-            deal["points"], deal["took_trick"] = points, [bool(pile) for pile in piles]
+            deal["points"], deal["took_trick"] = points, took
         else:
             deal["soloist_points"] = points[soloist]
-            deal["all_tricks"] = len(piles[soloist]) == len(SKAT_DECK)
+            deal["all_tricks"] = not any(took[seat] for seat in range(table.size) if seat != soloist)
             deal["no_tricks"] = len(piles[soloist]) == 2
+
+    @staticmethod
+    def _took_by_cards(deal: Mapping[str, Any], piles: Sequence[Sequence[str]]) -> list[bool]:
+        """Who took a trick, by the piles: a player with cards did; with only counting cards tapped, so
+        did a player with none who is ticked as having taken a trick of 7, 8 and 9 only."""
+        blank = deal.get("blank_trick") or [False] * len(piles)
+        counting = captured.counting_only(deal["cards"], "skat")
+        return [bool(pile) or (counting and bool(ticked)) for pile, ticked in zip(piles, blank)]
 
     def _check_pile_size(self, table: Table, seat: int, n: int, soloist: int | None) -> None:
         """A pile is whole tricks of three cards, plus the two skat cards for whoever has the skat: the

@@ -892,8 +892,10 @@
     });
     // a zero-point card tapped anywhere: every card counts and whole tricks are checked (captured.py)
     var way = block.querySelector(".pile-way");
+    var every = Object.keys(owner).some(function (card) { return !points[card]; });
+    var shownIf = block.getAttribute("data-show-if");  // cards are tapped in this deal (not points typed)
+    var tapping = !form || !shownIf || block.getAttribute("data-show-values").split(" ").indexOf(checkedValue(form, shownIf)) !== -1;
     if (way) {
-      var every = Object.keys(owner).some(function (card) { return !points[card]; });
       way.textContent = way.getAttribute(every ? "data-every" : "data-counting");
       way.classList.toggle("every", every);
     }
@@ -937,6 +939,19 @@
         tab.querySelector(".pile-sum").textContent = isRest ? block.getAttribute("data-rest-word") + (count ? " · " + text : "") : text;
         tab.classList.toggle("rest", isRest);
       }
+      // FieldSpec.if_pile_empty (Schieberamsch: a trick of 7, 8, 9): asked for an empty pile while only
+      // counting cards are tapped; its box is not sent otherwise
+      if (!form) return;
+      form.querySelectorAll('[data-if-pile-empty="' + block.getAttribute("data-field") + '"][data-seat="' +
+          pile.getAttribute("data-seat") + '"]').forEach(function (box) {
+        box.hidden = !tapping || count > 0 || every;
+        box.querySelectorAll("input").forEach(function (input) { input.disabled = box.hidden; });
+      });
+    });
+    if (!form) return;
+    form.querySelectorAll("tr[data-field]").forEach(function (row) {
+      var boxes = row.querySelectorAll('td > [data-if-pile-empty="' + block.getAttribute("data-field") + '"]');
+      if (boxes.length) row.toggleAttribute("data-none-asked", Array.prototype.every.call(boxes, function (box) { return box.hidden; }));
     });
   }
 
@@ -965,7 +980,8 @@
   // the rows of a per-player grid that are asked now
   function shownRows(grid) {
     return Array.prototype.filter.call(grid.querySelectorAll("tbody tr[data-field]"), function (row) {
-      return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked");
+      return !row.hidden && !row.hasAttribute("data-hidden-if") && !row.hasAttribute("data-not-asked") &&
+        !row.hasAttribute("data-none-asked");
     });
   }
 
@@ -1130,8 +1146,8 @@
     noteHeld(root);
     root.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
     applyHideIf(root);
-    hideEmptyGrids(root);
     root.querySelectorAll(".piles").forEach(initPiles);
+    hideEmptyGrids(root);
     root.querySelectorAll("tr[data-total]").forEach(drawShare);
     namesInRows(root);
   }
@@ -1161,8 +1177,8 @@
     if (!form) return;
     dropOwnError(event.target);
     applyHideIf(form);
-    hideEmptyGrids(form);
     form.querySelectorAll(".piles").forEach(updatePiles);
+    hideEmptyGrids(form);
     form.querySelectorAll("tr[data-total]").forEach(drawShare);
     namesInRows(form);
     // a picker that takes a set number of cards (FieldSpec.maximum: one revealed card) closes once they are

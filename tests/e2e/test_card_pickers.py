@@ -60,7 +60,9 @@ def test_schieberamsch_ramsch_by_tapping_cards(screen):
     taps, entry = Taps(), page.locator("#entry")
     typed = entry.get_by_label("Card points (skat with the last trick): Anna")
     expect(typed).to_be_hidden()
-    expect(entry.locator("table.seat-grid")).to_be_hidden()  # no typed row left: the names go too
+    # no typed row left: only who took a trick of 7, 8, 9 with no counting card, while nothing is tapped
+    expect(entry.locator("table.seat-grid tr[data-field]").locator("visible=true")).to_have_count(1)
+    expect(entry.locator("tr[data-field='blank_trick']")).to_be_visible()
     entry.get_by_text("type card points", exact=True).click()  # the deal's own choice switches back and forth
     expect(typed).to_be_visible()
     expect(entry.locator(".piles")).to_be_hidden()
@@ -75,6 +77,7 @@ def test_schieberamsch_ramsch_by_tapping_cards(screen):
     expect(whose.get_by_role("button", name=re.compile("^Anna"))).to_have_attribute("aria-pressed", "false")
     for card in ("♠K", "♠Q", "♠7"):
         taps.tap(pile(page, 1).get_by_text(card, exact=True))
+    expect(entry.locator("table.seat-grid")).to_be_hidden()  # every card counts: no row left, the names go too
     expect(entry.locator(".pile-tab[data-seat='1'] .pile-sum")).to_have_text("3 cards · 7 points")
     expect(entry.locator(".pile-tab[data-seat='2'] .pile-sum")).to_have_text("the rest · 29 cards · 113 points")
     # Anna's pile shows Ben's cards as taken, with his initial, and they cannot be tapped.
@@ -243,7 +246,7 @@ def test_schieberamsch_ramsch_by_counting_cards_in_at_most_12_taps(screen):
     start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
     taps, entry = Taps(), page.locator("#entry")
     way = entry.locator(".piles .pile-way")
-    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed (a player with none took no trick)")
+    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed")
     taps.tap(kept_hand(entry, "1"))
     for card in ("♥A", "♥10", "♥K"):  # Anna's pile is the one shown first
         taps.tap(pile(page, 0).get_by_text(card, exact=True))
@@ -254,7 +257,7 @@ def test_schieberamsch_ramsch_by_counting_cards_in_at_most_12_taps(screen):
     seven.click()  # a 7 tapped: every card counts (not a tap of the deal: taken back at once)
     expect(way).to_have_text("Every card: whole tricks are checked")
     seven.click()
-    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed (a player with none took no trick)")
+    expect(way).to_have_text("Counting cards only: 7, 8, 9 not needed")
     expect(entry.locator(".pile-tab[data-seat='1'] .pile-sum")).to_have_text("4 cards · 28 points")
     expect(entry.locator(".pile-tab[data-seat='2'] .pile-sum")).to_contain_text("67 points")
     expect(way).to_be_in_viewport()
@@ -263,6 +266,34 @@ def test_schieberamsch_ramsch_by_counting_cards_in_at_most_12_taps(screen):
     expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "13"])
     print(f"\nTAPS schieberamsch counting cards {kind}: {taps.count}")
     assert taps.count <= 12
+
+
+def test_schieberamsch_counting_cards_ask_who_took_a_trick_of_7_8_9(page):
+    """schieberamsch.md seed example 1 (two kept their hand, x4) by counting cards: Ben ♥K ♥Q (7), Carl
+    the rest (113). Anna has no counting card: asked whether she took a trick of 7, 8 and 9 only, and
+    ticked, all three took a trick: Carl scores 113 x 4 = 452 -> 45, not 113 x 2 x 4 -> 90."""
+    start_session(page, "Schieberamsch", ("Anna", "Ben", "Carl"), options=TAP_CARDS)
+    entry = page.locator("#entry")
+    row = entry.locator("tr[data-field='blank_trick']")
+    kept_hand(entry, "2").click()
+    entry.locator(".pile-tab[data-seat='1']").click()
+    for card in ("♥K", "♥Q"):
+        pile(page, 1).get_by_text(card, exact=True).click()
+    expect(row).to_be_visible()
+    expect(row.get_by_role("checkbox")).to_have_count(1)  # only the shown boxes have a role
+    anna = row.get_by_role("checkbox", name="Took a trick without counting cards: Anna")
+    expect(anna).to_be_visible()
+    for other in ("Ben", "Carl"):  # Ben has cards, Carl the rest: their piles say it
+        expect(row.get_by_role("checkbox", name=f"Took a trick without counting cards: {other}")).to_be_hidden()
+    seven = pile(page, 1).get_by_text("♥7", exact=True)
+    seven.click()  # every card tapped: an empty pile took no trick, nothing to ask
+    expect(row).to_be_hidden()
+    seven.click()
+    row.locator("td[data-name=Anna] label.toggle").click()  # a person taps the drawn "yes"
+    expect(anna).to_be_checked()
+    screenshot(page, "cards-counting-trick-of-7-8-9")
+    page.get_by_role("button", name="Save deal").click()
+    expect(page.locator("tfoot td.total")).to_have_text(["0", "0", "45"])
 
 
 def test_handjass_deal_by_counting_cards(screen):

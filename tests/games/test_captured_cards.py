@@ -331,12 +331,48 @@ def test_schieberamsch_counting_cards_of_any_deal_count_as_every_card(deck, tric
     piles = deal_out(deck, sizes)
     every = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
     counting = [[card for card in pile if captured.pile_points([card], "skat")] for pile in every]
+    # a player who took tricks of 7, 8 and 9 only is ticked, as the form asks for an empty pile
+    blank = [not pile and seat != rest and sizes[seat] > 0 for seat, pile in enumerate(counting)]
     start = RAMSCH.start(skat_table())
     by_every = RAMSCH.parse(skat_table(), start, ramsch_cards(every, rest=rest))
-    by_counting = RAMSCH.parse(skat_table(), start, ramsch_cards(counting, rest=rest))
+    by_counting = RAMSCH.parse(skat_table(), start, ramsch_cards(counting, rest=rest, blank_trick=blank))
     assert by_counting["points"] == by_every["points"] and sum(by_counting["points"]) == 120
-    if by_counting["took_trick"] == by_every["took_trick"]:  # not when a trick held no counting card
-        assert replay(RAMSCH, skat_table(), by_counting).points == replay(RAMSCH, skat_table(), by_every).points
+    assert by_counting["took_trick"] == by_every["took_trick"] == [n > 0 for n in sizes]
+    assert replay(RAMSCH, skat_table(), by_counting).points == replay(RAMSCH, skat_table(), by_every).points
+
+
+def test_schieberamsch_counting_cards_ask_who_took_a_trick_of_7_8_9():
+    """schieberamsch.md seed example 1 (x4; A 0, B 7, C 113) with B's ♥K ♥Q and C the rest: A took no
+    trick, two took tricks, C scores 113 x 2 x 4 -> 90. A ticked as having taken a trick of 7, 8 and
+    9 only: all three took one, so C scores 113 x 4 = 452 -> 45 ("Ramsch deal", who scores)."""
+    deal = ramsch_cards([[], ["KH", "QH"], []], pushed=2)
+    table = skat_table()
+    assert replay(RAMSCH, table, deal).points == (0, 0, 90)
+    ticked = {**deal, "blank_trick": [True, False, False]}
+    assert RAMSCH.parse(table, RAMSCH.start(table), ticked)["took_trick"] == [True, True, True]
+    assert replay(RAMSCH, table, ticked).points == (0, 0, 45)
+
+
+def test_schieberamsch_trick_of_7_8_9_is_not_read_when_every_card_is_tapped():
+    """With a 7, 8 or 9 tapped every card counts (captured.py): an empty pile took no trick, ticked or not."""
+    deal = ramsch_cards([[], ["KH", "QH", "7H"], []], pushed=2, blank_trick=[True, False, False])
+    parsed = RAMSCH.parse(skat_table(), RAMSCH.start(skat_table()), deal)
+    assert parsed["took_trick"] == [False, True, True]
+    assert replay(RAMSCH, skat_table(), deal).points == (0, 0, 90)
+
+
+def test_schieberamsch_grand_hand_defender_with_a_trick_of_7_8_9_is_no_schwarz():
+    """schieberamsch.md Grand Hand: schwarz (+1) only when the soloist takes every trick. B (with 2) is
+    the rest with every counting card: 24 x (2 + 2 + 1 + 1) = 144 -> -14; a defender ticked as having
+    taken a trick of 7, 8 and 9 only: no schwarz, 24 x 5 = 120 -> -12."""
+    deal = {"type": "grand_hand", "count": "cards", "soloist": 1, "jacks": ["JC", "JS"], "contra": "none",
+            "cards": [[], [], []], "rest": 1}
+    table = skat_table()
+    assert RAMSCH.parse(table, RAMSCH.start(table), deal)["all_tricks"] is True
+    assert replay(RAMSCH, table, deal).points == (0, -14, 0)
+    ticked = {**deal, "blank_trick": [False, False, True]}
+    assert RAMSCH.parse(table, RAMSCH.start(table), ticked)["all_tricks"] is False
+    assert replay(RAMSCH, table, ticked).points == (0, -12, 0)
 
 
 def test_handjass_worked_example_1_by_counting_cards():

@@ -105,7 +105,7 @@ def test_the_piles_say_which_way_they_count(client):
     """The line beside the piles, with both wordings for app.js to switch between as cards are tapped."""
     sid = new_schieberamsch(client, count_from="cards")
     html = client.get(f"/sessions/{sid}?cards=1").get_data(as_text=True)
-    counting = "Counting cards only: 7, 8, 9 not needed (a player with none took no trick)"
+    counting = "Counting cards only: 7, 8, 9 not needed"
     assert (f'<p class="pile-way" aria-live="polite" data-counting="{counting}" '
             f'data-every="Every card: whole tricks are checked">{counting}</p>') in html
     response = client.post("/sessions/new/handjass", data={
@@ -124,6 +124,21 @@ def test_post_a_ramsch_by_counting_cards_only(client, ctx):
     assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
     assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 0, 13]
     assert Deal.query.one().payload["points"] == [25, 28, 67]
+
+
+def test_a_trick_of_7_8_9_ticked_for_an_empty_pile_is_kept_and_scored(client, ctx):
+    """schieberamsch.md seed example 1 (x4; Ben ♥K ♥Q 7, Carl the rest 113): Anna, with no counting card,
+    ticked as having taken a trick of 7, 8 and 9 only: all three took one, Carl 113 x 4 -> 45 (not 90).
+    The form asks it seat by seat beside the piles (app.js shows it for an empty pile)."""
+    sid = new_schieberamsch(client, count_from="cards")
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert '<tr data-field="blank_trick" data-show-if="count" data-show-values="cards"' in html
+    assert '<div data-if-pile-empty="cards" data-seat="0">' in html
+    response = client.post(f"/sessions/{sid}/deals",
+                           data=cards_form([[], ["KH", "QH"], []], pushed=2, **{"blank_trick-0": "y"}))
+    assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 0, 45]
+    assert Deal.query.one().payload["took_trick"] == [True, True, True]
 
 
 def test_a_zero_card_tapped_brings_back_the_whole_trick_check_keeping_every_tap(client, ctx):
