@@ -80,8 +80,8 @@ class Differenzler(Game):
     locked_change = N_("Announcements of deal %(n)d locked.")
 
     options = (
-        OptionSpec("deals", N_("Number of deals (0: each player deals four times)"), INT, 0, minimum=0, maximum=99,
-                   help=N_("0: 16 with four players, 12 with three.")),
+        OptionSpec("deals", N_("Number of deals"), INT, 0, minimum=0, maximum=99,
+                   help=N_("0: each player deals four times (16 deals with four players, 12 with three).")),
         OptionSpec("exact_bonus", N_("Bonus for an exact announcement"), INT, 10, minimum=0, maximum=100,
                    help=N_("Scored as minus points; 0 to play without it.")),
         OptionSpec("zero_bonus", N_("Announced 0 and made it"), CHOICE, "none",

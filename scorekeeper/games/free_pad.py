@@ -57,10 +57,12 @@ class FreePad(Game):
                    entry_only=True),
         OptionSpec("winner", N_("Who wins"), CHOICE, HIGHEST,
                    choices=((HIGHEST, N_("the highest total")), (LOWEST, N_("the lowest total")))),
-        OptionSpec("target", N_("The game ends when a total reaches (0: no target)"), INT, 0,
-                   minimum=0, maximum=1_000_000),
-        OptionSpec("rounds", N_("Or stop after this many deals (0: no limit)"), INT, 0, minimum=0, maximum=999),
-        OptionSpec("teams", N_("Teams (0: each player for themselves)"), INT, 0, minimum=0, maximum=6),
+        OptionSpec("target", N_("Target total"), INT, 0, minimum=0, maximum=1_000_000,
+                   help=N_("The game ends after the deal in which a total reaches it. 0: no target.")),
+        OptionSpec("rounds", N_("Number of deals"), INT, 0, minimum=0, maximum=999,
+                   help=N_("Or the game ends after this many deals. 0: no limit.")),
+        OptionSpec("teams", N_("Number of teams"), INT, 0, minimum=0, maximum=6,
+                   help=N_("0: each player for themselves.")),
     )
 
     def title(self, options: Mapping[str, Any]) -> Text:

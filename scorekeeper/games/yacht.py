@@ -102,9 +102,10 @@ class Yacht(Game):
     players = (3, 4, 5)
 
     options = (
-        OptionSpec("target", N_("Game ends when someone reaches"), INT, 500, minimum=10, maximum=10000,
-                   help=N_("500, or 1000 for a longer game.")),
-        OptionSpec("deals", N_("Or stop after this many deals (0: no limit)"), INT, 0, minimum=0, maximum=99),
+        OptionSpec("target", N_("Target score"), INT, 500, minimum=10, maximum=10000,
+                   help=N_("The game ends when someone reaches it: 500, or 1000 for a longer game.")),
+        OptionSpec("deals", N_("Number of deals"), INT, 0, minimum=0, maximum=99,
+                   help=N_("Or the game ends after this many deals. 0: no limit.")),
         OptionSpec("simple_bids", N_("Simple bids: bid a number of tricks"), BOOL, False,
                    help=N_("Scores 50 - 10 x |tricks - bid|, never below 0 (with the default table).")),
         OptionSpec("seed_dealing", N_("Deal 17/13/10 and set the leftovers aside"), BOOL, False,

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 ANNOUNCED = "Announced points: "
 POINTS = "Card points (last trick's 5 included): "
-OPTIONS = {"Number of deals (0: each player deals four times)": 2, "Equal lowest totals at the end": "one more deal"}
+OPTIONS = {"Number of deals": 2, "Equal lowest totals at the end": "one more deal"}
 
 
 def the_form_fits(page):

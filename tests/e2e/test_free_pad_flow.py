@@ -14,9 +14,9 @@ from .test_table_ui import api_session
 pytestmark = pytest.mark.e2e
 NAME = "Name of the game"
 WHO_WINS = "Who wins"
-TARGET = "The game ends when a total reaches (0: no target)"
-ROUNDS = "Or stop after this many deals (0: no limit)"
-TEAMS = "Teams (0: each player for themselves)"
+TARGET = "Target total"
+ROUNDS = "Number of deals"
+TEAMS = "Number of teams"
 
 
 def type_round(page, label, numbers):

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.e2e
 NAMES = ("Anna", "Ben", "Carl", "Dora")
 TRICKS = "Tricks taken: "
 KIND_TEXT = {"goal": "start and goal", "tu": "T.U.", "ltu": "L.T.U."}
-TO_300 = {"Game ends when someone reaches": 300}
+TO_300 = {"Target score": 300}
 
 
 def the_points_table_is_the_house_table(page):

@@ -88,6 +88,20 @@ def test_teams_that_do_not_fit_are_refused_beside_the_option(client):
     assert 'value="Cleo"' in html
 
 
+def test_an_option_out_of_range_is_refused_beside_it_in_a_sentence(client):
+    """A target below 0 (rules/free-pad.md "Set-up": none by default, which the form says as 0) is refused
+    next to its box, the label a noun and what 0 means in the box's help, read with the box."""
+    data = {"players-0": "Anna", "players-1": "Ben", "first_dealer": "0", "option_target": "-5"}
+    response = client.post("/sessions/new/free_pad", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'aria-describedby="option_target-help"[^>]*id="option_target".*?'
+                     r'<p class="help" id="option_target-help">The game ends after the deal in which a total '
+                     r'reaches it. 0: no target.</p>\s*<p class="field-error" role="alert">Target total cannot be '
+                     r'less than 0.</p>', html, re.S), html[html.find("option_target"):][:600]
+    assert 'value="Ben"' in html
+
+
 def test_the_api_keeps_a_pad_in_both_languages(client):
     """rules/free-pad.md worked example 2 through /api/v1 (checked against openapi.json): lowest wins,
     target 100; an empty entry (null) counts 0; a name that is not text is refused."""
