@@ -112,6 +112,42 @@ class StaleBoard(Exception):
         return T(_said(CORRECTION_TEXTS, GAME_CORRECTION_TEXTS, self._action, self.games), number=self.number)
 
 
+class AnswerLost(StaleBoard):
+    """A page's save sent again with its idempotency key but other values: the first values were
+    stored and their answer lost on the way (a dropped connection), and the table typed over them
+    before saving again. Said as this tablet's own save, not another device's; the choices are a
+    stale board's (the typed values kept: correct that deal with them, or save them as the next)."""
+
+    @property
+    def replace_text(self) -> Text:
+        if self.games:
+            return T("Game %(number)d was saved with what this tablet sent first, but the answer did not arrive. "
+                     "Here is the board with what you typed since: if game %(number)d should hold yours, correct "
+                     "it with yours; if yours is the next game, save it.", number=self.number)
+        return T("Deal %(number)d was saved with what this tablet sent first, but the answer did not arrive. Here "
+                 "is the board with what you typed since: if deal %(number)d should hold yours, correct it with "
+                 "yours; if yours is the next deal, save it.", number=self.number)
+
+    @property
+    def late_text(self) -> Text:
+        if self.games:
+            return T("Game %(number)d was saved with what this tablet sent first, but the answer did not arrive; "
+                     "with it the session is over. What you typed since is below as a correction of that game: "
+                     "save it if it is right, or cancel.", number=self.number)
+        return T("Deal %(number)d was saved with what this tablet sent first, but the answer did not arrive; with "
+                 "it the game is over. What you typed since is below as a correction of that deal: save it if it "
+                 "is right, or cancel.", number=self.number)
+
+    def correction_text(self, deal: Deal) -> Text:
+        if self.corrected(deal) is None:  # changed again since: as for any stale correction
+            return super().correction_text(deal)
+        if self.games:
+            return T("This game was corrected with what this tablet sent first (below), but the answer did not "
+                     "arrive. What you typed since is in the boxes: save it to correct the game again.")
+        return T("This deal was corrected with what this tablet sent first (below), but the answer did not "
+                 "arrive. What you typed since is in the boxes: save it to correct the deal again.")
+
+
 def _said(texts: dict[str, str], in_games: dict[str, str], action: str, games: bool) -> str:
     """The line for what the other device did (`in_games`: where the game counts games)."""
     return (games and in_games.get(action)) or texts.get(action) or texts["add"]
@@ -184,8 +220,9 @@ class Saved:
 
 @dataclass(frozen=True)
 class RequestKey:
-    """A client's idempotency key and, from the API, the fingerprint of the request it came with:
-    the same key with another request is refused (`KeyReused`). The pages send no fingerprint."""
+    """A client's idempotency key and the fingerprint of the request it came with (the API's: method,
+    path and body; a page's: the values its form sent): the same key with another request is refused
+    (`KeyReused`)."""
 
     value: str
     fingerprint: str | None = None
@@ -216,6 +253,12 @@ def stale(session: GameSession) -> StaleBoard:
     latest = db.session.scalar(select(Revision).where(Revision.session_id == session.id)
                                .order_by(Revision.id.desc()).limit(1))
     return StaleBoard(version, latest, GAMES[session.game].rounds_are_games)
+
+
+def answer_lost(session: GameSession) -> AnswerLost:
+    """`stale`, said as this tablet's own earlier save (KeyReused from a page)."""
+    said = stale(session)
+    return AnswerLost(said.version, said.latest, said.games)
 
 
 def earlier_save(session: GameSession, key: RequestKey | None) -> Saved | None:

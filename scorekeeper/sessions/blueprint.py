@@ -1,4 +1,7 @@
 """The HTML blueprint's object, shared by its view modules, and what holds for all their answers."""
+import hashlib
+import json
+
 from flask import Blueprint, Response, request
 
 from .. import turns
@@ -29,10 +32,19 @@ def form_version() -> int | None:
     return int(value) if value.isdigit() and len(value) < 18 else None
 
 
+#: what a form sends that the table did not type: left out of its fingerprint
+NOT_TYPED = frozenset({"csrf_token", "idempotency_key", "board_version", "as_correction"})
+
+
 def form_key() -> turns.RequestKey | None:
-    """The idempotency key a form was drawn with (its hidden ``idempotency_key``), if it sent one."""
+    """The idempotency key a form was drawn with (its hidden ``idempotency_key``), if it sent one, with
+    the fingerprint of the values sent: sent again as it was (its answer lost), the save is answered as
+    stored; typed over first, it is another save (turns.KeyReused)."""
     key = (request.form.get("idempotency_key") or "").strip()[:80]
-    return turns.RequestKey(key) if key else None
+    if not key:
+        return None
+    values = sorted((name, request.form.getlist(name)) for name in request.form if name not in NOT_TYPED)
+    return turns.RequestKey(key, hashlib.sha256(json.dumps(values).encode()).hexdigest())
 
 
 @bp.after_app_request

@@ -73,8 +73,11 @@ def _save_again(session: GameSession):
     """A deal saved with a lost token: as views.add_deal answers before it saves (stored already: the
     board; another device saved first: the fresh board), else the form again with what was typed."""
     current = board(session)
-    if turns.earlier_save(session, form_key()) is not None:
-        return render(**context(session, current, saved=saved_flash(current)))
+    try:
+        if turns.earlier_save(session, form_key()) is not None:
+            return render(**context(session, current, saved=saved_flash(current)))
+    except turns.KeyReused:  # stored with the values sent first, typed over since
+        return stale_board(session, turns.answer_lost(session))
     claimed = form_version()
     if claimed is not None and claimed != current.version:
         return stale_board(session, turns.stale(session))

@@ -162,7 +162,10 @@ def add_deal(session_id: int):
     session = db.get_or_404(GameSession, session_id)
     key, claimed = form_key(), form_version()
     before = board(session)
-    earlier = turns.earlier_save(session, key)
+    try:
+        earlier = turns.earlier_save(session, key)
+    except turns.KeyReused:  # stored first with other values, its answer lost: typed over since
+        return stale_board(session, turns.answer_lost(session))
     if earlier is not None:  # a retry of a save already stored: answered as the first one was
         return _saved(session, before, earlier)
     meanwhile: tuple[int, ...] | None = None  # the deals corrected elsewhere since the tablet's board
@@ -219,8 +222,13 @@ def edit_deal(session_id: int, deal_id: int):
     session = db.get_or_404(GameSession, session_id)
     key, claimed = form_key(), form_version()
     done = redirect(url_for(".show_session", session_id=session.id, corrected=deal_id) + f"#deal-{deal_id}")
-    if request.method == "POST" and turns.earlier_save(session, key) is not None:
-        return done
+    lost: turns.StaleBoard | None = None  # this tablet's correction stored first with other values, its answer lost
+    if request.method == "POST":
+        try:
+            if turns.earlier_save(session, key) is not None:
+                return done
+        except turns.KeyReused:
+            lost = turns.answer_lost(session)
     if request.method == "POST" and session_deal(session, deal_id) is None:
         return correction_of_a_deleted_deal(session)
     deal = deal_or_404(session, deal_id)
@@ -233,7 +241,9 @@ def edit_deal(session_id: int, deal_id: int):
     if request.method == "POST":
         form, fields = correction_sent(before, fields)
         status = 422
-        if claimed is not None and claimed != session.version:
+        if lost is not None:
+            stale, status = lost, 409
+        elif claimed is not None and claimed != session.version:
             stale, status = turns.stale(session), 409
         elif form.validate():
             try:

@@ -368,6 +368,67 @@ def test_a_resubmitted_form_is_stored_once(client, ctx):
     assert hidden(client.get(f"/sessions/{sid}").get_data(as_text=True), "idempotency_key") != data["idempotency_key"]
 
 
+def test_a_save_whose_answer_was_lost_and_typed_over_is_not_answered_with_the_first_values(client, ctx):
+    """The first save was stored but its answer lost (a dropped connection); the table typed over it and
+    saved again with the form's key. It was answered as stored, the typed values silently dropped. Now
+    the board says so, keeps what was typed, and offers to correct that deal with it or save it next."""
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    kept = {"board_version": hidden(page, "board_version"), "idempotency_key": hidden(page, "idempotency_key")}
+    assert client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), **kept}).status_code == 302
+    deal = Deal.query.filter_by(session_id=sid).one()
+    typed_over = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 60, 30]), **kept})
+    html = typed_over.get_data(as_text=True)
+    assert typed_over.status_code == 409
+    assert alerts(html) == ["Deal 1 was saved with what this tablet sent first, but the answer did not arrive. "
+                            "Here is the board with what you typed since: if deal 1 should hold yours, correct it "
+                            "with yours; if yours is the next deal, save it."]
+    assert 'value="60"' in html and f'name="as_correction" value="{deal.id}"' in html
+    assert hidden(html, "idempotency_key") != kept["idempotency_key"]  # saved next, it is a new deal
+    db.session.refresh(deal)
+    assert deal.payload["points"] == [30, 40, 50] and Deal.query.filter_by(session_id=sid).count() == 1
+    # sent again exactly as it was: the first save's answer, nothing stored twice
+    again = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), **kept})
+    assert again.status_code == 302 and Deal.query.filter_by(session_id=sid).count() == 1
+
+
+def test_the_last_deal_whose_answer_was_lost_and_typed_over_comes_back_as_its_correction(client, ctx):
+    sid = new_schieberamsch(client, deals="1")
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    kept = {"board_version": hidden(page, "board_version"), "idempotency_key": hidden(page, "idempotency_key")}
+    assert client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), **kept}).status_code == 302
+    typed_over = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 60, 30]), **kept})
+    html = typed_over.get_data(as_text=True)
+    assert typed_over.status_code == 409 and "Correct deal 1" in html and 'value="60"' in html
+    assert alerts(html) == ["Deal 1 was saved with what this tablet sent first, but the answer did not arrive; "
+                            "with it the game is over. What you typed since is below as a correction of that deal: "
+                            "save it if it is right, or cancel."]
+    assert Deal.query.filter_by(session_id=sid).one().payload["points"] == [30, 40, 50]
+
+
+def test_a_correction_whose_answer_was_lost_and_typed_over_is_kept_to_save_again(client, ctx):
+    sid = new_schieberamsch(client)
+    assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50])).status_code == 302
+    deal = Deal.query.filter_by(session_id=sid).one()
+    page = client.get(f"/sessions/{sid}/deals/{deal.id}/edit").get_data(as_text=True)
+    kept = {"board_version": hidden(page, "board_version"), "idempotency_key": hidden(page, "idempotency_key")}
+    address = f"/sessions/{sid}/deals/{deal.id}/edit"
+    assert client.post(address, data={**ramsch_form([30, 30, 60]), **kept}).status_code == 302
+    typed_over = client.post(address, data={**ramsch_form([20, 30, 70]), **kept})
+    html = typed_over.get_data(as_text=True)
+    assert typed_over.status_code == 409
+    assert alerts(html)[0] == ("This deal was corrected with what this tablet sent first (below), but the answer "
+                               "did not arrive. What you typed since is in the boxes: save it to correct the deal "
+                               "again.")
+    assert 'value="70"' in html
+    db.session.refresh(deal)
+    assert deal.payload["points"] == [30, 30, 60]
+    fresh = {"board_version": hidden(html, "board_version"), "idempotency_key": hidden(html, "idempotency_key")}
+    assert client.post(address, data={**ramsch_form([20, 30, 70]), **fresh}).status_code == 302
+    db.session.refresh(deal)
+    assert deal.payload["points"] == [20, 30, 70]
+
+
 def test_a_retry_without_a_version_or_after_the_last_deal_is_stored_once(client, ctx):
     """A retry is answered as the first save: one that names no board version is found by its key (the
     page looks it up before the engine checks the deal; a concurrent one meets the unique index on
