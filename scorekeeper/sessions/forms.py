@@ -25,7 +25,7 @@ from wtforms.fields.choices import SelectChoice  # type: ignore[attr-defined]  #
 from wtforms.validators import Length, Optional, Regexp
 
 from ..access import PIN_PATTERN
-from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, Table
+from ..games.base import BOOL, CHOICE, INT, MULTI, SEAT, SEATS, FieldSpec, Game, OptionSpec, RuleError, Table
 from ..games.entry import TEXT
 from ..i18n import translate
 
@@ -238,3 +238,19 @@ class PlayerNameForm(FlaskForm):
     """A player's new name (names.rename_player checks it: the same words as a new table's)."""
 
     name = StringField(_l("New name"), validators=[Length(max=240)])
+
+
+def apply_error(form, refused: RuleError) -> None:
+    """Put each of the engine's sentences next to the field it names, beside a per-seat row ("points"
+    for a sum), or above the form."""
+    for error in refused.errors:
+        message = translate(error.text)
+        if error.field and error.field in form and isinstance(form[error.field], FieldList):
+            form.group_errors.setdefault(error.field, []).append(message)
+        elif error.field and (error.field in form or f"option_{error.field}" in form):
+            field = form[error.field] if error.field in form else form[f"option_{error.field}"]
+            field.errors = [*field.errors, message]
+        elif error.field and any(field.name.startswith(error.field + "-") for field in form):
+            form.group_errors.setdefault(error.field, []).append(message)
+        else:
+            form.form_errors.append(message)

@@ -1,26 +1,21 @@
-"""The table's own pages: a new session, the scoreboard with the next deal's entry form, corrections,
+"""The table's own pages: the scoreboard with the next deal's entry form, corrections,
 deleting a deal, ending the game early. A full page includes its fragments; an htmx request gets
 the fragment alone (Vary: HX-Request). Every page also works without JavaScript."""
 from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, current_app, redirect, render_template, request, url_for
+from flask import current_app, redirect, request, url_for
 from flask_babel import gettext
-from sqlalchemy import select
-from sqlalchemy.orm import selectinload
-from wtforms import FieldList
 
 from .. import access, restore, turns, writes
 from ..board import COMPLETE, Board, board, deal_context, deal_or_404, session_deal
-from ..dbsafety import column_int
 from ..errors import out_of_date_text
 from ..extensions import db
 from ..games import GAMES
-from ..games.base import Game, RuleError
+from ..games.base import RuleError
 from ..i18n import LANGUAGE_COOKIE, translate
-from ..models import Deal, GameSession, Player, Seat
-from ..names import sort_key
+from ..models import Deal, GameSession
 from .blueprint import bp, form_key, form_version, is_boosted, is_htmx
 from .board_view import (
     context,
@@ -34,7 +29,7 @@ from .board_view import (
     saved_flash,
     unchanged,
 )
-from .forms import deal_form, new_session_form, option_values, raw_deal
+from .forms import apply_error, deal_form, raw_deal
 from .late_writes import (
     as_correction,
     corrected_meanwhile,
@@ -44,85 +39,6 @@ from .late_writes import (
     stale_board,
     stored_fields,
 )
-
-SUGGESTED_FROM = 100  # the new-game form suggests the players of this many latest sessions
-
-
-def apply_error(form, refused: RuleError) -> None:
-    """Put each of the engine's sentences next to the field it names, beside a per-seat row ("points"
-    for a sum), or above the form."""
-    for error in refused.errors:
-        message = translate(error.text)
-        if error.field and error.field in form and isinstance(form[error.field], FieldList):
-            form.group_errors.setdefault(error.field, []).append(message)
-        elif error.field and (error.field in form or f"option_{error.field}" in form):
-            field = form[error.field] if error.field in form else form[f"option_{error.field}"]
-            field.errors = [*field.errors, message]
-        elif error.field and any(field.name.startswith(error.field + "-") for field in form):
-            form.group_errors.setdefault(error.field, []).append(message)
-        else:
-            form.form_errors.append(message)
-
-
-# --- home and new session ---------------------------------------------------------------------
-
-@bp.get("/")
-def home():
-    recent = db.session.scalars(select(GameSession).options(selectinload(GameSession.seats))
-                                .order_by(GameSession.updated_at.desc()).limit(5)).all()
-    # listed as the table's language sorts their names (Japanese: in kana order)
-    games = dict(sorted(GAMES.items(), key=lambda item: sort_key(translate(item[1].name))))
-    return render_template("home.html", games=games, recent=recent)
-
-
-@bp.route("/sessions/new/<slug>", methods=["GET", "POST"])
-def new_session(slug: str):
-    game = GAMES.get(slug) or abort(404)
-    form = new_session_form(game, formdata=request.form if request.method == "POST" else None,
-                            data=_same_again(slug, request.args.get("again", type=column_int))
-                            or _preset(game, request.args.get("preset", type=column_int)))
-    if request.method == "POST" and form.validate():
-        names = [name.strip() for name in form.players.data if name and name.strip()]
-        try:
-            session = writes.create_session(slug, names, game.dealer_for_first_seat(len(names), form.first_dealer.data),
-                                            option_values(form, game, len(names) or 1))
-        except RuleError as error:
-            db.session.rollback()
-            apply_error(form, error)
-        else:
-            access.set_pin(session, form.pin.data)
-            return redirect(url_for(".show_session", session_id=session.id))
-    page = render_template("sessions/new.html", game=game, form=form, known=_known_names())
-    return page, 422 if request.method == "POST" else 200  # a POST that gets here was refused
-
-
-def _known_names() -> list[str]:
-    """The names the new-game form suggests: the players of the tables' latest sessions, not every
-    player a club ever seated (a phone would load them all). Any other name still finds its player."""
-    latest = select(GameSession.id).order_by(GameSession.updated_at.desc()).limit(SUGGESTED_FROM)
-    names = db.session.scalars(select(Player.name).join(Seat).where(Seat.session_id.in_(latest)).distinct())
-    return sorted(names, key=sort_key)
-
-
-def _same_again(slug: str, session_id: int | None) -> dict[str, Any] | None:
-    """The new-game form filled from an earlier session of the game: the same players in the same
-    seats, the same options, and the first seat chosen so that the next dealer deals."""
-    earlier = db.session.get(GameSession, session_id) if session_id else None
-    if earlier is None or earlier.game != slug:
-        return None
-    game, names = GAMES[slug], [seat.player.name for seat in earlier.seats]
-    dealer = board(earlier).standing.state.dealer  # who would deal the next deal
-    first = next(seat for seat in range(len(names)) if game.dealer_for_first_seat(len(names), seat) == dealer)
-    return {"players": names, "first_dealer": first, **{f"option_{name}": value
-                                                       for name, value in earlier.options.items()}}
-
-
-def _preset(game: Game, index: int | None) -> dict[str, Any] | None:
-    """The new-game form set to one of the game's presets (Schieber: "1000 without factors")."""
-    if index is None or not 0 <= index < len(game.presets):
-        return None
-    return {f"option_{name}": value for name, value in game.presets[index][1].items()}
-
 
 # --- the scoreboard and deal entry --------------------------------------------------------------
 

@@ -55,8 +55,8 @@ def test_the_new_game_form_suggests_the_players_of_the_latest_sessions(client, c
     """A club's thousands of players are not all sent to a phone; a name not suggested still seats
     the player it names."""
     from scorekeeper.models import Player, Seat
-    from scorekeeper.sessions import views
-    monkeypatch.setattr(views, "SUGGESTED_FROM", 2)
+    from scorekeeper.sessions import new_game_views
+    monkeypatch.setattr(new_game_views, "SUGGESTED_FROM", 2)
     new_schieberamsch(client, names=("Olga", "Ben", "Carl"))
     new_schieberamsch(client, names=("Anna", "Ben", "Dora"))
     new_schieberamsch(client, names=("Anna", "Ben", "Emil"))
