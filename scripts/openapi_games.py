@@ -93,7 +93,9 @@ def _option_variants(specs: list[OptionSpec]) -> list[dict[str, Any]]:
 
 
 def deal_fields(game: Game) -> dict[str, list[FieldSpec]]:
-    """Every deal field the game can ask for a first deal, by name (the shapes it was seen with)."""
+    """Every deal field the game can ask for a first deal, and every input it accepts there that is
+    no longer asked (`Game.legacy`, e.g. the Schieber's thanked_first, asked only near the target),
+    by name (the shapes it was seen with)."""
     found: dict[str, list[FieldSpec]] = {}
     for count in game.players:
         for variant in _option_variants(list(game.option_specs(count))):
@@ -102,7 +104,11 @@ def deal_fields(game: Game) -> dict[str, list[FieldSpec]]:
             except Exception:  # noqa: BLE001 - a variant the game refuses adds nothing
                 continue
             table = Table(tuple(f"Player {i + 1}" for i in range(count)), options)
-            for spec in game.deal_fields(table, game.start(table)):
+            start = game.start(table)
+            asked = game.deal_fields(table, start)
+            names = {spec.name for spec in asked}
+            accepted = [old.spec for old in game.legacy(table, start) if old.spec is not None and old.name not in names]
+            for spec in [*asked, *accepted]:
                 shapes = found.setdefault(spec.name, [])
                 if spec not in shapes:
                     shapes.append(spec)

@@ -53,11 +53,17 @@ from typing import Any
 
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import unheld
-from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, OptionSpec, ticked
+from .entry import BOOL, CHOICE, INT, SEAT, FieldSpec, Legacy, OptionSpec, ticked
 from .handjass_weis import MOST_TEAM_WEIS, TAKEN, check_team_weis, written_match
 from .text import N_, P, RuleError, T, Text
 
 CARD_POINTS, STOECK, TARGET = 157, 20, 2500
+THANKED_FIRST = FieldSpec("thanked_first", N_("Thanked first (both teams reach the target by card points)"), SEAT,
+                          required=False, on_demand=True,
+                          help=N_("A team thanks (bedankt) as soon as it counts itself at the target: the first "
+                                  "to thank wins."))
+#: sent where it is not asked: only empty agrees (no deal then needs it)
+NOT_THANKED = Legacy("thanked_first", lambda deal: "", THANKED_FIRST)
 SUITS = ("H", "D", "S", "C")
 KINDS = (*SUITS, "obenabe", "undenufe")
 FRENCH = {"H": N_("♥ hearts"), "D": N_("♦ diamonds"), "S": N_("♠ spades"), "C": N_("♣ clubs")}
@@ -208,12 +214,24 @@ class Schieber(Game):
                           required=False, minimum=0, maximum=MOST_TEAM_WEIS, default=0),
                 FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=(0, 1)),
             ]
-        if table.options.get("end", "target") == "target":
-            fields.append(FieldSpec("thanked_first", N_("Thanked first (both teams reach the target by card "
-                                                        "points)"), SEAT, required=False, on_demand=True,
-                                    help=N_("A team thanks (bedankt) as soon as it counts itself at the "
-                                            "target: the first to thank wins.")))
+        if self._both_may_reach(table, state):
+            fields.append(THANKED_FIRST)
         return tuple(fields)
+
+    def _both_may_reach(self, table: Table, state: State) -> bool:
+        """Whether both teams could reach the target in the next deal: only then may who thanked first
+        decide, and be asked. The two teams together write at most the deal's card points with a
+        match's bonus, the most Weis (one team's) and Stöck (one team's), at the highest factor."""
+        if self.ending(table) != "target" or narrow(state, SchieberState).won_by is not None:
+            return False
+        most = (CARD_POINTS + table.options.get("match_bonus", 100) + MOST_TEAM_WEIS + STOECK) \
+            * max(self.factor(table, kind) for kind in KINDS)
+        return sum(max(0, self.target(table) - state.totals[team]) for team in (0, 1)) <= most
+
+    def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:
+        """``thanked_first``, asked on every deal before: older deals and API v1 clients that send it
+        empty where it is not asked now are accepted (a team named where it cannot decide: refused)."""
+        return () if self._both_may_reach(table, state) else (NOT_THANKED,)
 
     def parse(self, table: Table, state: State, raw: Mapping[str, Any]) -> dict[str, Any]:
         """257 typed in a team's box (157 + the match bonus, as the Tafel writes a match: rules/schieber.md

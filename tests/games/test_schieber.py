@@ -259,6 +259,22 @@ def test_both_teams_by_card_points_asks_who_thanked_first():
         GAME.parse(t, at((0, 0)), deal("H", 100, 57, thanked=0))
 
 
+def test_who_thanked_first_is_asked_only_where_both_teams_may_reach_the_target():
+    """rules/schieber.md "Start, presets and the end": who thanked first decides only when both teams reach
+    the target in one deal, so it is asked only where both still can. Together the teams write at most
+    (157 + 100 + 600 + 20) x 3 = 2631 in a deal with Swisslos factors (Weis and Stöck for one team each):
+    not from 0 and 0 to 2500 (5000 short), but from 1300 and 1300 (2400 short)."""
+    t = table()
+    asked = lambda state: "thanked_first" in [spec.name for spec in GAME.deal_fields(t, state)]  # noqa: E731
+    assert not asked(GAME.start(t)) and not asked(at((2000, 0)))
+    assert asked(at((1300, 1300))) and asked(at((2400, 300)))
+    # sent empty where it is not asked (a deal stored before, an API v1 client): accepted; a team: refused
+    assert GAME.parse(t, GAME.start(t), deal("H", 100, 57) | {"thanked_first": None})["points"][:2] == [100, 57]
+    with pytest.raises(RuleError) as error:
+        GAME.parse(t, GAME.start(t), deal("H", 100, 57, thanked=0))
+    assert error.value.field == "thanked_first"
+
+
 def test_weis_first_decides_when_there_is_no_stoeck():
     """rules/schieber.md, Ausmachregel Stöck - Weis - Stich: A reaches 1000 with its Weis, B only by cards."""
     t = table(factors="none", target=1000)
@@ -311,6 +327,16 @@ def deals(draw, weis_and_stoeck=True):
     stoeck = draw(st.sampled_from([None, A, B])) if trump in "HDSC" else None
     return deal(trump, a, b, match, (weis, 0) if weis_team == A else (0, weis), stoeck,
                 pushed=draw(st.booleans()))
+
+
+@given(st.integers(0, 2499), st.integers(0, 2499), deals(), st.sampled_from(sorted(PRESETS)), st.booleans())
+def test_who_thanked_first_is_asked_wherever_it_may_decide(a, b, raw, factors, extras):
+    """Wherever both teams reach the target in one deal only with card points, the field is asked."""
+    t = table(factors=factors, factor_on_extras=extras)
+    state = at((a, b))
+    if GAME.first_to_target(t, state, raw) == "ask":
+        assert "thanked_first" in [spec.name for spec in GAME.deal_fields(t, state)]
+        assert GAME.winners(t, GAME.play(t, state, raw | {"thanked_first": 1})[1]) == (1, 3)
 
 
 @given(st.lists(deals(), max_size=12), any_seat(4), st.sampled_from(sorted(PRESETS)), st.booleans())

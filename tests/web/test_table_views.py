@@ -494,6 +494,27 @@ def test_names_are_listed_in_the_pages_language_and_teams_keep_their_ampersand(c
     assert "Anna &amp; Carl" in html and "Anna、Carl" not in html
 
 
+def test_the_schieber_asks_who_thanked_first_only_once_both_teams_may_reach_the_target(client):
+    """rules/schieber.md "Start, presets and the end": who thanked first decides only when both teams reach
+    the target in one deal. Asked on every deal, it folded a button under every form of a 2500 game;
+    now from where both can (together at most 2631 in a deal with Swisslos factors). An API v1 client
+    that sends it empty on every deal is still accepted."""
+    four = ["Anna", "Ben", "Carl", "Dora"]
+    sid = client.post("/api/v1/sessions", json={"game": "schieber", "players": four}).json["id"]
+    assert 'data-field="thanked_first"' not in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    values = {"trump": "S", "pushed": False, "points": [157, 0, None, None], "match": [True, False, False, False],
+              "weis": [200, 0, 0, 0], "stoeck": [True, False, False, False], "thanked_first": None}
+    for _ in range(2):  # (157 + 100 + 200 + 20) x 2 = 954 a deal for Anna & Carl: 1908, short by 592
+        assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": values}).status_code == 201
+    # Ben & Dora, at 0, are short by 2500: together 3092, more than a deal can bring
+    assert 'data-field="thanked_first"' not in client.get(f"/sessions/{sid}").get_data(as_text=True)
+    values |= {"points": [0, 157, None, None], "match": [False, True, False, False], "weis": [0, 200, 0, 0],
+               "stoeck": [False, True, False, False]}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": values}).status_code == 201
+    # 592 + 1546 = 2138 short: both may get there in the next deal
+    assert 'data-field="thanked_first"' in client.get(f"/sessions/{sid}").get_data(as_text=True)
+
+
 def test_a_card_given_to_a_player_is_marked_with_a_start_no_other_name_shares(client):
     """A Japanese family's お父さん and お母さん both marked their cards "お" in the card pickers."""
     from .test_what_if import session_with
