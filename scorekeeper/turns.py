@@ -211,11 +211,12 @@ class DealGone(LookupError):
 class Saved:
     """What a write stored: the deal (None for a deletion, or a retry whose deal is gone) and the
     board after it (None: read it anew); `replayed` when the same idempotency key was already stored
-    and nothing new was."""
+    and nothing new was; `unchanged` when a correction held what the deal holds (nothing stored)."""
 
     deal: Deal | None
     board: Board | None
     replayed: bool = False
+    unchanged: bool = False
 
 
 @dataclass(frozen=True)

@@ -154,6 +154,8 @@ def replace_deal(session: GameSession, deal: Deal, raw: Mapping[str, Any], *, ve
         game, table, number, state = deal_context(session, deal)
         index = number - 1
         parsed = game.parse(table, state, {**deal.payload, **raw} if deal is pending else raw)
+        if deal is not pending and parsed == deal.payload:  # a correction that changes nothing: no change
+            return Saved(deal, None, unchanged=True)
         payloads = [d.payload for d in ordered]
         payloads[index:index + 1] = [parsed]
         standing = _played(game, table, payloads, index)

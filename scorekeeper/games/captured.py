@@ -14,10 +14,10 @@ worth 0 points (`counting_only`), the piles cannot be checked as whole tricks
 (nor, in Jass, the number of cards played or a card in the last trick); the
 engine checks what it still can: no card given twice, and the rest player's
 pile makes the points add up to the deck's total as before. Who took a trick
-follows the piles, except that an empty pile may hide a trick of zero-point
-cards: a game where that matters asks it per empty pile (Schieberamsch's
-``blank_trick``). The rest player's pile also holds the zero-point cards nobody
-was given, so the rest goes to a player who took a trick. Once any zero-point card is tapped, every card counts as
+follows the piles, except that a pile without a counting card may hide a trick
+of zero-point cards, or hold none: the rest player's holds the zero-point cards
+nobody was given, which may be nobody's. A game where that matters asks it for
+each such pile (Schieberamsch's ``blank_trick``). Once any zero-point card is tapped, every card counts as
 tapped and the whole-trick checks apply as before. Stored deals count and score
 as before: only checks were eased.
 
@@ -62,9 +62,16 @@ def counting_only(cards: Sequence[Sequence[str]], scheme: str, trump: str | None
 
 
 def value_tables(scheme: str) -> dict[str, dict[str, int]]:
-    """Card -> points for a live count beside the piles; keyed by trump suit ("" when trump does not matter)."""
+    """Card -> points for a live count beside the piles; keyed by trump suit ("" when trump does not matter,
+    and then by rank: the page sends it with every board).
+
+    >>> value_tables("skat")[""]["A"], value_tables("jass")["H"]["JH"]
+    (11, 20)
+    """
     points, deck, trumps = VALUES[scheme]
-    return {trump: {card: points(card, trump or None) for card in deck} for trump in (trumps or ("",))}
+    if not trumps:
+        return {"": {rank_of(card): points(card, None) for card in deck}}
+    return {trump: {card: points(card, trump) for card in deck} for trump in trumps}
 
 
 def count_option(help_text: str) -> OptionSpec:

@@ -125,13 +125,13 @@ class FieldSpec:
     #: whose value another takes the one that player leaves (the engine refuses a value held twice)
     distinct: bool = False
     #: per-seat, the captured-cards field (``rest_field`` set) it follows: shown on the page only for a
-    #: player whose pile there is empty (no card tapped, not the rest player) while only counting cards
-    #: are tapped (Schieberamsch: a trick of 7, 8 and 9 that no tapped card shows)
-    if_pile_empty: str | None = None
+    #: player whose pile there holds no counting card (nothing tapped; the rest player's, only cards worth
+    #: nothing) while only counting cards are tapped (Schieberamsch: a trick of 7, 8 and 9 no card shows)
+    if_pile_blank: str | None = None
 
     #: what only the web page reads: not part of a field's description in the API
     PAGE_ONLY: ClassVar[tuple[str, ...]] = ("out", "out_label", "page_show_if", "page_show_if_count",
-                                            "page_show_counts", "pile_bonus", "distinct", "if_pile_empty")
+                                            "page_show_counts", "pile_bonus", "distinct", "if_pile_blank")
 
     def __hash__(self) -> int:
         """Hashed once (fields are arguments of `memoized` helpers such as `captured.with_cards`,
@@ -530,10 +530,13 @@ def _check_agrees(where: str, spec: FieldSpec, entry: Any, expected: Any, size: 
 def _left_alone(a_field: bool, spec: FieldSpec, deal: Mapping[str, Any], seat: int | None, entry: Any,
                 sent: bool) -> bool:
     """A legacy entry that is not checked: not sent, asked (and parsed as usual), or a hidden entry
-    of a deal field left empty."""
+    of a deal field left empty. From a page (not `sent`), also an entry its `hide_if` hides: the page
+    does not ask it then, and a correction's form still holds the value derived before (Schieberamsch's
+    "took a trick" while cards are tapped)."""
     if entry in (None, "", []):
         return True
-    return a_field and (is_shown(spec, deal, seat) or not sent and entry == spec.empty())
+    hidden_by_choice = spec.hide_if is not None and deal.get(spec.hide_if[0]) in spec.hide_if[1]
+    return a_field and (is_shown(spec, deal, seat) or not sent and (entry == spec.empty() or hidden_by_choice))
 
 
 def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -545,11 +548,17 @@ def resolve_options(specs: Sequence[OptionSpec], raw: Mapping[str, Any] | None) 
     if unknown:
         raise RuleError(T("Unknown option: %(names)s.", names=", ".join(unknown)), unknown[0])
     options: dict[str, Any] = {}
+    errors: list[RuleError] = []  # every option refused is said at once, each beside its box
     for spec in specs:
         value = raw.get(spec.name, spec.default)
         as_field = FieldSpec(spec.name, spec.label, spec.kind, minimum=spec.minimum,
                              maximum=spec.maximum, choices=spec.choices, required=True)
-        options[spec.name] = parse_value(as_field, value, spec.name, 0)
+        try:
+            options[spec.name] = parse_value(as_field, value, spec.name, 0)
+        except RuleError as error:
+            errors.append(error)
+            options[spec.name] = spec.default
+    RuleError.every(errors)
     for spec in specs:
         if spec.show_if is not None and options.get(spec.show_if[0]) not in spec.show_if[1]:
             options[spec.name] = spec.default

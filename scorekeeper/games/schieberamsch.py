@@ -35,13 +35,14 @@ Decisions and named options (defaults follow the seed):
   schwarz are derived from the piles (``captured.py``), and the payload keeps the
   tapped cards, so a replay counts them again. Tapping only the counting cards
   (no 7, 8 or 9 anywhere) skips the whole-trick check (``captured.py``); a player
-  with an empty pile then may have taken a trick of 7, 8 and 9 only, which no
-  tapped card shows, so the form asks it (``blank_trick``) for each player whose
-  pile is empty: ticked, that player took a trick (a Ramsch's "took a trick"; in
-  a Grand Hand a defender's tick means the soloist did not take every trick).
-  With every card tapped the piles say it and the tick is not read. A soloist's
-  pile of two cards is still the skat alone (``no_tricks``, asked only under
-  ``schwarz_both_ways``).
+  without a counting card then may have taken a trick of 7, 8 and 9 only, which no
+  tapped card shows, so the form asks it (``blank_trick``) for each such player,
+  the rest player too when the rest holds no counting card (the cards worth
+  nothing nobody was given may be nobody's): ticked, that player took a trick (a
+  Ramsch's "took a trick"; in a Grand Hand a defender's tick means the soloist did
+  not take every trick). With every card tapped the piles say it and the tick is
+  not read. A soloist's pile of two cards is still the skat alone (``no_tricks``,
+  asked only under ``schwarz_both_ways``).
 - In a Ramsch where exactly two players took tricks and they tie, both score
   twice their points (the notes' "two tied for most: both score").
 - Entry asks only what matters (issue 9 audit):
@@ -76,10 +77,8 @@ CONTRA_NAMES = (N_("contra"), N_("recontra"))  # shown in breakdowns as Text(dea
 #: typed values that tapped captured cards replace (derived in `complete`)
 CARD_DERIVED = ("points", "took_trick", "soloist_points", "all_tricks", "no_tricks")
 #: asked for an empty pile while only counting cards are tapped (see the module's ``count_from``)
-BLANK_TRICK = FieldSpec("blank_trick", N_("Took a trick without counting cards"), BOOL, per_seat=True,
-                        required=False, show_if=("count", (captured.CARDS,)), if_pile_empty="cards",
-                        help=N_("A trick of 7, 8 and 9 only: tick a player who took one and none of whose "
-                                "cards are tapped."))
+BLANK_TRICK = FieldSpec("blank_trick", N_("Took a trick of 7, 8 and 9 only"), BOOL, per_seat=True,
+                        required=False, show_if=("count", (captured.CARDS,)), if_pile_blank="cards")
 CONTRA_CHOICES = (("none", N_("none")), ("contra", N_("contra (x2)")), ("recontra", N_("recontra (x4)")))
 
 
@@ -202,11 +201,13 @@ class Schieberamsch(Game):
 
     @staticmethod
     def _took_by_cards(deal: Mapping[str, Any], piles: Sequence[Sequence[str]]) -> list[bool]:
-        """Who took a trick, by the piles: a player with cards did; with only counting cards tapped, so
-        did a player with none who is ticked as having taken a trick of 7, 8 and 9 only."""
+        """Who took a trick, by the piles: with every card tapped, a player with cards. With only the
+        counting cards tapped, a player with a counting card, and one ticked as having taken a trick of
+        7, 8 and 9 only (the rest player's pile holds the cards worth nothing, which may be nobody's)."""
+        if not captured.counting_only(deal["cards"], "skat"):
+            return [bool(pile) for pile in piles]
         blank = deal.get("blank_trick") or [False] * len(piles)
-        counting = captured.counting_only(deal["cards"], "skat")
-        return [bool(pile) or (counting and bool(ticked)) for pile, ticked in zip(piles, blank)]
+        return [bool(captured.pile_points(pile, "skat")) or bool(ticked) for pile, ticked in zip(piles, blank)]
 
     def _check_pile_size(self, table: Table, seat: int, n: int, soloist: int | None) -> None:
         """A pile is whole tricks of three cards, plus the two skat cards for whoever has the skat: the

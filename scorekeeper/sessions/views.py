@@ -51,15 +51,16 @@ def show_session(session_id: int):
                                                for deal_id in request.args.get("meanwhile", "").split(".")[:20]))))
         flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
-        corrected, reverted = (_number_of(current, request.args.get(said)) for said in ("corrected", "reverted"))
+        corrected, reverted, same = (_number_of(current, request.args.get(said))
+                                     for said in ("corrected", "reverted", "unchanged"))
         said = None
         if request.args.get("gone"):
             said = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
                            "the list of changes can restore it.")
         elif request.args.get("outdated"):
             said = out_of_date_text()
-        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, board_error=said,
-                       meanwhile=meanwhile)
+        page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, unchanged=same,
+                       board_error=said, meanwhile=meanwhile)
         newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it (its own Undo either)
         if corrected and newest and str(newest[0].id) == request.args.get("change"):
             page["correction"] = newest[0]
@@ -163,7 +164,8 @@ def edit_deal(session_id: int, deal_id: int):
             stale, status = turns.stale(session), 409
         elif form.validate():
             try:
-                writes.replace_deal(session, deal, raw_deal(form, fields, table.size), version=claimed, key=key)
+                saved = writes.replace_deal(session, deal, raw_deal(form, fields, table.size), version=claimed,
+                                            key=key)
             except RuleError as error:
                 db.session.rollback()
                 apply_error(form, error)
@@ -172,6 +174,9 @@ def edit_deal(session_id: int, deal_id: int):
             except turns.StaleBoard as refused:
                 stale, status = refused, 409
             else:  # the board says so, with the Undo of this very change (`change`)
+                if saved.unchanged:  # nothing to undo, and no change logged
+                    return redirect(url_for(".show_session", session_id=session.id, unchanged=deal_id)
+                                    + f"#deal-{deal_id}")
                 change = latest_changes(session.id, 1)[0][0]
                 return redirect(url_for(".show_session", session_id=session.id, corrected=deal_id, change=change.id)
                                 + f"#deal-{deal_id}")

@@ -892,7 +892,9 @@
     });
     // a zero-point card tapped anywhere: every card counts and whole tricks are checked (captured.py)
     var way = block.querySelector(".pile-way");
-    var every = Object.keys(owner).some(function (card) { return !points[card]; });
+    // a card's points: by card (Jass: the trump's change them), else by rank ("10C": "10")
+    var value = function (card) { return (card in points ? points[card] : points[card.slice(0, -1)]) || 0; };
+    var every = Object.keys(owner).some(function (card) { return !value(card); });
     var shownIf = block.getAttribute("data-show-if");  // cards are tapped in this deal (not points typed)
     var tapping = !form || !shownIf || block.getAttribute("data-show-values").split(" ").indexOf(checkedValue(form, shownIf)) !== -1;
     if (way) {
@@ -928,7 +930,7 @@
         // a screen reader hears whose it is, as the mark says it ("spade J: Anna"; it heard the open pile's owner)
         var whose = (taken ? holder : pile).querySelector("legend").firstChild.textContent.trim();
         input.setAttribute("aria-label", input.getAttribute("aria-label").split(": ")[0] + ": " + whose);
-        if (input.checked || inferred) { count += 1; sum += points[input.value] || 0; }
+        if (input.checked || inferred) { count += 1; sum += value(input.value); }
       });
       var bonus = pile.getAttribute("data-seat") === bonusSeat ? "-bonus" : "";
       var text = count ? block.getAttribute((count === 1 ? "data-sum-one" : "data-sum") + bonus).replace("{cards}", count)
@@ -939,18 +941,18 @@
         tab.querySelector(".pile-sum").textContent = isRest ? block.getAttribute("data-rest-word") + (count ? " · " + text : "") : text;
         tab.classList.toggle("rest", isRest);
       }
-      // FieldSpec.if_pile_empty (Schieberamsch: a trick of 7, 8, 9): asked for an empty pile while only
-      // counting cards are tapped; its box is not sent otherwise
+      // FieldSpec.if_pile_blank (Schieberamsch: a trick of 7, 8, 9): asked for a pile without a counting
+      // card (the rest's too) while only counting cards are tapped; its box is not sent otherwise
       if (!form) return;
-      form.querySelectorAll('[data-if-pile-empty="' + block.getAttribute("data-field") + '"][data-seat="' +
+      form.querySelectorAll('[data-if-pile-blank="' + block.getAttribute("data-field") + '"][data-seat="' +
           pile.getAttribute("data-seat") + '"]').forEach(function (box) {
-        box.hidden = !tapping || count > 0 || every;
+        box.hidden = !tapping || sum > 0 || every;
         box.querySelectorAll("input").forEach(function (input) { input.disabled = box.hidden; });
       });
     });
     if (!form) return;
     form.querySelectorAll("tr[data-field]").forEach(function (row) {
-      var boxes = row.querySelectorAll('td > [data-if-pile-empty="' + block.getAttribute("data-field") + '"]');
+      var boxes = row.querySelectorAll('td > [data-if-pile-blank="' + block.getAttribute("data-field") + '"]');
       if (boxes.length) row.toggleAttribute("data-none-asked", Array.prototype.every.call(boxes, function (box) { return box.hidden; }));
     });
   }

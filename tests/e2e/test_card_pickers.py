@@ -281,10 +281,10 @@ def test_schieberamsch_counting_cards_ask_who_took_a_trick_of_7_8_9(page):
         pile(page, 1).get_by_text(card, exact=True).click()
     expect(row).to_be_visible()
     expect(row.get_by_role("checkbox")).to_have_count(1)  # only the shown boxes have a role
-    anna = row.get_by_role("checkbox", name="Took a trick without counting cards: Anna")
+    anna = row.get_by_role("checkbox", name="Took a trick of 7, 8 and 9 only: Anna")
     expect(anna).to_be_visible()
     for other in ("Ben", "Carl"):  # Ben has cards, Carl the rest: their piles say it
-        expect(row.get_by_role("checkbox", name=f"Took a trick without counting cards: {other}")).to_be_hidden()
+        expect(row.get_by_role("checkbox", name=f"Took a trick of 7, 8 and 9 only: {other}")).to_be_hidden()
     seven = pile(page, 1).get_by_text("♥7", exact=True)
     seven.click()  # every card tapped: an empty pile took no trick, nothing to ask
     expect(row).to_be_hidden()

@@ -1434,6 +1434,8 @@ def test_after_a_correction_the_saved_line_has_the_focus_and_the_row_is_shown(pa
     sid = api_session(page, deals=[{**RAMSCH, "contra": "none"}] * 2)
     page.goto(f"/sessions/{sid}")
     page.locator("tr.deal-row").first.get_by_role("link", name=re.compile("Correct")).click()
+    page.get_by_role("radiogroup", name="Players who kept their hand (pushed the skat on)").get_by_text(
+        "1", exact=True).click()  # (nothing changed would be said so, and logged nowhere)
     page.get_by_role("button", name="Save correction").click()
     flash = page.locator("#flash")
     expect(flash).to_have_text("Deal 1 corrected.")

@@ -331,8 +331,9 @@ def test_schieberamsch_counting_cards_of_any_deal_count_as_every_card(deck, tric
     piles = deal_out(deck, sizes)
     every = [[] if seat == rest else pile for seat, pile in enumerate(piles)]
     counting = [[card for card in pile if captured.pile_points([card], "skat")] for pile in every]
-    # a player who took tricks of 7, 8 and 9 only is ticked, as the form asks for an empty pile
-    blank = [not pile and seat != rest and sizes[seat] > 0 for seat, pile in enumerate(counting)]
+    # a player who took tricks of 7, 8 and 9 only is ticked, as the form asks for a pile without a counting
+    # card (the rest's too)
+    blank = [sizes[seat] > 0 and not captured.pile_points(pile, "skat") for seat, pile in enumerate(piles)]
     start = RAMSCH.start(skat_table())
     by_every = RAMSCH.parse(skat_table(), start, ramsch_cards(every, rest=rest))
     by_counting = RAMSCH.parse(skat_table(), start, ramsch_cards(counting, rest=rest, blank_trick=blank))
@@ -351,6 +352,29 @@ def test_schieberamsch_counting_cards_ask_who_took_a_trick_of_7_8_9():
     ticked = {**deal, "blank_trick": [True, False, False]}
     assert RAMSCH.parse(table, RAMSCH.start(table), ticked)["took_trick"] == [True, True, True]
     assert replay(RAMSCH, table, ticked).points == (0, 0, 45)
+
+
+def test_schieberamsch_a_rest_without_a_counting_card_took_a_trick_only_if_ticked():
+    """schieberamsch.md "Ramsch deal": B took every trick (Durchmarsch, -120 -> -12). Tapped by counting
+    cards, B has all 20 and C, the rest, the 7s, 8s and 9s, which may be nobody's: C took no trick
+    unless ticked (then only two took tricks: B 2 x 120 = 240 -> 24)."""
+    every_counting = [card for card in SKAT_DECK if captured.pile_points([card], "skat")]
+    deal = ramsch_cards([[], every_counting, []])
+    table = skat_table()
+    assert RAMSCH.parse(table, RAMSCH.start(table), deal)["took_trick"] == [False, True, False]
+    assert replay(RAMSCH, table, deal).points == (0, -12, 0)
+    assert replay(RAMSCH, table, {**deal, "blank_trick": [False, False, True]}).points == (0, 24, 0)
+
+
+def test_schieberamsch_grand_hand_soloist_with_every_counting_card_and_a_blank_rest_is_schwarz():
+    """schieberamsch.md Grand Hand: A with all four jacks (with 4) and all 120, C the rest with no counting
+    card: schwarz unless C is ticked, 24 x (4 + 2 + 1 + 1) = 192 -> -19; ticked, 24 x 7 = 168 -> -16."""
+    every_counting = [card for card in SKAT_DECK if captured.pile_points([card], "skat")]
+    deal = {"type": "grand_hand", "count": "cards", "soloist": 0, "jacks": ["JC", "JS", "JH", "JD"],
+            "contra": "none", "cards": [every_counting, [], []], "rest": 2}
+    table = skat_table()
+    assert replay(RAMSCH, table, deal).points == (-19, 0, 0)
+    assert replay(RAMSCH, table, {**deal, "blank_trick": [False, False, True]}).points == (-16, 0, 0)
 
 
 def test_schieberamsch_trick_of_7_8_9_is_not_read_when_every_card_is_tapped():

@@ -377,23 +377,26 @@ def tapped(rng: random.Random, entry: dict[str, Any], piles: list[list[str]], to
            counting: bool, soloist: int | None) -> dict[str, Any]:
     """The captured cards tapped instead of the typed points ("Entry at the table"; option count_from
     cards, the docstring): one player (`rest`) gets every card nobody else was given. `counting`:
-    only the cards worth points are tapped (docstring: an empty pile took no trick, the rest gets the
-    7, 8 and 9s, a soloist's pile of two cards is the skat alone, every trick is 32 cards), which a
-    table does only when that still tells the truth; else the deal is typed."""
+    only the cards worth points are tapped, and a player who took a trick but has no counting card
+    (the rest too, whose pile then holds only the 7s, 8s and 9s) is ticked as having taken a trick of
+    7, 8 and 9 only, as the form asks (docstring); a soloist's pile of two cards is the skat alone. A
+    table taps only when that still tells the truth; else the deal is typed."""
     rest = rng.randrange(SIZE)
     shown = [[card for card in pile if not counting or VALUE[rank(card)]] for pile in piles]
     given = {card for s in range(SIZE) if s != rest for card in shown[s]}
     derived = [[card for card in DECK if card not in given] if s == rest else shown[s] for s in range(SIZE)]
+    blank = [took[s] and not any(VALUE[rank(card)] for card in derived[s]) for s in range(SIZE)]
     if soloist is None:
-        truthful = [bool(pile) for pile in derived] == took
+        truthful = counting or [bool(pile) for pile in derived] == took
     else:
-        truthful = ((len(derived[soloist]) == 32) == (len(piles[soloist]) == 32)
+        truthful = ((counting or (len(derived[soloist]) == 32) == (len(piles[soloist]) == 32))
                     and (len(derived[soloist]) == 2) == (len(piles[soloist]) == 2)
                     and jacks_as_played(derived, entry["jacks"], soloist))
     if not truthful:
         return entry
     return {k: v for k, v in entry.items() if k not in TYPED} | {
-        "count": "cards", "rest": rest, "cards": [[] if s == rest else shown[s] for s in range(SIZE)]}
+        "count": "cards", "rest": rest, "cards": [[] if s == rest else shown[s] for s in range(SIZE)]} | (
+        {"blank_trick": blank} if counting and any(blank) else {})
 
 
 # --- whole sessions --------------------------------------------------------------------------------
@@ -593,7 +596,7 @@ def turned(entry: dict[str, Any], shift: int) -> dict[str, Any]:
         return None if s is None else (s + shift) % SIZE
 
     out = dict(entry)
-    for key in ("points", "took_trick", "cards"):
+    for key in ("points", "took_trick", "cards", "blank_trick"):
         if key in out:
             out[key] = [out[key][(s - shift) % SIZE] for s in range(SIZE)]
     for key in ("soloist", "rest"):

@@ -2,6 +2,8 @@
 a card given twice is refused beside the pile with both names, and every tap is kept."""
 from __future__ import annotations
 
+import re
+
 from scorekeeper.models import Deal
 
 from .helpers import alerts, new_schieberamsch, totals
@@ -133,12 +135,29 @@ def test_a_trick_of_7_8_9_ticked_for_an_empty_pile_is_kept_and_scored(client, ct
     sid = new_schieberamsch(client, count_from="cards")
     html = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert '<tr data-field="blank_trick" data-show-if="count" data-show-values="cards"' in html
-    assert '<div data-if-pile-empty="cards" data-seat="0">' in html
+    assert '<div data-if-pile-blank="cards" data-seat="0">' in html
     response = client.post(f"/sessions/{sid}/deals",
                            data=cards_form([[], ["KH", "QH"], []], pushed=2, **{"blank_trick-0": "y"}))
     assert response.status_code in (200, 302, 303), alerts(response.get_data(as_text=True))
     assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 0, 45]
     assert Deal.query.one().payload["took_trick"] == [True, True, True]
+
+
+def test_a_trick_of_7_8_9_unticked_in_a_correction_is_scored_again(client, ctx):
+    """r57a: ticked, corrected, then unticked: the correction's form still held the "took a trick" it had
+    derived (hidden while cards are tapped) and was refused unseen. schieberamsch.md seed example 1 with
+    Ben ♥K ♥Q: Anna ticked, Carl 113 x 4 -> 45; unticked, two took tricks, 113 x 2 x 4 -> 90."""
+    sid = new_schieberamsch(client, count_from="cards")
+    assert client.post(f"/sessions/{sid}/deals", data=cards_form([[], ["KH", "QH"], []], pushed=2,
+                                                                 **{"blank_trick-0": "y"})).status_code == 302
+    deal = Deal.query.one()
+    page = client.get(f"/sessions/{sid}/deals/{deal.id}/edit").get_data(as_text=True)
+    assert re.search(r'name="took_trick-0" id="took_trick-0" value="y" checked', page)  # held, hidden
+    form = {**cards_form([[], ["KH", "QH"], []], pushed=2), "took_trick-0": "y", "took_trick-1": "y",
+            "took_trick-2": "y", "points-0": "0", "points-1": "7", "points-2": "113"}  # what the page sends
+    response = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data=form)
+    assert response.status_code == 302, alerts(response.get_data(as_text=True))
+    assert totals(client.get(f"/sessions/{sid}").get_data(as_text=True)) == [0, 0, 90]
 
 
 def test_a_zero_card_tapped_brings_back_the_whole_trick_check_keeping_every_tap(client, ctx):

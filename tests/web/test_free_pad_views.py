@@ -95,11 +95,22 @@ def test_an_option_out_of_range_is_refused_beside_it_in_a_sentence(client):
     response = client.post("/sessions/new/free_pad", data=data)
     html = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert re.search(r'aria-describedby="option_target-help"[^>]*id="option_target".*?'
-                     r'<p class="help" id="option_target-help">The game ends after the deal in which a total '
-                     r'reaches it. 0: no target.</p>\s*<p class="field-error" role="alert">Target total cannot be '
-                     r'less than 0.</p>', html, re.S), html[html.find("option_target"):][:600]
+    assert re.search(r'aria-describedby="option_target-help option_target-error" aria-invalid="true"[^>]*'
+                     r'id="option_target".*?<p class="help" id="option_target-help">The game ends after the deal in '
+                     r'which a total reaches it. 0: no target.</p>\s*<p class="field-error" id="option_target-error" '
+                     r'role="alert">Target total cannot be less than 0.</p>', html, re.S)
     assert 'value="Ben"' in html
+
+
+def test_every_option_out_of_range_is_refused_in_one_save(client):
+    """r57a: target -5, 2000 deals and 7 teams took three saves to hear of."""
+    data = {"players-0": "Anna", "players-1": "Ben", "first_dealer": "0", "option_target": "-5",
+            "option_rounds": "2000", "option_teams": "7"}
+    response = client.post("/sessions/new/free_pad", data=data)
+    assert response.status_code == 422
+    assert alerts(response.get_data(as_text=True)) == [
+        "Target total cannot be less than 0.", "Number of deals cannot be more than 999.",
+        "Number of teams cannot be more than 6."]
 
 
 def test_the_api_keeps_a_pad_in_both_languages(client):

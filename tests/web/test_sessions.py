@@ -6,7 +6,7 @@ import re
 from scorekeeper.extensions import db
 from scorekeeper.games import GAMES
 from scorekeeper.i18n import translate
-from scorekeeper.models import Deal, Revision
+from scorekeeper.models import Deal, GameSession, Revision
 from scorekeeper.names import sort_key
 
 from .helpers import alerts, cells, grand_form, new_schieberamsch, ramsch_form, restarted, totals
@@ -74,6 +74,25 @@ def test_new_session_refuses_bad_option(client):
         "players-0": "A", "players-1": "B", "players-2": "C", "first_dealer": "0", "option_deals": "0"})
     assert response.status_code == 422
     assert any("Number of deals cannot be less than 1" in m for m in alerts(response.get_data(as_text=True)))
+
+
+def test_a_correction_that_changes_nothing_logs_no_change_and_says_so(client, ctx):
+    """r57a: Save correction with nothing changed wrote an empty "Deal 1 corrected." into the change log
+    (with an Undo of nothing). Now nothing is stored and the board says so; the API's PUT alike."""
+    sid = new_schieberamsch(client)
+    assert client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50])).status_code == 302
+    deal = Deal.query.one()
+    version = db.session.get(GameSession, sid).version
+    response = client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data=ramsch_form([30, 40, 50]))
+    assert response.status_code == 302 and f"unchanged={deal.id}" in response.headers["Location"]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Deal 1: nothing was changed." in page and "Deal 1 corrected." not in page
+    assert Revision.query.filter_by(action="edit").count() == 0
+    answer = client.put(f"/api/v1/sessions/{sid}/deals/{deal.id}", json={"values": deal.payload})
+    assert answer.status_code == 200 and answer.json["version"] == version
+    assert Revision.query.filter_by(action="edit").count() == 0
+    assert client.post(f"/sessions/{sid}/deals/{deal.id}/edit", data=ramsch_form([30, 60, 30])).status_code == 302
+    assert Revision.query.filter_by(action="edit").count() == 1
 
 
 def test_enter_deals_and_see_totals_dealer_and_deals_left(client, ctx):
