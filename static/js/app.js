@@ -588,9 +588,22 @@
       var typing = active && active.closest && active.closest("#entry") && active.getAttribute("tabindex") !== "-1";
       if (document.hidden || pending || typing || (key && store.get(key))) {
         event.preventDefault();
+        if (!document.hidden && !pending) askMoved(elt.getAttribute("hx-get"));
       }
     }
   });
+  // While a deal is typed the board does not follow, but the table is told once another device changed
+  // it (the poll's address names the board's version: 204 while it is unchanged), before Save says what
+  var movedAsked = null;
+  function askMoved(address) {
+    if (!address || movedAsked === address) return;
+    fetch(address, { headers: { "HX-Request": "true" }, credentials: "same-origin" }).then(function (answer) {
+      if (answer.status !== 200) return;
+      movedAsked = address;  // asked again only once this board was replaced
+      var status = document.getElementById("save-status");
+      if (status && status.hidden && !pending) saveStatus("moved");
+    }).catch(function () { /* offline: said by the save's own lines */ });
+  }
   // "Correct deal 4 with mine" (a stale board's choice, late_writes.as_correction) only asks for that
   // deal's correction page: never queued and sent again as a save of the next deal
   function correcting(event) {

@@ -1047,6 +1047,9 @@ def test_a_deal_typed_here_survives_the_other_tablet_saving_first(browser, live_
     page.wait_for_timeout(5000)  # a poll comes every 4 s: it leaves the board to the deal being typed
     expect(page.locator("tr.deal-row")).to_have_count(0)
     expect(entry.get_by_label(POINTS + "Ben")).to_have_value("35")
+    # but says that the board moved on (a tester's tablet followed nothing until it saved)
+    expect(page.locator("#save-status")).to_have_text(
+        "Changed on another device meanwhile: your deal stays here, and Save says what changed.")
     page.reload()
     expect(page.locator("tr.deal-row")).to_have_count(1)
     expect(entry.get_by_label(POINTS + "Anna")).to_have_value("25")
