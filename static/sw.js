@@ -9,7 +9,7 @@
 // after every save): a page's network copy, stored here when its body has come, can finish after a
 // later save and must never replace that newer board.
 "use strict";
-var SHELL = "scorekeeper-shell-v7";
+var SHELL = "scorekeeper-shell-v8";
 var PAGES = "scorekeeper-pages-v5";
 var BOARDS = "scorekeeper-boards-v1";
 var SHELL_FILES = [

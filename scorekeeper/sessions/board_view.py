@@ -16,7 +16,7 @@ from .. import access
 from ..board import Board, board
 from ..extensions import db
 from ..games.base import FieldSpec
-from ..models import GameSession, Revision
+from ..models import Deal, GameSession, Revision
 from .blueprint import bp, is_htmx
 from .forms import deal_form
 
@@ -94,14 +94,20 @@ def render(status: int = 200, **context: Any) -> Response:
     return response
 
 
-def saved_flash(current: Board) -> dict | None:
+def saved_flash(current: Board, deal: Deal | None = None) -> dict | None:
     """What the table just saved, for the line at the top: the deal's number, each side's points,
-    news (who went out) and the next dealer."""
+    news (who went out) and the next dealer. `deal`: the one a retried save had stored (None: the
+    last); `last` whether it is still the last deal, which its Undo may take back (r57b: a retry
+    after another device's save named that deal as this tablet's, and its Undo deleted it)."""
     if current.pending is not None or not current.deals:
         return None
-    result = current.standing.results[-1]
-    return {"number": len(current.deals), "deal": current.deals[-1], "sides": sides(current, result.points),
-            "news": result.news}
+    ids = [stored.id for stored in current.deals]
+    index = len(ids) - 1 if deal is None else ids.index(deal.id) if deal.id in ids else None
+    if index is None:
+        return None
+    result = current.standing.results[index]
+    return {"number": index + 1, "deal": current.deals[index], "sides": sides(current, result.points),
+            "news": result.news, "last": index == len(ids) - 1}
 
 
 def sides(current: Board, points: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:

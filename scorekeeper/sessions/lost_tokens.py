@@ -74,8 +74,9 @@ def _save_again(session: GameSession):
     board; another device saved first: the fresh board), else the form again with what was typed."""
     current = board(session)
     try:
-        if turns.earlier_save(session, form_key()) is not None:
-            return render(**context(session, current, saved=saved_flash(current)))
+        earlier = turns.earlier_save(session, form_key())
+        if earlier is not None:
+            return render(**context(session, current, saved=earlier.deal and saved_flash(current, earlier.deal)))
     except turns.KeyReused:  # stored with the values sent first, typed over since
         return stale_board(session, turns.answer_lost(session))
     claimed = form_version()

@@ -124,7 +124,9 @@ def _saved(session: GameSession, before: Board, saved: turns.Saved, meanwhile: t
         return redirect(url_for(".show_session", session_id=session.id, saved=saved.deal.id, meanwhile=corrected)
                         + "#top")
     after = saved.board if saved.board is not None and not saved.replayed else board(session)
-    page = context(session, after, saved=saved_flash(after), meanwhile=meanwhile,
+    # a retry: the deal the first save stored, if it is still there (not the latest, maybe another's)
+    flash = saved_flash(after, saved.deal) if not saved.replayed or saved.deal is not None else None
+    page = context(session, after, saved=flash, meanwhile=meanwhile,
                    same_notes=before.standing.notes == after.standing.notes)
     # the tablet's board is older than `before` when others corrected deals meanwhile: all of it again
     partial = only_added(before, after, page["form"]) and not saved.replayed and meanwhile is None

@@ -224,6 +224,8 @@
 
   function init() {
     var root = document;
+    // the offline page after a page's own Save: back to that page, whose typed values are kept
+    root.querySelectorAll("a[data-back]").forEach(function (link) { link.hidden = history.length < 2; });
     untypedDefaults(root);
     storedRemainders(root);
     derivedTicks(root);
@@ -273,6 +275,9 @@
   document.addEventListener("DOMContentLoaded", init);
   document.addEventListener("htmx:afterSwap", init);
   document.addEventListener("draft-restored", init);
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("a[data-back]")) { event.preventDefault(); history.back(); }
+  });
   // A form with data-confirm asks first (an inline onsubmit would need an unsafe CSP); capturing,
   // so that a refusal also stops htmx from sending it.
   // Enter on a choice, toggle or card picks it, as Space does; only Save submits the form
@@ -1158,6 +1163,8 @@
 
   function init() {
     var root = document;
+    // the offline page after a page's own Save: back to that page, whose typed values are kept
+    root.querySelectorAll("a[data-back]").forEach(function (link) { link.hidden = history.length < 2; });
     noteHeld(root);
     root.querySelectorAll(".seat-grid details.card-fold[open]").forEach(makeRoom);
     applyHideIf(root);

@@ -640,7 +640,7 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.reload()  # now controlled: this load is kept for offline
     page.wait_for_function("navigator.serviceWorker.controller !== null")
     for shell_file in ("/static/js/htmx-2.0.11.min.js", "/static/js/app.min.js", "/offline"):
-        kept = f"caches.open('scorekeeper-shell-v7').then(c => c.match('{shell_file}')).then(r => !!r)"
+        kept = f"caches.open('scorekeeper-shell-v8').then(c => c.match('{shell_file}')).then(r => !!r)"
         assert page.evaluate(kept), f"{shell_file} is not in the shell"
     page.context.set_offline(True)
     page.goto("/history?page=7")  # never seen: the offline page, in the table's language, styled
@@ -654,6 +654,31 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     # styled by the style sheet inside it (allowed by its hash: a refusal fails the test), scripts from the shell
     assert page.evaluate("getComputedStyle(document.querySelector('.pinned')).position") == "sticky"
     page.wait_for_function("window.htmx !== undefined")
+
+
+def test_a_correction_saved_offline_finds_its_way_back_to_what_was_typed(page):
+    """r57b: a correction saved without the network ended on the offline page, whose one button led home;
+    only the browser's Back found the typed values. The page now offers the way back to them."""
+    sid = api_session(page, options={"deals": 8}, deals=[RAMSCH])
+    page.goto(f"/sessions/{sid}")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.locator("tr.deal-row").first.get_by_role("link", name="Correct").click()
+    expect(page).to_have_url(re.compile(r"/edit$"))
+    page.get_by_label(POINTS + "Ben").fill("17")
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.get_by_role("heading", name="Offline")).to_be_visible()
+    back = page.get_by_role("link", name="Back to what you typed")
+    expect(back).to_be_visible()
+    back.click()
+    expect(page).to_have_url(re.compile(r"/edit$"))
+    expect(page.get_by_label(POINTS + "Ben")).to_have_value("17")
+    page.context.set_offline(False)
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#flash")).to_contain_text("Deal 1 corrected.")
 
 
 def test_a_correction_being_typed_survives_a_reload_and_the_new_deal_draft_too(page):

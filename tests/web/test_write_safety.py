@@ -155,6 +155,14 @@ def test_a_list_of_games_asks_the_same_in_games(client, ctx):
     assert alerts(html) == ["Another device deleted game 1 meanwhile; here is the fresh board — check and save again."]
 
 
+def test_a_list_of_games_says_game_in_its_offline_lines_too(client):
+    """r57b: the Skat list's lines while the network is gone said "This deal waits here" beside "Game 2"."""
+    sid = client.post("/api/v1/sessions", json={"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
+    html = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "This game waits here and is sent" in html and "The waiting game now holds" in html
+    assert "Offline copy from {time}, game {n} next" in html and "This deal waits" not in html
+
+
 def test_the_same_announcements_locked_on_two_tablets_are_said_to_be_stored_once(client, ctx):
     """Differenzler: the tester's second tablet was told to "take back the locked ones and enter these
     again" for the very announcements the first had locked."""
@@ -404,6 +412,24 @@ def test_the_last_deal_whose_answer_was_lost_and_typed_over_comes_back_as_its_co
                             "with it the game is over. What you typed since is below as a correction of that deal: "
                             "save it if it is right, or cancel."]
     assert Deal.query.filter_by(session_id=sid).one().payload["points"] == [30, 40, 50]
+
+
+def test_a_retry_after_another_device_saved_names_its_own_deal_without_an_undo_of_the_other(client, ctx):
+    """r57b: the answer to tablet A's deal 1 was lost, the API saved deal 2, A sent its save again: the
+    line said "Deal 2 ... saved · Undo" (the other device's deal as A's) and that Undo deleted deal 2."""
+    sid = new_schieberamsch(client)
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    kept = {"board_version": hidden(page, "board_version"), "idempotency_key": hidden(page, "idempotency_key")}
+    assert client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), **kept}).status_code == 302
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": RAMSCH}).status_code == 201
+    first, second = Deal.query.filter_by(session_id=sid).order_by(Deal.position).all()
+    again = client.post(f"/sessions/{sid}/deals", data={**ramsch_form([30, 40, 50]), **kept},
+                        headers={"HX-Request": "true"})
+    html = again.get_data(as_text=True)
+    assert again.status_code == 200 and Deal.query.filter_by(session_id=sid).count() == 2
+    flash = re.search(r'<div class="flash-row">.*?</div>', html, re.S).group(0)
+    assert "Deal 1: Anna 0, Ben 0, Carl +5" in flash and "Deal 2" not in flash
+    assert f"/deals/{second.id}/delete" not in flash and f"/deals/{first.id}/delete" not in flash  # no Undo
 
 
 def test_a_correction_whose_answer_was_lost_and_typed_over_is_kept_to_save_again(client, ctx):
