@@ -133,6 +133,8 @@ def _saved(session: GameSession, before: Board, saved: turns.Saved, meanwhile: t
     response = render(oob=partial, **page)
     if partial:  # the changed parts by id, the new row appended, the next form in place of this one
         response.headers.update({"HX-Retarget": "#entry", "HX-Reswap": "outerHTML"})
+    if flash:  # a page that loads the live board after it (an offline copy, app.js) asks for its line again
+        response.headers["Saved-Deal"] = str(flash["deal"].id)
     return response
 
 

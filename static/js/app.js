@@ -643,7 +643,9 @@
     pending = waiting = null;
     clearInterval(retryTimer);
     if (root.dataset.offlineCopy === undefined) return;
-    if (stored) window.location.reload();  // now the live board
+    // now the live board, with the line saying what was saved (r57b: a queued save sent unsaid)
+    var saved = stored && event.detail.xhr.getResponseHeader("Saved-Deal");
+    if (stored) window.location.replace(window.location.pathname + (saved ? "?saved=" + saved : ""));
     else { delete root.dataset.offlineCopy; document.getElementById("offline-copy").hidden = true; }  // the refusal came with it
   });
   document.addEventListener("htmx:configRequest", function (event) {

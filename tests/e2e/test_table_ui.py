@@ -913,6 +913,7 @@ def test_offline_the_latest_board_is_kept_and_a_queued_save_survives_a_reload(pa
     page.context.set_offline(False)
     expect(page.locator("tr.deal-row")).to_have_count(3, timeout=12_000)
     expect(page.locator("#offline-copy")).to_be_hidden()
+    expect(page.locator("#flash")).to_contain_text("Deal 3: ")  # said once sent (r57b: the live board said nothing)
     page.wait_for_timeout(6000)  # a retry would come within 5 s: nothing is sent twice
     assert len(page.request.get(f"/api/v1/sessions/{sid}").json()["deals"]) == 3
 
