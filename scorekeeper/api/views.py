@@ -100,7 +100,8 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "active": list(standing.active),
             "notes": [translate(note) for note in standing.notes],
             "winner_rule": translate(current.winner_rule),
-            "teams": [{"seats": list(side), "total": total} for side, total in standing.team_totals],
+            "teams": [{"seats": list(side), "name": current.table.side(side), "total": total}
+                      for side, total in standing.team_totals],
         },
         "deals": deals,
         "next": facts,

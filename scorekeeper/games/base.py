@@ -17,6 +17,7 @@ Every user-facing sentence is a `Text` (``text.py``), translated by the web laye
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar, overload
@@ -52,11 +53,32 @@ class Table:
         names = [self.names[seat] for seat in seats]
         return separator.join(names) if separator is not None else joined(T(", "), names)
 
+    def side(self, seats: Iterable[int]) -> str:
+        """A side as the pages name it: a player's name, or a team's (the name the table gave it, the
+        free pad's option ``team_names``, else its players: "Anna & Cleo"). Teams sit alternately,
+        so the team whose first seat is i is the i-th name.
+
+        >>> table = Table(("A", "B", "C", "D"), {"team_names": "Us, "})
+        >>> table.side((0, 2)), table.side((1, 3)), table.side((1,))
+        ('Us', 'B & D', 'B')
+        """
+        seats, given = tuple(seats), self.team_names
+        if len(seats) > 1 and seats[0] < len(given) and given[seats[0]]:
+            return given[seats[0]]
+        return self.names_of(seats, " & ")
+
+    @property
+    def team_names(self) -> tuple[str, ...]:
+        """The names the table gave its teams, in order ("" for a team it left unnamed), separated by
+        commas or 「、」."""
+        text = self.options.get("team_names") or ""
+        return tuple(name.strip() for name in re.split("[,、]", text)) if text.strip() else ()
+
     def scores(self, points: Sequence[int], sides: Iterable[Iterable[int]] | None = None) -> Text:
         """Each player's (or side's) points of a deal as the board's save line writes them:
         "Anna 0, Ben -5, Carl +3"."""
         sides = sides if sides is not None else ((seat,) for seat in range(self.size))
-        parts = [f"{self.names_of(side, ' & ')} {signed(points[side[0]])}" for side in map(tuple, sides)]
+        parts = [f"{self.side(side)} {signed(points[side[0]])}" for side in map(tuple, sides)]
         return joined(T(", "), parts)
 
 

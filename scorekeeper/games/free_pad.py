@@ -20,8 +20,10 @@ Decisions and named options:
   A team needs two players at least. Each round asks one number per team, entered under the
   team's first player, and every partner gets it, so each player's total is the team's total (the
   players keep their record in the history). A partner's number, when an API client sends one, is
-  empty, 0 or the team's; another is refused naming it (it was dropped unread). A team is named by
-  its players ("Anna & Cleo").
+  empty, 0 or the team's; another is refused naming it (it was dropped unread).
+- ``team_names`` (empty by default): the teams' own names, separated by commas (or 「、」) in the
+  order of the teams ("Us, Them"); more names than teams are refused. A team left without a name is
+  named by its players ("Anna & Cleo"), as in the other partnership games.
 - A round is a whole number per side, negative allowed. The note sets no bound; a round is kept
   within +-1,000,000 and a total within +-2,000,000,000 so that every total fits the database's
   whole numbers. An empty box counts 0 (the page asks once before saving it so).
@@ -41,6 +43,7 @@ from .entry import CHOICE, INT, TEXT, FieldSpec, OptionSpec
 from .text import N_, P, RuleError, T, Text
 
 HIGHEST, LOWEST = "highest", "lowest"
+TEAMS = (2, 3, 4, 5, 6)
 ROUND_LIMIT = 1_000_000
 TOTAL_LIMIT = 2_000_000_000
 
@@ -63,6 +66,9 @@ class FreePad(Game):
                    help=N_("Or the game ends after this many deals. 0: no limit.")),
         OptionSpec("teams", N_("Number of teams"), INT, 0, minimum=0, maximum=6,
                    help=N_("0: each player for themselves.")),
+        OptionSpec("team_names", N_("Team names"), TEXT, "", maximum=80, entry_only=True, show_if=("teams", TEAMS),
+                   help=N_("Separated by commas, in the order of the teams, for example Us, Them. "
+                           "A team without a name is named by its players.")),
     )
 
     def title(self, options: Mapping[str, Any]) -> Text:
@@ -91,6 +97,10 @@ class FreePad(Game):
             raise RuleError(P("%(n)d player cannot make %(teams)d teams of two players or more.",
                               "%(n)d players cannot make %(teams)d teams of two players or more.",
                               table.size, teams=k), "teams")
+        given = len(table.team_names)
+        if given > k:
+            raise RuleError(T("%(n)d team names for %(teams)d teams: one name a team, separated by commas.",
+                              n=given, teams=k), "team_names")
 
     def deal_fields(self, table: Table, state: State) -> tuple[FieldSpec, ...]:
         k = table.options.get("teams", 0)
@@ -120,7 +130,7 @@ class FreePad(Game):
     def score_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> DealResult:
         points = self.side_points(table, deal)
         sides = self.teams(table) or tuple((seat,) for seat in range(table.size))
-        lines = tuple(T("%(side)s: %(points)s, total %(total)d.", side=table.names_of(side, " & "),
+        lines = tuple(T("%(side)s: %(points)s, total %(total)d.", side=table.side(side),
                         points=signed(points[side[0]]), total=state.totals[side[0]] + points[side[0]])
                       for side in sides)
         return DealResult(points, lines, T("Scores: %(scores)s", scores=table.scores(points, sides)))

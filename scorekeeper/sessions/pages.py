@@ -71,7 +71,7 @@ def result_picture(session_id: int):
     session = db.get_or_404(GameSession, session_id)
     current = board(session)
     table, standing = current.table, current.standing
-    rows = [(table.names_of(side, " & "), standing.side_totals[side[0]], side[0] in standing.winners)
+    rows = [(table.side(side), standing.side_totals[side[0]], side[0] in standing.winners)
             for side in standing.sides]
     picture = render_template("sessions/result.svg", session=session, board=current, rows=rows,
                               rule=picture_lines(translate(current.winner_rule), 62))

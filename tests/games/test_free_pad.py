@@ -111,6 +111,20 @@ def test_teams_need_two_players_each(n, teams):
     assert "1 teams" not in refused.value.text.render()
 
 
+def test_teams_are_named_as_the_table_names_them():
+    """rules/free-pad.md "Set-up": teams, each team a name and its players; worked example 3 with named
+    teams. An unnamed team is named by its players; more names than teams are refused at the names."""
+    table = make_table(GAME, ("Anna", "Ben", "Cleo", "Dan"), teams=2, team_names="Wir、")
+    result = GAME.replay(table, rounds((12, -4, None, None), (0, 7, None, None), (5, 5, None, None))).results[-1]
+    assert [line.render() for line in result.breakdown] == ["Wir: +5, total 17.", "Ben & Dan: +5, total 8."]
+    assert result.summary.render() == "Scores: Wir +5, Ben & Dan +5"
+    with pytest.raises(RuleError) as refused:
+        GAME.check_table(make_table(GAME, player_names(4), teams=2, team_names="Us, Them, Others"))
+    assert refused.value.field == "team_names"
+    assert refused.value.text.render() == "3 team names for 2 teams: one name a team, separated by commas."
+    assert resolve_options(GAME.options, {"team_names": "Us, Them"})["team_names"] == ""  # no teams: not kept
+
+
 def test_the_name_of_the_game_is_free_text_shown_with_the_session():
     """rules/free-pad.md "Set-up": a name for the game (free text)."""
     options = resolve_options(GAME.options, {"name": "  Rummy \n 500 "})

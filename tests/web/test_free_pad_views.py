@@ -78,6 +78,38 @@ def test_teams_score_as_sides_under_their_first_player(client):
     assert "Anna &amp; Cleo</strong> 17" in html
 
 
+def test_teams_carry_the_names_the_table_gave_them(client):
+    """rules/free-pad.md "Set-up": teams, each team a name and its players. The name shows wherever the
+    team is named (the totals line, the save line, the entry row, the big numbers, the shared picture,
+    the API); a team left unnamed is named by its players; the winner line still names the players."""
+    page = client.get("/sessions/new/free_pad").get_data(as_text=True)
+    assert re.search(r'data-show-if="option_teams" data-show-values="2 3 4 5 6">\s*'
+                     r'<label class="label" for="option_team_names"', page)
+    session_id = new_pad(client, ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"), teams=3, team_names="Us, , Them")
+    html = save(client, session_id, 12, -4, 3).get_data(as_text=True)
+    assert re.search(r'Teams:\s*<span class="team"><strong>Us</strong> 12</span> · <span class="team">'
+                     r'<strong>Ben &amp; Eve</strong> -4</span> · '
+                     r'<span class="team"><strong>Them</strong> 3</span>', html)
+    assert "Deal 1: Us +12, Ben &amp; Eve -4, Them +3" in html
+    assert "team: Us" in html and "team: Them" in html
+    assert "Us <strong>12</strong>" in client.get(f"/sessions/{session_id}/big").get_data(as_text=True)
+    assert ">Them<" in client.get(f"/sessions/{session_id}/result.svg").get_data(as_text=True)
+    teams = client.get(f"/api/v1/sessions/{session_id}").get_json()["standings"]["teams"]
+    assert [team["name"] for team in teams] == ["Us", "Ben & Eve", "Them"]
+
+
+def test_more_team_names_than_teams_are_refused_beside_the_names(client):
+    """rules/free-pad.md "Set-up": each team a name; a name without its team is a typing slip."""
+    data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Cleo", "players-3": "Dan", "first_dealer": "0",
+            "option_teams": "2", "option_team_names": "Us、Them、Others"}
+    response = client.post("/sessions/new/free_pad", data=data)
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert re.search(r'id="option_team_names".*?3 team names for 2 teams: one name a team, separated by commas.',
+                     html, re.S)
+    assert 'value="Us、Them、Others"' in html
+
+
 def test_teams_that_do_not_fit_are_refused_beside_the_option(client):
     """rules/free-pad.md "Set-up": teams, each team its players (two at least)."""
     data = {"players-0": "Anna", "players-1": "Ben", "players-2": "Cleo", "first_dealer": "0", "option_teams": "2"}

@@ -78,7 +78,8 @@ def test_fixed_teams_show_the_team_totals_that_decide(client):
     assert saved.status_code == 201, saved.json
     standings = saved.json["standings"]
     assert standings["totals"][0] == 14 and standings["totals"] != [14, 17, 14, 17]  # a player's own points
-    assert standings["teams"] == [{"seats": [0, 2], "total": 14}, {"seats": [1, 3], "total": 17}]
+    assert standings["teams"] == [{"seats": [0, 2], "name": "Anna & Carl", "total": 14},
+                                  {"seats": [1, 3], "name": "Ben & Dora", "total": 17}]
     board = client.get(f"/sessions/{sid}").get_data(as_text=True)
     line = unescape(re.sub(r"<[^>]+>|\s+", " ", re.search(r'id="team-totals">(.*?)</p>', board, re.S).group(1))).split()
     assert " ".join(line) == "Teams: Anna & Carl 14 · Ben & Dora 17"
