@@ -58,10 +58,13 @@ def unknown_or_hidden(current: Board, specs, merged: dict[str, Any], sent: dict[
 
 
 def _disagreeing_legacy(current: Board, state, legacy: set[str], merged: dict[str, Any], sent: dict[str, Any]):
-    """422 naming a legacy value sent that contradicts the others (the engine's agreement check)."""
-    checked = {name: value for name, value in merged.items() if name in sent or name not in legacy}
+    """422 naming a legacy value sent that contradicts the others (the engine's agreement check). A
+    legacy name not sent (sent back as the deal holds it) is left to the engine to derive again, unless
+    it is also a deal field (Handjass's card points: their hidden entries are the legacy)."""
+    fields = {spec.name for spec in current.game.deal_fields(current.table, state)}
+    checked = {name: value for name, value in merged.items() if name in sent or name not in legacy or name in fields}
     try:
-        current.game.check_sent(current.table, state, checked)
+        current.game.check_sent(current.table, state, checked, kept=set(checked) - set(sent))
     except RuleError as error:
         return refusal(error)  # every box the engine refused (two counts left empty: both)
     return None

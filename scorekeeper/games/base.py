@@ -495,11 +495,13 @@ class Game:
         check(deal)
         return deal
 
-    def check_sent(self, table: Table, state: State, raw: Mapping[str, Any]) -> None:
+    def check_sent(self, table: Table, state: State, raw: Mapping[str, Any], kept: Iterable[str] = ()) -> None:
         """Check a whole deal as an API client sent it: as `parse`, and a hidden derived entry sent empty
-        counts as a value too (``took_trick: false`` for a player with card points is refused)."""
+        counts as a value too (``took_trick: false`` for a player with card points is refused). `kept`:
+        names whose values a correction sent back as the deal holds them (parsed, not checked as legacy)."""
         deal = self.parse(table, state, raw)
-        entry.check_legacy(self.legacy(table, state), self.deal_fields(table, state), raw, deal, table.size,
+        sent = {name: value for name, value in raw.items() if name not in set(kept)}
+        entry.check_legacy(self.legacy(table, state), self.deal_fields(table, state), sent, deal, table.size,
                            sent=True)
 
     def complete(self, table: Table, state: State, deal: dict[str, Any]) -> None:

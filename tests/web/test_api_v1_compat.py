@@ -107,6 +107,38 @@ def test_a_deal_read_changed_and_sent_back_is_taken(client):
     assert response.json["deals"][0]["values"]["points"] == [25, 40, 55]
 
 
+def test_a_handjass_deal_read_changed_and_sent_back_is_taken(client):
+    """A tester's client GOT a Handjass deal, changed its trump and PUT the values back with the card
+    points as the GET gave them (whole numbers): they were dropped as legacy values not sent, and the
+    correction was refused "Enter A's card points" for every player."""
+    created = client.post("/api/v1/sessions", json={"game": "handjass", "players": PLAYERS["handjass"]})
+    sid = created.json["id"]
+    sent = {"playing": [0, 1, 2, 3], "trump": "H", "points": [60, 45, 30, 22]}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": sent}).status_code == 201
+    stored = client.get(f"/api/v1/sessions/{sid}").json["deals"][0]
+    response = client.put(f"/api/v1/sessions/{sid}/deals/{stored['id']}",
+                          json={"values": {**stored["values"], "trump": "S"}})
+    assert response.status_code == 200, response.json
+    assert response.json["deals"][0]["values"]["trump"] == "S"
+    assert response.json["deals"][0]["values"]["points"] == [60, 45, 30, 22]
+
+
+def test_a_stored_derived_value_sent_back_unchanged_is_derived_again(client):
+    """Who took a trick, stored as derived from the points, is sent back unchanged while the points
+    move: the player who now has points took a trick, whatever the stored value said (it is not read
+    as a contradiction the client sent)."""
+    created = client.post("/api/v1/sessions", json={"game": "schieberamsch", "players": PLAYERS["schieberamsch"]})
+    sid = created.json["id"]
+    sent = {"type": "ramsch", "pushed": 0, "points": [30, 0, 90], "took_trick": [None, False, None]}
+    assert client.post(f"/api/v1/sessions/{sid}/deals", json={"values": sent}).status_code == 201
+    stored = client.get(f"/api/v1/sessions/{sid}").json["deals"][0]
+    assert stored["values"]["took_trick"] == [True, False, True]
+    response = client.put(f"/api/v1/sessions/{sid}/deals/{stored['id']}",
+                          json={"values": {**stored["values"], "points": [0, 30, 90]}})
+    assert response.status_code == 200, response.json
+    assert response.json["deals"][0]["values"]["took_trick"] == [True, True, True]
+
+
 def test_a_deal_read_from_one_session_is_taken_by_another(client):
     """A script that copies a deal POSTs the values a GET gave: who took a trick is stored as it is
     (a player with card points took one), so nothing it reads contradicts the points."""
