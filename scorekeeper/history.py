@@ -160,7 +160,7 @@ def _tallies(player_id: int, filters: Filters, pad_names: bool = False) -> list[
     name = [GameSession.options["name"].as_string().label("pad_name")] if pad_names else []
     query = (select(SeatSummary.game, SeatSummary.engine_version, *name, func.count().label("sessions"),
                     count(~ok).label("broken"), count(finished).label("finished"),
-                    count(finished & SeatSummary.won).label("won"), count(finished & SeatSummary.lost).label("lost"),
+                    count(finished & SeatSummary.won).label("won"), count(finished & ~SeatSummary.won).label("lost"),
                     func.sum(case((finished, SeatSummary.total), else_=0)).label("total"),
                     func.sum(SeatSummary.place).label("places"), func.count(SeatSummary.place).label("placed"))
              .where(SeatSummary.player_id == player_id, *filters.of(SeatSummary))

@@ -193,7 +193,6 @@ class Game:
     #: totals are strokes that players draw as tally marks (Handjass)
     tally: bool = False
     #: the game ends by naming a loser (`losers`), so a player's record counts the games lost
-    names_a_loser: bool = False
     #: what the statistics count for each player, deal by deal (`deal_figures`)
     figures: tuple[Figure, ...] = ()
 

@@ -129,7 +129,6 @@ class Handjass(Game):
     name = N_("Handjass")
     players = (2, 3, 4)
     tally = True  # strokes are good: reaching the target makes a player safe
-    names_a_loser = True  # the last one left
     unit = N_("strokes")
 
     options = (

@@ -114,7 +114,7 @@ def test_a_device_that_tells_its_zone_is_shown_and_filtered_in_it(around_midnigh
 def test_a_players_page_counts_and_lists_the_days_of_the_zone_it_shows_times_in(around_midnight, client):
     html = client.get(f"/players/{around_midnight}?since=2026-11-27&until=2026-11-27").get_data(as_text=True)
     assert listed(html) == ["2026-11-27 23:59", "2026-11-27 08:30"]
-    assert cells(html, "records") == [["Free score pad", "2", "2", "0", "—", "10.0", "2.0"]]
+    assert cells(html, "records") == [["Free score pad", "2", "2", "0", "2", "10.0", "2.0"]]
     html = client.get(f"/players/{around_midnight}?until=2026-11-26").get_data(as_text=True)
     assert listed(html) == ["2026-11-26 23:59"] and cells(html, "records")[0][1] == "1"
 

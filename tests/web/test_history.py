@@ -184,7 +184,7 @@ def test_player_record_counts_sessions_once_their_summaries_are_computed(app, cl
     assert "3 session summaries computed." in app.test_cli_runner().invoke(args=["summaries"]).output
     html = client.get(f"/players/{carl.id}").get_data(as_text=True)
     record = html[html.index('data-game="schieberamsch"'):].split("</tr>")[0]
-    assert cells(record)[1:6] == ["3", "3", "0", "—", "5.0"]  # Ramsch names no losers
+    assert cells(record)[1:6] == ["3", "3", "0", "3", "5.0"]  # not won: lost
     assert SessionSummary.query.count() == 3 and SeatSummary.query.count() == 9
 
 

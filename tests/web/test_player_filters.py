@@ -76,8 +76,8 @@ def test_each_seat_keeps_its_place_a_tie_shares_it_and_partners_share_their_team
 
 def test_the_player_page_shows_the_average_place_per_game_overall_and_by_month(club, client):
     html = client.get(f"/players/{club['Anna']}").get_data(as_text=True)
-    assert cells(html, "records") == [["Free score pad", "3", "3", "2", "—", "8.3", "1.67"],
-                                      ["Schieberamsch", "1", "1", "1", "—", "0.0", "1.0"]]
+    assert cells(html, "records") == [["Free score pad", "3", "3", "2", "1", "8.3", "1.67"],
+                                      ["Schieberamsch", "1", "1", "1", "0", "0.0", "1.0"]]
     assert "3 won of 4 finished sessions since 2025-03 (75%)." in html
     assert "Average place: 1.5 (1 is first)." in html
     # a club's record keeper divided by the Sessions column and got another average
@@ -98,8 +98,8 @@ def test_the_game_filter_narrows_every_figure_on_the_page(club, client):
 
 def test_the_period_filter_counts_and_lists_the_sessions_of_those_days(club, client):
     html = client.get(f"/players/{club['Anna']}?since=2025-03-15&until=2025-04-05").get_data(as_text=True)
-    assert cells(html, "records") == [["Free score pad", "1", "1", "1", "—", "12.0", "1.0"],
-                                      ["Schieberamsch", "1", "1", "1", "—", "0.0", "1.0"]]
+    assert cells(html, "records") == [["Free score pad", "1", "1", "1", "0", "12.0", "1.0"],
+                                      ["Schieberamsch", "1", "1", "1", "0", "0.0", "1.0"]]
     assert "2 won of 2 finished sessions since 2025-03 (100%)." in html
     listed = cells(html, "sessions")
     assert [row[0][:10] for row in listed] == ["2025-04-05", "2025-03-20"]
@@ -206,10 +206,11 @@ def test_the_filters_and_places_speak_japanese(club, client):
     assert answer.status_code == 422 and answer.json["fields"] == {"with": "そのプレイヤーはいません。"}
 
 
-def test_lost_is_counted_where_the_game_names_a_loser_and_a_dash_where_it_names_none(client, app):
+def test_lost_counts_every_finished_session_not_won(client, app):
     """rules/handjass.md "End": the last one left loses. A and B reach the target of 1 in deal 1 and
-    leave, C in deal 2; D is left and loses. A's record says 0 lost, D's 1; Schieberamsch names no
-    loser, so its Lost cell is a dash, not a 0 that reads as "never lost"."""
+    leave, C in deal 2; D is left and loses. A's record says 0 lost, D's 1. A game that names no loser
+    counts as lost where the player did not win (C's Ramsch, with the most card points): a tester's
+    Coiffeur team lost and its record said "—" (and an earlier one read a 0 as "never lost")."""
     first = {"trump": "C", "playing": [0, 1, 2, 3], "points": [60, 45, 30, 22], "last_trick": 0,
              "weis": [[]] * 4, "stoeck": [False] * 4}
     session_with(client, "handjass", ["A", "B", "C", "D"], [first, {"playing": [2]}], options={"target": 1})
@@ -217,8 +218,11 @@ def test_lost_is_counted_where_the_game_names_a_loser_and_a_dash_where_it_names_
     with app.app_context():
         players = {player.name: player.id for player in db.session.execute(db.select(Player)).scalars()}
     lost = {name: {row[0]: row[4] for row in cells(client.get(f"/players/{players[name]}").text, "records")}
-            for name in ("A", "D")}
-    assert lost == {"A": {"Handjass": "0", "Schieberamsch": "—"}, "D": {"Handjass": "1"}}
+            for name in ("A", "C", "D")}
+    assert lost == {"A": {"Handjass": "0", "Schieberamsch": "0"}, "C": {"Handjass": "0", "Schieberamsch": "1"},
+                    "D": {"Handjass": "1"}}
+    results = [row[4] for row in cells(client.get(f"/players/{players['C']}").text, "sessions")]
+    assert results == ["lost", "won"]  # the newest first: the Ramsch, the Handjass (C left safe)
 
 
 def test_players_are_listed_as_people_look_for_them_accents_and_case_aside(client):
