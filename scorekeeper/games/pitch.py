@@ -255,7 +255,8 @@ class Pitch(Game):
         for c in others:
             lines.append(T("%(names)s took %(taken)d: %(score)+d.", names=self.side_name(table, c),
                            taken=taken[c], score=taken[c]))
-        summary = T("%(names)s %(bid)d: %(score)+d", names=names, bid=bid, score=score)
+        summary = T("%(names)s bid %(bid)d, took %(taken)d: %(score)+d", names=names, bid=bid, taken=side_points,
+                    score=score)
         return DealResult(tuple(result), tuple(lines), summary)
 
     def _bid_lines(self, table: Table, state: State, deal: Mapping[str, Any], side: tuple[int, ...],

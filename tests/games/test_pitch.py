@@ -61,6 +61,8 @@ def test_worked_example_bid_7_same_cards_set():
     """'Team A bids 7 with the same cards: A -7, B +4.'"""
     assert score(by_cards(0, 7, SIX_FOR_A, two=3)) == (-7, 4, -7, 4)
     assert score(by_points(2, 7, [6, 4])) == (-7, 4, -7, 4)
+    # the deal's line says the bid and what was taken beside the score (a tester read "Ann & Cat 7: -7")
+    assert result(by_points(2, 7, [6, 4])).summary.render() == "Ann & Cat bid 7, took 6: -7"
 
 
 def test_worked_example_bid_10_takes_all_ten_shoots_the_moon():

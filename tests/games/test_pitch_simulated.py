@@ -635,7 +635,7 @@ def test_the_breakdown_names_trump_off_jack_and_the_called_partner(session):
             assert expected in said
         side = " & ".join(NAMES[seat] for seat in deal.side)
         score = deal.scores[deal.side[0]]
-        assert str(result.summary) == f"{side} {deal.bid}: {score:+d}"
+        assert str(result.summary) == f"{side} bid {deal.bid}, took {deal.side_points}: {score:+d}"
         for col in sorted({column(seat, session.size) for seat in range(session.size)} - {
                 column(seat, session.size) for seat in deal.side}):
             names = " & ".join(NAMES[seat] for seat in team(col, session.size))
