@@ -10,7 +10,7 @@ from typing import Any
 
 import pytz
 import tzlocal
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, request
 from flask_babel import get_locale, get_translations, gettext, to_user_timezone
 
 from .extensions import babel
@@ -75,6 +75,13 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["tr"] = translate
     app.jinja_env.filters["minute"] = minute
     app.jinja_env.add_extension("jinja2.ext.do")
+
+    @app.after_request
+    def say_the_language(response: Response) -> Response:
+        """A page says its language (the service worker keeps its offline page in the table's)."""
+        if response.mimetype == "text/html":
+            response.headers.setdefault("Content-Language", str(get_locale()))
+        return response
 
     @app.context_processor
     def languages() -> dict[str, Any]:

@@ -4,7 +4,7 @@
 // never kept nor answered from the cache, nor an htmx fragment or poll (but for the card decks
 // drawn when a picker opens). Pages link the shell fingerprinted (?v=hash): offline, a copy of the
 // same file under another fingerprint still serves.
-// A page never seen before gets /offline, kept at install in the table's language.
+// A page never seen before gets /offline, kept in the language of the last page seen.
 // Boards have a cache of their own, written only by app.js (the board as the device last saw it,
 // after every save): a page's network copy, stored here when its body has come, can finish after a
 // later save and must never replace that newer board.
@@ -52,6 +52,17 @@ function offlinePage() {
   });
 }
 
+// The offline page in the language of the pages: kept again when a page comes in another one (the
+// table switched languages after the page was kept at install).
+function keepOfflinePageIn(language) {
+  if (!language) return Promise.resolve();
+  return caches.open(SHELL).then(function (cache) {
+    return cache.match("/offline").then(function (page) {
+      if (!page || page.headers.get("Content-Language") !== language) return cache.add("/offline");
+    });
+  }).catch(function () {});  // kept next time
+}
+
 // From the network, a good answer kept in `cacheName` for when the network is gone.
 function fetchAndKeep(request, cacheName) {
   return fetch(request).then(function (response) {
@@ -89,7 +100,10 @@ self.addEventListener("fetch", function (event) {
     return;
   }
   if (request.mode === "navigate") {
-    event.respondWith(fetchAndKeep(request, PAGES).catch(function () {
+    event.respondWith(fetchAndKeep(request, PAGES).then(function (response) {
+      event.waitUntil(keepOfflinePageIn(response.headers.get("Content-Language")));
+      return response;
+    }).catch(function () {
       return caches.match(url.pathname, { cacheName: BOARDS }).then(function (board) {
         return board || caches.match(request, { cacheName: PAGES });
       }).then(function (hit) {

@@ -656,6 +656,23 @@ def test_the_service_worker_keeps_the_shell_and_the_last_page_for_offline(page):
     page.wait_for_function("window.htmx !== undefined")
 
 
+def test_the_offline_page_follows_the_table_to_another_language(page):
+    """r57b: the page for a place never kept stayed in the language the device first had, after the
+    table switched to Japanese; the service worker keeps it again in the language of the pages."""
+    page.goto("/")
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== undefined")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.get_by_role("button", name="日本語").click()
+    expect(page.locator("html[lang=ja]")).to_have_count(1)
+    page.wait_for_function("caches.open('scorekeeper-shell-v8').then(c => c.match('/offline'))"
+                           ".then(r => !!r && r.headers.get('Content-Language') === 'ja')")
+    page.context.set_offline(True)
+    page.goto("/history?page=7")
+    expect(page.get_by_role("heading", name="オフライン")).to_be_visible()
+
+
 def test_a_correction_saved_offline_finds_its_way_back_to_what_was_typed(page):
     """r57b: a correction saved without the network ended on the offline page, whose one button led home;
     only the browser's Back found the typed values. The page now offers the way back to them."""

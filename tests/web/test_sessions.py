@@ -377,9 +377,13 @@ def test_history_filters_by_game_player_and_date(client):
 def test_language_choice_sticks_and_translates(client):
     response = client.post("/language", data={"language": "ja", "next": "/history"})
     assert response.status_code == 302 and response.headers["Location"].endswith("/history")
-    html = client.get("/").get_data(as_text=True)
+    page = client.get("/")
+    html = page.get_data(as_text=True)
     assert 'lang="ja"' in html
     assert "新しいゲーム" in html
+    # said in a header too: the service worker keeps its offline page in the pages' language
+    assert page.headers["Content-Language"] == "ja" and client.get("/offline").headers["Content-Language"] == "ja"
+    assert "Content-Language" not in client.get("/api/v1/games").headers
 
 
 def test_language_redirect_stays_on_site(client):
