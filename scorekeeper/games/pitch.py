@@ -36,6 +36,8 @@ Decisions and named options:
 - 5 players (O10): after trump the declarer calls a card; its holder is the
   secret partner (the declarer again if it is in their own hand: alone). Declarer
   and partner each score their side's result; the others score their own points.
+  The table enters who turned out to be the partner, not the card called: the card
+  only finds the partner and changes no score (one choice less per deal).
 - 6 players, 9 cards each leave no widow (O9); this changes nothing in the scoring.
 - Dealer rotates to the left (clockwise).
 - Statistics (``figures``), counted for the declarer (the bidder) only: bids made
