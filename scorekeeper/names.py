@@ -122,13 +122,12 @@ def joined(player: Player, was: int) -> tuple[str, list[int]] | None:
     return (next(iter(theirs.values())), sorted(theirs)) if theirs else None
 
 
-def separate(player: Player, was: int) -> Player:
-    """Undo the join of the player numbered `was` into `player` (rename_player): the sessions that
-    were theirs are theirs again, under their number and name, with their statistics. Sessions
-    seated under the joined name since stay `player`'s. Refused when there is no such join, or when
-    a player has the old name again. Returns the player separated."""
-    found = joined(player, was) if db.session.get(Player, was) is None else None
-    if found is None:
+def separate(player: Player, was: int, found: tuple[str, list[int]] | None) -> Player:
+    """Undo the join of the player numbered `was` into `player` (rename_player; `found`: that join as
+    `joined` gives it): the sessions that were theirs are theirs again, under their number and name,
+    with their statistics. Sessions seated under the joined name since stay `player`'s. Refused when
+    there is no such join, or when a player has the old name again. Returns the player separated."""
+    if found is None or db.session.get(Player, was) is not None:
         raise RuleError(T("There is no join to undo here."), "name")
     old, sessions = found
     if db.session.scalar(select(Player.id).where(Player.name_key == name_key(old))) is not None:

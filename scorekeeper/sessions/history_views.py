@@ -124,7 +124,7 @@ def separate_player(player_id: int):
     if locked is not None:
         return _player_page(player, PlayerNameForm(formdata=None), 403, undo_refused=_pin_text(locked))
     try:
-        separated = names.separate(player, was if was is not None else 0)
+        separated = names.separate(player, was if was is not None else 0, found)
     except RuleError as refused:
         db.session.rollback()
         said = " ".join(translate(error.text) for error in refused.errors)
