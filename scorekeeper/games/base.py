@@ -192,7 +192,6 @@ class Game:
     setup_help: str = ""
     #: totals are strokes that players draw as tally marks (Handjass)
     tally: bool = False
-    #: the game ends by naming a loser (`losers`), so a player's record counts the games lost
     #: what the statistics count for each player, deal by deal (`deal_figures`)
     figures: tuple[Figure, ...] = ()
 

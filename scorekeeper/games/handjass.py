@@ -64,7 +64,9 @@ Decisions and named options:
   taker's pile (``captured.py``): the last trick may hold no counting card.
 - A player who goes out is named in the deal's breakdown and in the line that
   confirms the save (``DealResult.news``).
-- ``winners`` are everyone who went out (safe); ``losers`` the last one left.
+- ``winners`` are everyone who went out (safe); ``losers`` the last one left. A game
+  the table ends before that ("End the game here": the totals so far decide) is lost
+  by the lowest total of those still in (equal lowest: each of them); the others win.
 - Statistics (``figures``), per player: deals played (in ``playing``), the Weis
   points that counted and the deals with the best Weis, Stöck, strokes gained (the
   bars drawn) and potatoes. Left out, because a deal does not store the fact they
@@ -684,8 +686,11 @@ class Handjass(Game):
         return sum(state.active) <= 1
 
     def losers(self, table: Table, state: State) -> tuple[int, ...]:
-        """The last player left (should all remaining go out at once: the lowest of them)."""
+        """The last player left (should all remaining go out at once: the lowest of them). When the
+        table ends the game before that, the lowest total of those still in loses (equal: each)."""
         left = [seat for seat in range(table.size) if state.active[seat]]
+        if len(left) > 1:
+            left = [seat for seat in left if state.totals[seat] == min(state.totals[s] for s in left)]
         if not left:
             out_after = narrow(state, HandjassState).out_after
             last = [seat for seat in range(table.size) if out_after[seat] == state.deals_played]

@@ -589,6 +589,18 @@ def test_berner_is_the_standard_result_times_the_trump_factor(d):
     assert score(d, variant="berner") == tuple(factor * p for p in score(d))
 
 
+def test_a_game_ended_early_is_lost_by_the_lowest_of_those_still_in():
+    """'End' (the last one left loses), ended by the table before that (the totals so far decide, as the
+    board says): a tester's game ended after two deals named all four players losers. A and B went out;
+    of C and D, still in, D is lowest and loses; equal lowest, each of them."""
+    t = table(target=2)
+    standing = GAME.replay(t, [deal([60, 45, 30, 22]), deal([60, 45, 30, 22])])  # A 2, B 2 (out), C 0, D -2
+    assert not standing.over
+    assert GAME.losers(t, standing.state) == (3,) and GAME.winners(t, standing.state) == (0, 1, 2)
+    one = GAME.replay(table(), [deal([60, 45, 30, 22]), deal([60, 45, 22, 30])])  # 2, 2, -1, -1: nobody out
+    assert GAME.losers(table(), one.state) == (2, 3) and GAME.winners(table(), one.state) == (0, 1)
+
+
 @settings(max_examples=40)
 @given(st.lists(st.tuples(st.integers(0, 152), st.integers(0, 152), st.integers(0, 152)), max_size=40))
 def test_session_totals_out_players_and_one_loser(cut_lists):
