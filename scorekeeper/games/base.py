@@ -70,9 +70,15 @@ class Table:
     @property
     def team_names(self) -> tuple[str, ...]:
         """The names the table gave its teams, in order ("" for a team it left unnamed), separated by
-        commas or 「、」."""
-        text = self.options.get("team_names") or ""
-        return tuple(name.strip() for name in re.split("[,、]", text)) if text.strip() else ()
+        commas (「、」 and 「，」 too; a comma at the end names nobody).
+
+        >>> Table(("A", "B", "C", "D"), {"team_names": "赤組，白組、"}).team_names
+        ('赤組', '白組')
+        """
+        names = [name.strip() for name in re.split("[,、，]", self.options.get("team_names") or "")]
+        while names and not names[-1]:
+            names.pop()
+        return tuple(names)
 
     def scores(self, points: Sequence[int], sides: Iterable[Iterable[int]] | None = None) -> Text:
         """Each player's (or side's) points of a deal as the board's save line writes them:
@@ -478,7 +484,7 @@ class Game:
         heard of a missing partner, fixed it, and only then of a card entered twice). Best effort: a
         refusal about a field already refused, or of the deal as a whole, may come from the values
         left empty and is not said, nor anything the rules cannot check without them."""
-        deal, errors = entry.parse_values(fields, raw, table.size, table.names)
+        deal, errors = entry.parse_values(fields, raw, table.size, table.names, table.team_names)
         if errors:
             boxes = {error.field for error in errors}  # "start-0"; a row's "points" for any of its boxes
             rows = {(error.field or "").split("-")[0] for error in errors}

@@ -346,9 +346,11 @@ def parse_deal(
 
 
 def parse_values(
-    fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int, names: Sequence[str] | None = None
+    fields: Sequence[FieldSpec], raw: Mapping[str, Any], size: int, names: Sequence[str] | None = None,
+    teams: Sequence[str] = (),
 ) -> tuple[dict[str, Any], list[RuleError]]:
-    """`parse_deal`'s values and refusals, not raised: a field refused holds its empty value."""
+    """`parse_deal`'s values and refusals, not raised: a field refused holds its empty value. `teams`:
+    the names the table gave its teams (`Table.team_names`), which the refusals call them by."""
     _check_known(fields, raw)
     values: dict[str, Any] = {}
     errors: list[RuleError] = []
@@ -358,7 +360,7 @@ def parse_values(
             if not is_shown(spec, values):
                 continue
             if spec.per_seat:
-                values[spec.name] = _parse_per_seat(spec, raw.get(spec.name), values, size, names)
+                values[spec.name] = _parse_per_seat(spec, raw.get(spec.name), values, size, names, teams)
             else:
                 values[spec.name] = parse_value(spec, raw.get(spec.name), spec.name, size)
         except RuleError as error:
@@ -376,7 +378,7 @@ def _check_known(fields: Sequence[FieldSpec], raw: Any) -> None:
 
 
 def _parse_per_seat(spec: FieldSpec, value: Any, values: dict[str, Any], size: int,
-                    names: Sequence[str] | None) -> list[Any]:
+                    names: Sequence[str] | None, teams: Sequence[str] = ()) -> list[Any]:
     """One entry per seat: the asked seats' entries parsed (``points-2`` names the third), the
     others take the default; `values` are the fields parsed before this one."""
     if value is None:
@@ -388,13 +390,13 @@ def _parse_per_seat(spec: FieldSpec, value: Any, values: dict[str, Any], size: i
         raise RuleError(T(shape, field=Text(spec.label), n=size), spec.name)
     asked = range(size) if spec.seats is None else spec.seats
     entries, every_seat_asked, errors = _parse_asked_seats(spec, value, values, size, asked,
-                                                           names and _who(spec, names))
+                                                           names and _who(spec, names, teams))
     values[spec.name] = entries  # the boxes read stay when others are refused: the rules check them too
     RuleError.every(errors)
     if spec.team_columns:
         _check_partners(spec, value, entries, size, names)
     if every_seat_asked:  # a seat not asked (sits out): no fixed sum
-        _check_total(spec, entries, asked, names)
+        _check_total(spec, entries, asked, names, teams)
     return entries
 
 
@@ -457,16 +459,19 @@ def _for_whom(error: RuleError, spec: FieldSpec, who: str) -> RuleError:
     return RuleError(dataclasses.replace(error.text, params=params), error.field)
 
 
-def _who(spec: FieldSpec, names: Sequence[str]) -> list[str]:
-    """Whom each seat's box is for in a sentence: the player, in a team column the team ("Ann & Cat")."""
+def _who(spec: FieldSpec, names: Sequence[str], teams: Sequence[str] = ()) -> list[str]:
+    """Whom each seat's box is for in a sentence: the player, in a team column the team (the name the
+    table gave it, else its players: "Ann & Cat")."""
     who = list(names)
     if spec.team_columns:
-        teams = len(spec.seats or (0, 1))
-        who[:teams] = [" & ".join(who[first::teams]) for first in range(teams)]
+        k = len(spec.seats or (0, 1))
+        who[:k] = [teams[first] if first < len(teams) and teams[first] else " & ".join(who[first::k])
+                   for first in range(k)]
     return who
 
 
-def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None) -> None:
+def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], names: Sequence[str] | None,
+                 teams: Sequence[str] = ()) -> None:
     """Per-seat whole numbers with a `total` must add up to it once every box is typed, and the boxes
     typed never to more (an empty one is for the game to ask for, not a 0 in the sentence)."""
     if spec.total is None or spec.kind != INT:
@@ -475,7 +480,7 @@ def _check_total(spec: FieldSpec, entries: list[Any], asked: Sequence[int], name
     added = sum(entries[seat] for seat in typed)
     if added == spec.total or (len(typed) < len(asked) and added < spec.total):
         return
-    who = _who(spec, names or [str(seat + 1) for seat in range(len(entries))])
+    who = _who(spec, names or [str(seat + 1) for seat in range(len(entries))], teams)
     listed = joined(T(", "), [f"{who[seat]} {entries[seat]}" for seat in typed])
     raise RuleError(
         T("%(field)s must add up to %(total)d, but %(entries)s add up to %(sum)d.",

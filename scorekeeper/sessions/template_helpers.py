@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from flask_babel import gettext, ngettext
 from markupsafe import Markup
 
-from ..games.base import player_counts, signed
+from ..games.base import Table, player_counts, signed
 from .blueprint import bp
 from .forms import choice_text
 
@@ -33,12 +33,17 @@ def seat_names(seats, names, separator: str | None = None) -> str:
 
 
 @bp.app_template_filter("winner_line")
-def winner_line(seats, names) -> str:
+def winner_line(seats, names, table: Table | None = None, sides=()) -> str:
     """Who won, in words: "Winners: Anna, Ben" for a team or a shared win; when every player shares
-    the win (Sataat's drawn teams), a draw."""
+    the win (Sataat's drawn teams), a draw. Where the table named its teams (the free pad), the
+    teams that won by their names: "Winner: Reds"."""
+    listed, count = seat_names(seats, names), len(seats)
+    if table is not None and table.team_names:
+        won = [side for side in sides if set(side) <= set(seats)]
+        listed, count = gettext(", ").join(table.side(side) for side in won), len(won)
     if len(names) > 1 and len(seats) == len(names):
-        return gettext("A draw: %(names)s share the win.", names=seat_names(seats, names))
-    return ngettext("Winner: %(names)s", "Winners: %(names)s", len(seats), names=seat_names(seats, names))
+        return gettext("A draw: %(names)s share the win.", names=listed)
+    return ngettext("Winner: %(names)s", "Winners: %(names)s", count, names=listed)
 
 
 @bp.app_template_filter("tally")

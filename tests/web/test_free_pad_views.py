@@ -86,6 +86,8 @@ def test_teams_carry_the_names_the_table_gave_them(client):
     assert re.search(r'data-show-if="option_teams" data-show-values="2 3 4 5 6">\s*'
                      r'<label class="label" for="option_team_names"', page)
     session_id = new_pad(client, ("Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"), teams=3, team_names="Us, , Them")
+    refused = save(client, session_id, 12, -4, 1_000_001).get_data(as_text=True)  # a refusal names it so too
+    assert "Team points for Them cannot be more than 1000000." in alerts(refused)
     html = save(client, session_id, 12, -4, 3).get_data(as_text=True)
     assert re.search(r'Teams:\s*<span class="team"><strong>Us</strong> 12</span> · <span class="team">'
                      r'<strong>Ben &amp; Eve</strong> -4</span> · '
@@ -96,6 +98,20 @@ def test_teams_carry_the_names_the_table_gave_them(client):
     assert ">Them<" in client.get(f"/sessions/{session_id}/result.svg").get_data(as_text=True)
     teams = client.get(f"/api/v1/sessions/{session_id}").get_json()["standings"]["teams"]
     assert [team["name"] for team in teams] == ["Us", "Ben & Eve", "Them"]
+
+
+def test_the_teams_that_won_are_said_by_their_names(client):
+    """rules/free-pad.md "End and winner": the best total wins, equal best totals share the win; a team
+    the table named is said by its name (a tester read "Winners: Ann, Ben, Dan, Eve" for two teams).
+    A comma at the end of the names names nobody; a full-width comma separates as 「、」 does."""
+    session_id = new_pad(client, ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay"), teams=3, rounds=1,
+                         team_names="赤組，白組, ")
+    html = save(client, session_id, 10, 10, 5).get_data(as_text=True)
+    assert "Winners: 赤組, 白組" in html and "<strong>Cat &amp; Fay</strong> 5" in html
+    for page in ("big", "result.svg"):
+        assert "Winners: 赤組, 白組" in client.get(f"/sessions/{session_id}/{page}").get_data(as_text=True)
+    session_id = new_pad(client, NAMES, teams=2, rounds=1, team_names="Us, Them,")
+    assert "Winner: Them" in save(client, session_id, 3, 8).get_data(as_text=True)
 
 
 def test_more_team_names_than_teams_are_refused_beside_the_names(client):
