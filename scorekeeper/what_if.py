@@ -119,17 +119,24 @@ def never_entered(game: Game, table: Table, other: Table, state: State, payload:
 
 
 def asked_values(game: Game, table: Table, other: Table, state: State, payload: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored deal's values that `other` asks (or reads as legacy inputs); RuleError naming the first
-    entry `other` asks of this deal that it was saved without, where the empty box would be an answer
-    (False, none, 0)."""
+    """A stored deal's values that `other` asks (or reads as legacy inputs). An entry `other` asks of
+    this deal that it was saved without, where the empty box would be an answer (False, none, 0), is
+    what the deal's other values say where they say it (the session's `Game.legacy`: a Grand Hand
+    soloist with 95 card points took a trick), else RuleError naming it as missing."""
     entered = game.as_entered(other, payload)
     fields = game.deal_fields(entered, state)
+    derive = {old.name: old.derive for old in game.legacy(game.as_entered(table, payload), state)}
+    filled: dict[str, Any] = {}
     for spec in lacking(game, table, fields, payload):
         seats = (range(other.size) if spec.seats is None else spec.seats) if spec.per_seat else (None,)
-        if spec.empty() is not None and any(is_shown(spec, payload, seat) for seat in seats):
+        if spec.empty() is None or not any(is_shown(spec, payload, seat) for seat in seats):
+            continue
+        said = derive[spec.name](payload) if spec.name in derive else None
+        if said is None:
             raise _missing(spec)
+        filled[spec.name] = said
     asked = {spec.name for spec in fields} | {old.name for old in game.legacy(entered, state)}
-    return {name: value for name, value in payload.items() if name in asked}
+    return {name: value for name, value in {**payload, **filled}.items() if name in asked}
 
 
 def lacking(game: Game, table: Table, fields: Sequence[FieldSpec], payload: Mapping[str, Any]) -> list[FieldSpec]:

@@ -92,6 +92,23 @@ def test_the_page_shows_both_totals_the_winners_and_the_deals_that_differ(client
     assert 'class="total">-9<' in html.replace(" winner", "") and 'class="total">36<' in html.replace(" winner", "")
 
 
+def test_schieberamsch_with_schwarz_both_ways_reads_the_tricks_the_points_say(client):
+    """rules/schieberamsch.md, option schwarz_both_ways (a soloist who takes no trick is schwarz too):
+    deals saved without it were never asked "took no trick", but a soloist with 60 or 95 card points
+    took tricks (more than the skat's 22): a tester's what-if was refused "Soloist took no trick is
+    missing". Without a trick said by the points (a soloist with 10), the deal still lacks it."""
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [RAMSCH, LOST, WON])
+    totals = call(client, "GET", f"/api/v1/sessions/{sid}").json["standings"]["totals"]
+    answer = what_if(client, sid, {"schwarz_both_ways": True})
+    assert answer.status_code == 200, answer.json
+    assert answer.json["standings"]["totals"] == totals  # no soloist was schwarz: nothing changes
+    low = {**LOST, "soloist_points": 10}
+    sid = session_with(client, "schieberamsch", ["Anna", "Ben", "Carl"], [low])
+    answer = what_if(client, sid, {"schwarz_both_ways": True})
+    assert answer.status_code == 422
+    assert answer.json["message"] == "Under these rules deal 1 cannot be scored: Soloist took no trick is missing."
+
+
 def test_the_page_offers_only_options_that_change_a_score(client):
     """How card points are entered cannot change a score (a tester read its help under the what-if,
     and asking "tap cards" of typed points could only fail): the page leaves it as played; the
