@@ -26,10 +26,21 @@ def what_if_page(session_id: int):
     if asked and form.validate():
         try:
             other = what_if(session, option_values(form, game, table.size))
-        except RuleError as error:
-            problem = translate(error.text)
+        except RuleError as refused:  # each sentence beside the option it names, the deals' above them
+            problem = " ".join(translate(error.text) for error in refused.errors
+                               if not _beside(form, error)) or None
     results = zip(real.standing.results, other.board.standing.results) if other else ()
     changed = [(number, mine.points, theirs.points) for number, (mine, theirs) in enumerate(results, start=1)
                if mine.points != theirs.points]
     return render_template("sessions/what_if.html", session=session, real=real, form=form, other=other,
                            problem=problem, changed=changed, names=table.names, specs=scoring)
+
+
+def _beside(form, error: RuleError) -> bool:
+    """Put `error` next to the option box it names; False when it names none (a deal that cannot be
+    scored under the options asked)."""
+    name = f"option_{error.field}"
+    if name not in form:
+        return False
+    form[name].errors = [*form[name].errors, translate(error.text)]
+    return True

@@ -158,6 +158,20 @@ def test_the_page_names_the_problem_next_to_the_options(client):
     assert "Side by side" not in html and alerts(html)
 
 
+def test_an_option_refused_is_said_beside_its_box_and_a_deal_above_them(client):
+    """A tester found every refusal in one banner above the options, none at the box it names (as the
+    new-game page does): each option's beside it, marked invalid; a deal that cannot be scored above."""
+    sid = session_with(client, "free_pad", ["Anna", "Ben", "Carl"], [{"points": [1, 2, 3]}])
+    html = client.get(f"/sessions/{sid}/what-if?score=1&option_target=-5&option_winner=highest"
+                      "&option_rounds=0").get_data(as_text=True)
+    assert re.search(r'aria-invalid="true"[^>]*id="option_target".*?<p class="field-error" id="option_target-error"'
+                     r'[^>]*>Target total cannot be less than 0.</p>', html, re.S)
+    assert '<p class="form-error" role="alert">' not in html and 'value="-5"' in html
+    sid = session_with(client, "handjass", ["A", "B", "C", "D"], [{"playing": [0]}])  # alone: no trump asked
+    html = client.get(f"/sessions/{sid}/what-if?score=1&option_variant=berner").get_data(as_text=True)
+    assert re.search(r'<p class="form-error" role="alert">Under these rules deal 1 cannot be scored: ', html)
+
+
 def test_the_result_picture_names_game_players_totals_and_winner(client):
     """Issue 24, item 3: a picture of the result that a phone can share, in the table's language."""
     sid = session_with(client, "italian_whist", ["Anna", "Ben", "Carl"], [WHIST] * 2, options={"deals": 2})
