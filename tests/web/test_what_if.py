@@ -234,6 +234,11 @@ def test_sataat_under_other_deal_values(client):
     assert mine == [2, 0, 2, 0]
     assert what_if(client, sid, {"win_value": 3}).json["standings"]["totals"] == [6, 0, 6, 0]
     assert what_if(client, sid, {"win_value": 0}).json["standings"]["totals"] == [0, 0, 0, 0]
+    # the page says what decides under the rules asked (a tester read Nora and Sara the winners on 4
+    # points against 5, decided by deals won: the page did not say so)
+    html = client.get(f"/sessions/{sid}/what-if?score=1&option_win_value=3&option_decided_by=points"
+                      "&option_end=deals&option_deals=12").get_data(as_text=True)
+    assert '<p class="hint winner-rule">Under these rules: Decided by points; equal points: a draw' in html
 
 
 def test_yacht_and_tennos_with_fewer_deals_count_only_the_first(client):
