@@ -153,8 +153,8 @@ class Handjass(Game):
                             ("higher", N_("only the higher count scores")))),
         OptionSpec("two_player_winner_strokes", N_("Two players: strokes for the winner"), INT, 1,
                    minimum=1, maximum=2, show_if=("two_player_rule", ("higher",))),
-        OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False),
-        OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False),
+        OptionSpec("bessern", N_("Bessern with three or two players"), BOOL, False, entry_only=True),
+        OptionSpec("twelve_cards", N_("Twelve-card hands with three or two players"), BOOL, False, entry_only=True),
         captured.count_option(N_("Typed: the points each player counted. Tapped: each player's captured cards are "
                                  "counted for you (trump J 20, trump 9 14, the last trick's 5 added); when all 36 "
                                  "cards are played, one player's pile is what nobody else was given. Each deal "

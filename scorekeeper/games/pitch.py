@@ -118,7 +118,7 @@ class Pitch(Game):
                    choices=(("points", N_("the points taken")), ("bid", N_("the bid")))),
         OptionSpec("points_in_play", N_("Point cards in play"), CHOICE, "all",
                    choices=(("all", N_("all ten points every deal")),
-                            ("some", N_("some may stay in the stock")))),
+                            ("some", N_("some may stay in the stock"))), entry_only=True),
         OptionSpec("target", N_("Game to"), INT, 0, minimum=0, maximum=999,
                    help=N_("0: by the number of players, 32 with 4, 42 with 5, 54 with 6.")),
         OptionSpec("both_out", N_("Several reach the target in one deal"), CHOICE, "bidder",

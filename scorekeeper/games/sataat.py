@@ -150,7 +150,7 @@ class Sataat(Game):
     options = (
         OptionSpec("variant", N_("Variant"), CHOICE, SATAAT,
                    choices=((SATAAT, N_("Sataat (trump announced)")),
-                            (TRUP_KASIET, N_("Trup Kasiet (trump hidden)")))),
+                            (TRUP_KASIET, N_("Trup Kasiet (trump hidden)"))), entry_only=True),
         OptionSpec("win_value", N_("A won deal scores"), INT, 1, minimum=0, maximum=99),
         OptionSpec("seven_value", N_("A 7-0 scores"), INT, 2, minimum=0, maximum=99),
         OptionSpec("thirteen_value", N_("A 13-0 scores"), INT, 4, minimum=0, maximum=99),
@@ -171,8 +171,8 @@ class Sataat(Game):
                    help=N_("A 7-0 or 13-0 counts as its value."), show_if=("end", ("points",))),
         OptionSpec("exchange_after_dealer_team_sweep", N_("Exchange also after a 7-0 of the dealer's team"),
                    BOOL, False, help=N_("The original rules exchange only after a 7-0 of the parent's team; "
-                                        "tick to exchange after the dealer's team's 7-0 too.")),
-        OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False),
+                                        "tick to exchange after the dealer's team's 7-0 too."), entry_only=True),
+        OptionSpec("joker_for_heart_two", N_("A joker replaces the ♥2"), BOOL, False, entry_only=True),
     )
 
     def teams(self, table: Table) -> tuple[tuple[int, ...], ...]:

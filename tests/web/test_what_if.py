@@ -119,6 +119,16 @@ def test_the_page_offers_only_options_that_change_a_score(client):
     assert 'name="option_rounding"' in page
     html = client.get(f"/sessions/{sid}/what-if?score=1&option_rounding=floor").get_data(as_text=True)
     assert "Side by side" in html and not alerts(html)
+    # a tester was offered options that change what is entered or shown, never a score, and could
+    # only be refused or change nothing: Sataat's Trup Kasiet (rules/sataat.md: "For scoring nothing
+    # changes"), its exchanges and joker; Handjass's Bessern and twelve cards (the deal, not the
+    # strokes); Pitch's point cards in play (what the entry may leave out)
+    for game, players, hidden in (("sataat", ["N", "E", "S", "W"], ("variant", "exchange_after_dealer_team_sweep",
+                                                                   "joker_for_heart_two")),
+                                  ("handjass", ["A", "B", "C"], ("bessern", "twelve_cards")),
+                                  ("pitch", ["A", "B", "C", "D"], ("points_in_play",))):
+        page = client.get(f"/sessions/{session_with(client, game, players, [])}/what-if").get_data(as_text=True)
+        assert not [name for name in hidden if f'name="option_{name}"' in page], game
 
 
 def test_the_api_reads_the_deals_as_entered_whatever_entry_option_is_asked(client):
