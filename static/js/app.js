@@ -472,8 +472,11 @@
       });
     }
     if (!key || !form) return;
-    // the server kept what was typed, with the board it is for now: kept so, a reload saves it at once
-    if (form.querySelector(".field-error:not([hidden]), .form-error")) return saveDraft();  // not the free pad's hidden "empty counts 0"
+    // the server kept what was typed, with the board it is for now, or put an undone deal back: kept
+    // so, a reload saves it at once and does not lose it
+    if (form.hasAttribute("data-put-back") || form.querySelector(".field-error:not([hidden]), .form-error")) {
+      return saveDraft();  // (not the free pad's hidden "empty counts 0")
+    }
     var raw = store.get(key);
     if (!raw) return;
     fillForm(form, raw);
