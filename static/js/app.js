@@ -767,9 +767,11 @@
     }, { once: true });
   }
 
-  // after a refused save the focus goes to the first error's field (or the error itself)
+  // after a refused save the focus goes to the first error's field (or the error itself); on a page
+  // without a deal form (the what-if, a player's filters and name), to its first refused form's
   function focusFirstError() {
-    var form = entryForm();
+    var refused = document.querySelector("main form .field-error:not([hidden]), main form .form-error");
+    var form = entryForm() || (refused && refused.closest("form"));
     var error = form ? form.querySelector(".field-error:not([hidden]), .form-error") : document.getElementById("entry-refused");
     if (!error || error.dataset.focused) return;
     error.dataset.focused = "1";

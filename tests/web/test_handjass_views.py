@@ -38,6 +38,20 @@ def test_the_counts_are_a_fixed_sum_of_157_while_all_four_are_in(client):
     assert "data-total" not in row(page, "points")
 
 
+def test_a_card_draw_asked_after_a_tie_is_said_to_its_boxes(client):
+    """rules/handjass.md "Scoring a deal": a tie for a stroke is decided by a card draw. Refused without
+    it, the draw's boxes are marked invalid and named by the message (a keyboard tester's focus landed
+    on a box that said nothing of it)."""
+    sid = new_handjass(client)
+    data = {"playing": ["0", "1", "2", "3"], "trump": "C", "count": "points", "points-0": "60", "points-1": "40",
+            "points-2": "40", "points-3": "17"}
+    html = client.post(f"/sessions/{sid}/deals", data=data).get_data(as_text=True)
+    assert "Carl, Ben tied at 40: tick the 1 who won the card draw." in alerts(html)  # from the dealer's right
+    boxes = re.findall(r'<input type="checkbox" name="draw"[^>]*>', html)
+    assert len(boxes) == 4 and all('aria-invalid="true" aria-describedby="draw-error"' in box for box in boxes)
+    assert re.search(r'id="draw-error"[^>]*>Carl, Ben tied at 40', html)
+
+
 def test_a_player_who_sits_out_is_not_read_and_the_sum_is_not_fixed(client):
     """'Non-players score nothing and lose nothing': three play, Ida sits out; her box is not read."""
     sid = new_handjass(client)
