@@ -242,6 +242,10 @@
     // who plays changed: a fixed sum may hold again, or no longer
     if (event.target.matches && !event.target.matches("input.num")) document.querySelectorAll("[data-total]").forEach(fillTotal);
     var fold = event.target.closest && event.target.closest("details.fold");
+    // a picker of one card takes the card tapped in place of the one before (r61a untapped it first)
+    if (fold && event.target.checked && fold.getAttribute("data-max") === "1") {
+      fold.querySelectorAll("input:checked").forEach(function (other) { if (other !== event.target) other.checked = false; });
+    }
     if (fold) summarise(fold);
   });
   document.addEventListener("input", function (event) {
