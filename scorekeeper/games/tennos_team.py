@@ -34,7 +34,9 @@ Decisions and named options:
   game but are not added to any player's points. Battalions need three players
   of one team, so they are asked only with 6 players.
 - A battalion takes its trick's picture card, so a team cannot have more battalions
-  than picture cards were captured: more are refused.
+  than picture cards were captured: more are refused. Only the other team's battalion
+  in the same trick beats one, so a team with more battalions than the other took at
+  least that many more picture cards itself (red 1 battalion, black none: red took one).
 - Picture cards left in the deck are taken whoever still holds an ace or a joker:
   the seed ends a game early only once 3 players (2 of 4 or fewer) have no cards
   left, but a table that stops a game early by agreement must still be able to
@@ -216,7 +218,7 @@ class TennosTeam(Game):
         self._check_fixed_teams(table, state, deal)
         if self.mode(table) == TEAM:
             self._check_team_jokers(table, deal)
-            self._check_battalions(deal)
+            self._check_battalions(table, deal)
 
     def _check_suits(self, table: Table, deal: Mapping[str, Any]) -> None:
         """Each suit (the ace drawn) belongs to one player."""
@@ -266,17 +268,27 @@ class TennosTeam(Game):
                                   colour=Text(COLOUR_NAMES[colour]), n=unused,
                                   names=table.names_of(members)), "jokers")
 
-    def _check_battalions(self, deal: Mapping[str, Any]) -> None:
+    def _check_battalions(self, table: Table, deal: Mapping[str, Any]) -> None:
         """Each trick turns one picture card, and a battalion takes its trick's picture: a team
-        forms at most one battalion per picture card captured."""
+        forms at most one battalion per picture card captured. Only the other team's battalion in
+        the same trick beats one, so a team takes a picture card for each battalion the other team
+        cannot have beaten."""
         captured = sum(len(cards) for cards in deal["pictures"])
-        for colour in (BLACK, RED):
-            battalions = deal.get(f"battalions_{colour}", 0)
+        groups = self.groups(table, deal)
+        formed = {colour: deal.get(f"battalions_{colour}", 0) for colour in (BLACK, RED)}
+        for colour, other in ((BLACK, RED), (RED, BLACK)):
+            battalions, own = formed[colour], sum(len(deal["pictures"][s]) for s in groups.get(colour, ()))
             if battalions > captured:
                 raise RuleError(T("The %(colour)s team's battalions (%(n)d) outnumber the picture cards captured "
                                   "(%(pictures)d): each battalion takes its trick's picture card.",
                                   n=battalions, colour=Text(COLOUR_NAMES[colour]), pictures=captured),
                                 f"battalions_{colour}")
+            if battalions - formed[other] > own:
+                raise RuleError(T("The %(colour)s team's battalions (%(n)d), less the other team's (%(beaten)d), "
+                                  "outnumber the picture cards it took (%(pictures)d): a battalion takes its trick's "
+                                  "picture card unless the other team's battalion beats it.",
+                                  colour=Text(COLOUR_NAMES[colour]), n=battalions, beaten=formed[other],
+                                  pictures=own), f"battalions_{colour}")
 
     # -- scoring -------------------------------------------------------------------
     def groups(self, table: Table, deal: Mapping[str, Any]) -> dict[str, list[int]]:

@@ -449,6 +449,20 @@ def test_more_battalions_than_picture_cards_is_refused_without_a_wrong_plural():
                                        "each battalion takes its trick's picture card.")
 
 
+def test_a_battalion_no_other_battalion_beats_takes_a_picture_for_its_team():
+    """rules/tennos-team.md, 'battalion': the team's second player takes the picture card; only the other
+    team's battalion in the same trick beats it. A tester entered red 1, black 0 with the only picture
+    card (♠J) taken by A (black): accepted before. Against a black battalion red's may have lost."""
+    pictures = [["JS"], [], [], [], [], []]  # SHXLCD: A spade black, B heart red
+    with pytest.raises(DealError) as refused:
+        GAME.replay(table(6), [game("SHXLCD", pictures, battalions_black=0, battalions_red=1)])
+    assert refused.value.field == "battalions_red"
+    assert str(refused.value.text) == ("The red team's battalions (1), less the other team's (0), outnumber the "
+                                       "picture cards it took (0): a battalion takes its trick's picture card "
+                                       "unless the other team's battalion beats it.")
+    GAME.replay(table(6), [game("SHXLCD", pictures, battalions_black=1, battalions_red=1)])  # beaten: accepted
+
+
 def test_equal_session_totals_go_to_more_games_won():
     """Decided (tennos-team.md is silent on a tie of the session): a tester's one-game session, individual
     mode, Al and Cy on 12 each, Cy winning the game on fewer picture cards, named both as the session's

@@ -361,7 +361,9 @@ def play_game(rnd: random.Random, mode: str, suits: list[str], extras: list[list
         else:
             winner = judge_individual(played)
         up_seats = [s for s, _, face in played if face]
-        if referee == "random":
+        if mode == TEAM and formed:
+            pass  # a battalion takes the picture, whatever the table's luck: the rules decide this trick
+        elif referee == "random":
             winner = rnd.choice(up_seats)
         elif referee == "favourite" and favourite in up_seats:
             winner = favourite

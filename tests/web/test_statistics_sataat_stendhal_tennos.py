@@ -46,8 +46,8 @@ def test_stendhal_counts_minus_cards_clean_deals_and_bonus_points(client):
 def test_tennos_team_counts_sets_and_each_members_team_battalions(client):
     """rules/tennos-team.md: A (spade, black) takes the spade and heart J-Q-K sets; the black team
     (spade, cross, club) formed 1 battalion, the red team 2: each member counts its team's."""
-    played = game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], [], [], [], [], []],
-                  battalions_black=1, battalions_red=2)
+    played = game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], ["JX"], [], [], [], []],
+                  battalions_black=1, battalions_red=2)  # red's battalion that black's did not beat: B's JX
     sid = session_with(client, "tennos_team", ["A", "B", "C", "D", "E", "F"], [played], {"mode": "team"})
     counted, stats = figures(client, sid)
     assert counted == {"sets": [2, 0, 0, 0, 0, 0], "battalions": [1, 2, 1, 2, 1, 2]}
@@ -67,8 +67,8 @@ def test_a_stendhal_breakdown_joins_its_suits_and_a_tennos_table_counts_games_in
     assert re.search(r"= -\d+; 1 leaf", english) and not re.search(r"= -\d+; ", japanese)
     assert re.search(r"= -\d+。リーフ", japanese)
     client.set_cookie("lang", "en")
-    played = game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], [], [], [], [], []],
-                  battalions_black=1, battalions_red=2)
+    played = game("SHXLCD", [["JS", "QS", "KS", "JH", "QH", "KH"], ["JX"], [], [], [], []],
+                  battalions_black=1, battalions_red=2)  # red's battalion that black's did not beat: B's JX
     tennos = session_with(client, "tennos_team", ["A", "B", "C", "D", "E", "F"], [played], {"mode": "team"})
     stats = client.get(f"/sessions/{tennos}/statistics", headers=hx).get_data(as_text=True)
     assert "Games that scored" in stats and "Best game" in stats and " deal" not in stats.lower()
