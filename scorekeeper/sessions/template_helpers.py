@@ -32,15 +32,22 @@ def seat_names(seats, names, separator: str | None = None) -> str:
     return (gettext(", ") if separator is None else separator).join(names[seat] for seat in seats)
 
 
+@bp.app_template_filter("winner_names")
+def winner_names(seats, names, table: Table | None = None, sides=()) -> tuple[str, int]:
+    """The winners listed ("Anna, Ben"), and how many they are; where the table named its teams (the
+    free pad), the teams that won by their names ("Reds", one)."""
+    if table is not None and table.team_names:
+        won = [side for side in sides if set(side) <= set(seats)]
+        return gettext(", ").join(table.side(side) for side in won), len(won)
+    return seat_names(seats, names), len(seats)
+
+
 @bp.app_template_filter("winner_line")
 def winner_line(seats, names, table: Table | None = None, sides=()) -> str:
     """Who won, in words: "Winners: Anna, Ben" for a team or a shared win; when every player shares
     the win (Sataat's drawn teams), a draw. Where the table named its teams (the free pad), the
     teams that won by their names: "Winner: Reds"."""
-    listed, count = seat_names(seats, names), len(seats)
-    if table is not None and table.team_names:
-        won = [side for side in sides if set(side) <= set(seats)]
-        listed, count = gettext(", ").join(table.side(side) for side in won), len(won)
+    listed, count = winner_names(seats, names, table, sides)
     if len(names) > 1 and len(seats) == len(names):
         return gettext("A draw: %(names)s share the win.", names=listed)
     return ngettext("Winner: %(names)s", "Winners: %(names)s", count, names=listed)

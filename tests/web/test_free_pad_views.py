@@ -112,6 +112,9 @@ def test_the_teams_that_won_are_said_by_their_names(client):
         assert "Winners: 赤組, 白組" in client.get(f"/sessions/{session_id}/{page}").get_data(as_text=True)
     session_id = new_pad(client, NAMES, teams=2, rounds=1, team_names="Us, Them,")
     assert "Winner: Them" in save(client, session_id, 3, 8).get_data(as_text=True)
+    page = client.get(f"/sessions/{session_id}/what-if?score=1&option_winner=lowest&option_rounds=1"
+                      "&option_target=0").get_data(as_text=True)  # the what-if names them so too (r61b)
+    assert re.search(r"<tfoot><tr><th scope=\"row\">Winner</th>\s*<td>Them</td>\s*<td>Us</td>", page), page
 
 
 def test_more_team_names_than_teams_are_refused_beside_the_names(client):
