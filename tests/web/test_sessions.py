@@ -434,6 +434,25 @@ def test_a_restored_deal_that_reaches_the_end_ends_the_game_by_its_rule_not_earl
     assert "The table ended this game here." not in html and "Continue playing" not in html
 
 
+def test_restore_on_the_page_of_all_changes_is_a_plain_form_back_to_the_board(client, ctx):
+    """The change log's page of its own has no board for htmx to put the answer in: its Restore did
+    nothing (a tester). There it posts as a plain form and the board follows; on the board it swaps."""
+    sid = new_schieberamsch(client, deals=8)
+    client.post(f"/sessions/{sid}/deals", data=ramsch_form([30, 40, 50]))
+    deal = Deal.query.one()
+    client.post(f"/sessions/{sid}/deals/{deal.id}/delete")
+    deleted = Revision.query.filter_by(action="delete").one()
+    restore = f"/sessions/{sid}/revisions/{deleted.id}/restore"
+    page = client.get(f"/sessions/{sid}/changes").get_data(as_text=True)
+    form = re.search(rf'<form method="post" action="{restore}"[^>]*>', page).group(0)
+    assert "hx-post" not in form
+    board = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert 'hx-target="#board"' in re.search(rf'<form method="post" action="{restore}"[^>]*>', board).group(0)
+    answer = client.post(restore)
+    assert answer.status_code == 302 and answer.headers["Location"].startswith(f"/sessions/{sid}#deal-")
+    assert len(Deal.query.all()) == 1
+
+
 def test_strokes_are_drawn_as_tally_marks_in_fives():
     from scorekeeper.sessions.template_helpers import tally
 
