@@ -292,9 +292,14 @@ class Stendhal(Game):
         errors = [RuleError(T("%(player)s reveals exactly one card, not %(n)d.", player=table.name(seat),
                               n=len(cards)), f"reveal-{seat}")
                   for seat, cards in enumerate(deal["reveal"]) if len(cards) != 1]
-        if middle and len(deal.get("middle") or []) != middle:  # the middle's box stands above the players'
+        entered = len(deal.get("middle") or [])
+        if middle and entered < middle:  # the middle's box stands above the players'
             errors.insert(0, RuleError(P("The middle holds %(n)d card; enter it.", "The middle holds %(n)d cards; "
                                          "enter them.", middle), "middle"))
+        elif middle and entered > middle:
+            errors.insert(0, RuleError(P("The middle holds %(n)d card, not %(entered)d.",
+                                         "The middle holds %(n)d cards, not %(entered)d.", middle, entered=entered),
+                                       "middle"))
         seen: dict[str, int] = {}
         for seat, cards in enumerate(deal["reveal"]):
             for card in cards[:1]:

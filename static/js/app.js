@@ -780,7 +780,7 @@
     if (!error || error.dataset.focused) return;
     error.dataset.focused = "1";
     var shown = error.closest("tr.row-error") || error;  // a row's message sits in a row of its own
-    var place = error.closest("tr.row-error") || error.closest("td, .field, tr, fieldset") || error;
+    var place = error.closest("tr.row-error") || error.closest("td, .field, .filter, tr, fieldset") || error;
     if (place.dataset.errorFor) place = form.querySelector('tr[data-field="' + place.dataset.errorFor + '"]') || place;
     // a folded picker stays closed (open, it would lie over the message): its summary takes the focus
     var field = place.querySelector("details.fold > summary, input:not([type=hidden]):not([disabled]), select, textarea");

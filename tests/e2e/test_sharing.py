@@ -82,6 +82,14 @@ def test_score_under_other_rules_from_the_board(any_page):
     page.get_by_role("button", name="Score again").click()
     expect(page.get_by_label("Number of deals")).to_be_focused()
     expect(page.get_by_label("Number of deals")).to_have_attribute("aria-invalid", "true")
+    # a deal the options cannot score: the refusal above the options takes the focus itself (r62a
+    # found it on the first box, which says nothing of it)
+    low = {"type": "grand_hand", "soloist": 2, "soloist_points": 10, "jacks": ["JC"], "all_tricks": False}
+    sid = api_session(page, options={"deals": 8}, deals=[low])  # 10 card points: a trick or none?
+    page.goto(f"/sessions/{sid}/what-if?score=1&option_deals=8&option_schwarz_both_ways=y")
+    refusal = page.locator("form.what-if > p.form-error")
+    expect(refusal).to_contain_text("cannot be scored")
+    expect(refusal).to_be_focused()
 
 
 def test_a_players_page_shows_what_they_counted_over_time_and_head_to_head(any_page):
@@ -128,6 +136,7 @@ def test_a_players_page_filters_by_period_and_shows_the_average_place(any_page):
     page.get_by_role("button", name="Show").click()
     expect(page.locator("#until-error")).to_have_text("The end of the period is before its start.")
     expect(page.get_by_label("To", exact=True)).to_have_attribute("aria-invalid", "true")
+    expect(page.get_by_label("To", exact=True)).to_be_focused()  # the box, not its message (r62a)
     # the error under "To" moves no label and no box: the filters beside it stand level with it, and
     # every box sits right under its label, however tall the list of players beside it
     level, gaps = page.evaluate("""() => {

@@ -421,6 +421,7 @@ def test_seed_example_six_players_per_seat():
     (lambda r, m: (r[:2] + [["2S", "3S"]] + r[3:], m), "reveal-2", "C reveals exactly one card, not 2."),
     (lambda r, m: (r[:2] + [r[1]] + r[3:], m), "reveal-2", "is entered for both B and C"),
     (lambda r, m: (r, []), "middle", "The middle holds 1 card; enter it."),
+    (lambda r, m: (r, m + ["2D"]), "middle", "The middle holds 1 card, not 2."),  # not "enter it" (a tester)
     (lambda r, m: (r, [r[0][0]]), "middle", "is entered for both A and the middle"),
 ])
 def test_one_card_per_player_is_checked(change, field, message):
