@@ -206,13 +206,15 @@ class Schieber(Game):
             FieldSpec("points", N_("Card points"), INT, per_seat=True, seats=(0, 1), team_columns=True,
                       minimum=0, maximum=CARD_POINTS, total=CARD_POINTS,
                       help=N_("Type one team's points; the other side is filled to 157. A match: 257.")),
-            FieldSpec("match", N_("Took all nine tricks (match)"), BOOL, per_seat=True, seats=(0, 1)),
+            FieldSpec("match", N_("Took all nine tricks (match)"), BOOL, per_seat=True, seats=(0, 1),
+                      team_columns=True),
         ]
         if table.options.get("weis_and_stoeck", True):
             fields += [
                 FieldSpec("weis", N_("Weis (the team with the best Weis)"), INT, per_seat=True, seats=(0, 1),
+                          team_columns=True,
                           required=False, minimum=0, maximum=MOST_TEAM_WEIS, default=0),
-                FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=(0, 1)),
+                FieldSpec("stoeck", N_("Stöck (trump K and Q)"), BOOL, per_seat=True, seats=(0, 1), team_columns=True),
             ]
         if self._both_may_reach(table, state):
             fields.append(THANKED_FIRST)

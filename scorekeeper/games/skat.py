@@ -241,7 +241,7 @@ class Skat(Game):
                       maximum=SKAT_TOTAL, show_if=trumps, hide_if=("counted", ("opponents",))),
             FieldSpec("opponents_points", N_("Opponents' card points"), INT, minimum=0, maximum=SKAT_TOTAL,
                       show_if=("counted", ("opponents",))),
-            FieldSpec("tricks", N_("Declarer's tricks"), CHOICE, default="some", show_if=trumps,
+            FieldSpec("tricks", N_("Declarer's tricks"), CHOICE, default="some", required=False, show_if=trumps,
                       choices=(("some", N_("some")), ("all", N_("every trick")), ("none", N_("no trick")))),
             FieldSpec("result", N_("Null game result"), CHOICE, show_if=("game", ("null",)),
                       choices=(("won", N_("won: no trick")), ("lost", N_("lost: took a trick")))),

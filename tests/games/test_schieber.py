@@ -51,6 +51,21 @@ def test_worked_example_1_spades_with_weis_and_stoeck():
     assert "Ben & Dan: card points 54, Weis 0, Stöck 20: 2 x (54 + 20) = 148." in lines
 
 
+def test_a_partners_weis_stoeck_or_match_is_refused_not_dropped():
+    """rules/schieber.md "Scoring a deal": the team scores its Weis, Stöck and match. A team's values go
+    under its first player; an API client that sent Cleo's Weis, Dan's Stöck or Cleo's match under their
+    own seats had them dropped unread, and the deal scored 200 / 114 instead of worked example 1's
+    346 / 148 (a tester). Such a value is refused naming it; the same value twice is the team's."""
+    for name, values in (("weis", [0, 0, 70, 0]), ("stoeck", [False, False, False, True]),
+                         ("match", [False, False, True, False])):
+        with pytest.raises(DealError) as refused:
+            GAME.replay(table(), [{**deal("S", 103, 54), name: values}])
+        assert refused.value.field == f"{name}-{values.index(70 if name == 'weis' else True)}"
+        assert "a team's entry goes under its first player" in str(refused.value.text)
+    same = {**deal("S", 103, 54, weis=(70, 0), stoeck=B), "weis": [70, 0, 70, 0]}
+    assert GAME.replay(table(), [same]).totals == (346, 148, 346, 148)
+
+
 def test_worked_example_2_obenabe_match():
     """rules/schieber.md, worked example 2: swisslos, Obenabe x3, B takes all nine tricks: B 771, A 0."""
     standing = GAME.replay(table(), [deal("obenabe", 0, 157, match=B)])

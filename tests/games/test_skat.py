@@ -56,6 +56,14 @@ def test_example_1_overbid_clubs_hand_lost_at_the_next_multiple_of_12():
     assert "Declarer's card points: 74, 61 needed: reached." in text and "made" not in text
 
 
+def test_the_declarers_tricks_left_out_are_some_as_the_field_says():
+    """rules/skat.md "Entry at the table": every trick / no trick are taps; none tapped is "some". The
+    API's field says its default is "some", but a deal sent without it was refused as missing (a tester)."""
+    deal = trump("clubs", 1, 74, jacks=("JC", "JH", "JD"), bid=46, hand=True)
+    del deal["tricks"]
+    assert columns(deal) == ((0, -96, 0), (40, -146, 40))
+
+
 def test_example_1_with_schneider_the_value_reaches_the_bid():
     """rules/skat.md worked example 1: with 95 card points, schneider: 4 x 12 = 48 >= 46: won +48, SF +98."""
     deal = trump("clubs", 1, 95, jacks=("JC", "JH", "JD"), bid=46, hand=True)
