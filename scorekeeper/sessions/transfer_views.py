@@ -131,8 +131,8 @@ def restore_deal(session_id: int, revision_id: int):
         except turns.StaleBoard as stale:  # another device saved at the same moment
             error = translate(stale.text)
         else:
-            if not is_htmx():
-                return redirect(url_for(".show_session", session_id=session.id) + f"#deal-{deal.id}")
+            if not is_htmx():  # the change log's own page: the board says so too
+                return redirect(url_for(".show_session", session_id=session.id, restored=deal.id) + f"#deal-{deal.id}")
             return render(**context(session, restored=revision.deal_number))
     return render(422 if error else 200, **context(session, board_error=error))
 

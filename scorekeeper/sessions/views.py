@@ -45,14 +45,14 @@ from .late_writes import (
 @bp.get("/sessions/<int:session_id>")
 def show_session(session_id: int):
     session = db.get_or_404(GameSession, session_id)
-    if request.args:  # ?saved=, ?corrected=, ?reverted=, ?gone= (the line saying so), ?already=, ?cards=
+    if request.args:  # ?saved=, ?corrected=, ?reverted=, ?restored=, ?gone= (the line saying so), ?already=, ?cards=
         current = board(session)  # (never revalidated)
         meanwhile = tuple(sorted(filter(None, (_number_of(current, deal_id)
                                                for deal_id in request.args.get("meanwhile", "").split(".")[:20]))))
         flash = saved_flash(current)
         saved = flash if flash and str(flash["deal"].id) == request.args.get("saved") else None
-        corrected, reverted, same = (_number_of(current, request.args.get(said))
-                                     for said in ("corrected", "reverted", "unchanged"))
+        corrected, reverted, same, restored = (_number_of(current, request.args.get(said))
+                                               for said in ("corrected", "reverted", "unchanged", "restored"))
         said = None
         if request.args.get("gone"):
             said = gettext("This deal was deleted on another device meanwhile, so the correction was not saved; "
@@ -60,7 +60,7 @@ def show_session(session_id: int):
         elif request.args.get("outdated"):
             said = out_of_date_text()
         page = context(session, current, saved=saved, corrected=corrected, reverted=reverted, unchanged=same,
-                       board_error=said, meanwhile=meanwhile)
+                       restored=restored, board_error=said, meanwhile=meanwhile)
         newest = page["changes"][0][:1]  # the correction's Undo, while nothing came after it (its own Undo either)
         if corrected and newest and str(newest[0].id) == request.args.get("change"):
             page["correction"] = newest[0]

@@ -449,8 +449,10 @@ def test_restore_on_the_page_of_all_changes_is_a_plain_form_back_to_the_board(cl
     board = client.get(f"/sessions/{sid}").get_data(as_text=True)
     assert 'hx-target="#board"' in re.search(rf'<form method="post" action="{restore}"[^>]*>', board).group(0)
     answer = client.post(restore)
-    assert answer.status_code == 302 and answer.headers["Location"].startswith(f"/sessions/{sid}#deal-")
-    assert len(Deal.query.all()) == 1
+    restored = Deal.query.one()
+    assert answer.status_code == 302
+    assert answer.headers["Location"] == f"/sessions/{sid}?restored={restored.id}#deal-{restored.id}"
+    assert "Deal 1 restored." in client.get(answer.headers["Location"]).get_data(as_text=True)  # said (r63b)
 
 
 def test_strokes_are_drawn_as_tally_marks_in_fives():
