@@ -709,6 +709,7 @@ def test_a_correction_being_typed_survives_a_reload_and_the_new_deal_draft_too(p
     page.locator("tr.deal-row").first.get_by_role("link", name="Correct").click()
     expect(page).to_have_url(re.compile(r"/edit$"))  # the correction form is in (not the new deal's)
     expect(page.get_by_label(POINTS + "Ben")).to_have_value("7")
+    page.wait_for_load_state()  # its script too (on a loaded CI machine the box came before it: typed unkept)
     page.get_by_label(POINTS + "Ben").fill("17")  # ... and a correction of deal 1
     page.reload()
     expect(page.get_by_label(POINTS + "Ben")).to_have_value("17")
