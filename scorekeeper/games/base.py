@@ -504,7 +504,8 @@ class Game:
         counts as a value too (``took_trick: false`` for a player with card points is refused). `kept`:
         names whose values a correction sent back as the deal holds them (parsed, not checked as legacy)."""
         deal = self.parse(table, state, raw)
-        sent = {name: value for name, value in raw.items() if name not in set(kept)}
+        kept = set(kept)
+        sent = {name: value for name, value in raw.items() if name not in kept}
         entry.check_legacy(self.legacy(table, state), self.deal_fields(table, state), sent, deal, table.size,
                            sent=True)
 
