@@ -102,6 +102,8 @@ def session_json(session: GameSession, current: Board | None = None) -> dict[str
             "winner_rule": translate(current.winner_rule),
             "teams": [{"seats": list(side), "name": current.table.side(side), "total": total}
                       for side, total in standing.team_totals],
+            "other_totals": [{"name": translate(name), "totals": list(totals)}
+                             for name, totals in current.game.other_totals(current.table, standing.state)],
         },
         "deals": deals,
         "next": facts,

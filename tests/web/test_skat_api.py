@@ -29,6 +29,22 @@ def test_a_grand_with_two_in_both_columns_and_the_breakdown_in_japanese(client):
     assert "24 × （マタドール有り 2 ＋ ゲーム 1" in text and "(" not in text.split("24 × ")[1].split("=")[0]
 
 
+def test_the_other_column_stays_in_the_standings_once_the_list_is_over(client):
+    """rules/skat.md "The tally": both columns are kept. A tester's client lost the plain list once the
+    list ended (it came only in "next", which is null then); the standings carry it, named."""
+    body = {"game": "skat", "players": ["Anna", "Ben", "Carl"], "options": {"series": "number", "games": 1}}
+    sid = call(client, "POST", "/api/v1/sessions", body).json["id"]
+    call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": GRAND})
+    session = call(client, "GET", f"/api/v1/sessions/{sid}").json
+    assert session["standings"]["over"] and session["next"] is None
+    assert session["standings"]["other_totals"] == [{"name": "plain list", "totals": [0, 96, 0]}]
+    japanese = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"Accept-Language": "ja"}).json
+    assert japanese["standings"]["other_totals"][0]["totals"] == [0, 96, 0]
+    assert japanese["standings"]["other_totals"][0]["name"] != "plain list"
+    assert call(client, "POST", "/api/v1/sessions", {"game": "yacht", "players": ["A", "B", "C"]}).json[
+        "standings"]["other_totals"] == []
+
+
 def test_a_null_worth_less_than_the_bid_is_refused_in_the_tables_language(client):
     """rules/skat.md "Won, lost, overbid": a null game below the bid cannot be announced."""
     sid = call(client, "POST", "/api/v1/sessions", {"game": "skat", "players": ["Anna", "Ben", "Carl"]}).json["id"]
