@@ -805,7 +805,10 @@ def test_fixed_teams_refuse_another_split(session, pick):
     values, jokers = list(entry[key]), list(entry["jokers"])
     values[one], values[two] = values[two], values[one]
     jokers[one], jokers[two] = jokers[two], jokers[one]  # each team's unused jokers stay as they were
-    changed = entry | {key: values, "jokers": jokers}
+    piles = list(entry["pictures"])  # and each team's pictures: its battalions still took them
+    piles[one], piles[two] = piles[two], piles[one]
+    rest = {one: two, two: one}.get(entry["rest"], entry["rest"])
+    changed = entry | {key: values, "jokers": jokers, "pictures": piles, "rest": rest}
     if session.fixed:
         assert refused_at(session, index, changed).field == key
     else:
