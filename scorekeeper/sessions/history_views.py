@@ -10,6 +10,7 @@ from flask_babel import get_timezone, gettext
 from sqlalchemy import Row, select
 
 from .. import access, history, names, summaries
+from ..board import table_of
 from ..dbsafety import column_int
 from ..extensions import db
 from ..filter_forms import HistoryFilterForm, StatsFilterForm
@@ -21,6 +22,7 @@ from ..names import sort_key
 from .blueprint import bp
 from .chart import places_chart, totals_chart
 from .forms import PlayerNameForm
+from .template_helpers import winner_line
 
 
 @bp.app_template_global()
@@ -28,6 +30,13 @@ def session_title(session: GameSession) -> str:
     """The session's game as its lists name it ("Free score pad: Rummy"); a game no longer here by its slug."""
     game = GAMES.get(session.game)
     return translate(game.title(session.options)) if game else session.game
+
+
+@bp.app_template_global()
+def session_winner_line(session: GameSession, winners: Sequence[int]) -> str:
+    """Who won the session, in words, as its board says it: the teams the table named by their names."""
+    game, table = GAMES.get(session.game), table_of(session)
+    return winner_line(winners, table.names, table, game.teams(table) if game else ())
 
 
 def _page() -> int:

@@ -108,8 +108,8 @@ def test_the_teams_that_won_are_said_by_their_names(client):
                          team_names="赤組，白組, ")
     html = save(client, session_id, 10, 10, 5).get_data(as_text=True)
     assert "Winners: 赤組, 白組" in html and "<strong>Cat &amp; Fay</strong> 5" in html
-    for page in ("big", "result.svg"):
-        assert "Winners: 赤組, 白組" in client.get(f"/sessions/{session_id}/{page}").get_data(as_text=True)
+    for page in (f"/sessions/{session_id}/big", f"/sessions/{session_id}/result.svg", "/history"):
+        assert "Winners: 赤組, 白組" in client.get(page).get_data(as_text=True)  # the history too (r51b)
     session_id = new_pad(client, NAMES, teams=2, rounds=1, team_names="Us, Them,")
     assert "Winner: Them" in save(client, session_id, 3, 8).get_data(as_text=True)
     page = client.get(f"/sessions/{session_id}/what-if?score=1&option_winner=lowest&option_rounds=1"
