@@ -63,7 +63,7 @@ from typing import Any
 from .base import DealResult, Figure, Game, State, Table, narrow
 from .cards import SKAT_DECK, SKAT_JACKS, SKAT_POINTS, SKAT_POSSIBLE, SKAT_TOTAL, label, no_pile_holds, rank_of, unheld
 from .entry import BOOL, CHOICE, INT, MULTI, SEAT, FieldSpec, OptionSpec
-from .schieberamsch import CONTRA_CHOICES, CONTRA_FACTOR, matadors
+from .schieberamsch import CONTRA_FACTOR, matadors
 from .text import N_, P, RuleError, T, Text, joined
 
 BASE = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24}
@@ -71,6 +71,9 @@ SUITS = ("diamonds", "hearts", "spades", "clubs")
 TRUMP_GAMES = (*SUITS, "grand")
 PLAYED = (*TRUMP_GAMES, "null")
 PASSED = "passed"
+#: as a Skat table says them (the values as Schieberamsch stores its contra)
+KONTRA_CHOICES = (("none", N_("none")), ("contra", N_("Kontra (x2)")), ("recontra", N_("Re (x4)")))
+KONTRA_NAMES = {"contra": N_("Kontra"), "recontra": N_("Re")}
 GAME_NAMES = {"diamonds": N_("diamonds"), "hearts": N_("hearts"), "spades": N_("spades"), "clubs": N_("clubs"),
               "grand": N_("Grand"), "null": N_("Null")}
 #: null values by (hand, ouvert)
@@ -185,7 +188,7 @@ def valuation(deal: Mapping[str, Any], options: Mapping[str, Any]) -> Valuation:
     factor = CONTRA_FACTOR[deal.get("contra", "none")]
     score = value * (2 if doubled else 1) * factor * (1 if won else -1)
     if factor > 1:
-        lines.append(T("%(contra)s x%(factor)d.", contra=Text(deal["contra"]), factor=factor))
+        lines.append(T("%(contra)s x%(factor)d.", contra=Text(KONTRA_NAMES[deal["contra"]]), factor=factor))
     lines.append(T("Won: %(score)+d.", score=score) if won else
                  T("Lost, counted double: %(score)+d.", score=score) if doubled else
                  T("Lost: %(score)+d.", score=score))
@@ -249,7 +252,7 @@ class Skat(Game):
         ]
         if opts.get("kontra"):
             fields.append(FieldSpec("contra", N_("Kontra"), CHOICE, default="none", required=False,
-                                    choices=CONTRA_CHOICES, show_if=played))
+                                    choices=KONTRA_CHOICES, show_if=played))
         if opts.get("passed_deal") == "ramsch":
             fields += [
                 FieldSpec("ramsch_points", N_("Card points in the Ramsch (skat with the last trick)"), INT,

@@ -116,3 +116,18 @@ def test_an_open_list_ended_by_the_table_keeps_its_rule(client):
     assert ended["winner_rule"] == ("When the table ends the list, the highest Seeger-Fabian total wins; equal totals "
                                     "share the place.")
     assert ended["winners"] == [1]
+
+
+def test_kontra_and_re_are_named_as_a_skat_table_says_them(client):
+    """rules/skat.md `kontra`: "an opponent's Kontra doubles the game's list score, the declarer's Re
+    doubles it again (x4)". The entry form says Kontra and Re as the option does (a tester read "contra
+    (x2) / recontra (x4)" under the heading Kontra); the values sent stay contra and recontra."""
+    body = {"game": "skat", "players": ["Anna", "Ben", "Carl"], "options": {"kontra": True}}
+    sid = call(client, "POST", "/api/v1/sessions", body).json["id"]
+    page = client.get(f"/sessions/{sid}").get_data(as_text=True)
+    assert "Kontra (x2)" in page and "Re (x4)" in page and "recontra (x4)" not in page
+    assert "コントラ（×2）" in client.get(f"/sessions/{sid}", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    response = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": {**GRAND, "contra": "recontra"}})
+    deal = response.json["deals"][0]
+    assert response.status_code == 201 and deal["values"]["contra"] == "recontra"
+    assert "Re x4." in deal["breakdown"] and deal["points"][1] == 4 * 96 + 50  # Seeger-Fabian's 50 not doubled
