@@ -100,10 +100,16 @@ def replay_asked(game: Game, table: Table, other: Table,
 
 
 def _left_out(game: Game, other: Table, state: State, values: dict[str, Any], error: RuleError) -> dict[str, Any]:
-    """`values` with the optional entry `error` names emptied; the same object when it names none."""
-    for spec in game.deal_fields(game.as_entered(other, values), state):
+    """`values` with the optional entry `error` names emptied, or left out where `other` reads it only
+    as a legacy input (Schieber's who thanked first, where nobody reaches the target under `other`);
+    the same object when it names neither."""
+    fields = game.deal_fields(game.as_entered(other, values), state)
+    for spec in fields:
         if spec.name == error.field and not spec.required and values.get(spec.name) != spec.empty():
             return {**values, spec.name: spec.empty()}
+    name = (error.field or "").partition("-")[0]  # "thanked_first", or a seat's entry "bid-2"
+    if name in values and name not in {spec.name for spec in fields}:
+        return {key: value for key, value in values.items() if key != name}
     return values
 
 

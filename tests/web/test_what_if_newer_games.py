@@ -249,3 +249,19 @@ def test_a_schieber_session_says_the_factors_it_scores_by(client):
     sid = session_with(client, "schieber", FOUR, [SPADES])
     plain = what_if(client, sid, {"factors": "none"}).json
     assert [plain["options"][f"factor_{kind}"] for kind in kinds] == [1] * 6
+
+
+def test_a_schieber_thanked_first_answer_counts_for_nothing_where_nobody_reaches_the_target(client):
+    """rules/schieber.md "Start, presets and the end": who thanked first is asked only when both teams
+    reach the target by card points in one deal. Target 700 (swisslos): A 346 + 3 x 80 + 3 x 40 = 706,
+    B 148 + 3 x 77 + 3 x 117 = 730: both reach it in deal 3, and B thanked first. With `factors` none
+    nobody reaches 700 (A 173 + 80 + 40 = 293, B 74 + 77 + 117 = 268): the answer is not asked, and
+    counts for nothing (a tester was told to "leave it out", which the what-if page cannot do)."""
+    obenabe = {"trump": "obenabe", "pushed": False, "points": [80, 77, None, None], "match": [False] * 4}
+    both = {"trump": "undenufe", "pushed": False, "points": [40, 117, None, None], "match": [False] * 4,
+            "thanked_first": 1}
+    sid = session_with(client, "schieber", FOUR, [SPADES, obenabe, both], options={"target": 700})
+    assert totals(client, sid) == [706, 730, 706, 730]
+    plain = what_if(client, sid, {"factors": "none"})
+    assert plain.status_code == 200, plain.json
+    assert plain.json["standings"]["totals"] == [293, 268, 293, 268] and not plain.json["standings"]["over"]
