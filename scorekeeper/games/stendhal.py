@@ -221,8 +221,9 @@ class Stendhal(Game):
                     FieldSpec(f"{pick}_lowest", LABELS[f"{pick}_lowest"], CHOICE, per_seat=True,
                               required=False, choices=ranks),
                 ]
-        fields.append(FieldSpec("suits", N_("Suits taken by a player without minus cards (0: no trick)"), INT,
-                                per_seat=True, minimum=0, maximum=4, default=0))
+        fields.append(FieldSpec("suits", N_("Suits taken"), INT, per_seat=True, minimum=0, maximum=4, default=0,
+                                help=N_("Only by a player without minus cards: the suits of the tricks they "
+                                        "took (0: no trick).")))
         return tuple(fields)
 
     def play_fields(self, table: Table, state: State, early: Mapping[str, Any]) -> tuple[FieldSpec, ...]:

@@ -106,6 +106,15 @@ def test_bonus_by_suits_for_players_without_minus_cards(suits, bonus):
     assert score(cross_deal(suits=[0, 0, 0, suits, 0, 0])).points[3] == bonus
 
 
+def test_more_than_four_suits_are_refused_in_the_players_words():
+    """'1 suit +1, 2 +3, 3 +6, 4 +10': four suits at most. A tester read "Suits taken by a player without
+    minus cards (0: no trick) for Cara cannot be more than 4": the field is called by its short name."""
+    with pytest.raises(DealError) as caught:
+        score(cross_deal(suits=[0, 0, 0, 5, 0, 0]))
+    assert str(caught.value.text) == "Suits taken for D cannot be more than 4."
+    assert caught.value.error.field == "suits-3"
+
+
 def test_suits_ignored_for_players_with_minus_cards():
     """The bonus is only for players without minus cards."""
     assert score(cross_deal(suits=[4, 4, 4, 0, 0, 0])).points[:3] == score(cross_deal()).points[:3]
