@@ -222,12 +222,12 @@ class Schieber(Game):
 
     def _both_may_reach(self, table: Table, state: State) -> bool:
         """Whether both teams could reach the target in the next deal: only then may who thanked first
-        decide, and be asked. The two teams together write at most the deal's card points with a
-        match's bonus, the most Weis (one team's) and Stöck (one team's), at the highest factor."""
+        decide, and be asked. The two teams together write at most the deal's card points, the most
+        Weis (one team's) and Stöck (one team's), at the highest factor; not a match's bonus: a match
+        leaves the other team no card points to get there with."""
         if self.ending(table) != "target" or narrow(state, SchieberState).won_by is not None:
             return False
-        most = (CARD_POINTS + table.options.get("match_bonus", 100) + MOST_TEAM_WEIS + STOECK) \
-            * max(self.factor(table, kind) for kind in KINDS)
+        most = (CARD_POINTS + MOST_TEAM_WEIS + STOECK) * max(self.factor(table, kind) for kind in KINDS)
         return sum(max(0, self.target(table) - state.totals[team]) for team in (0, 1)) <= most
 
     def legacy(self, table: Table, state: State) -> tuple[Legacy, ...]:

@@ -276,13 +276,17 @@ def test_both_teams_by_card_points_asks_who_thanked_first():
 
 def test_who_thanked_first_is_asked_only_where_both_teams_may_reach_the_target():
     """rules/schieber.md "Start, presets and the end": who thanked first decides only when both teams reach
-    the target in one deal, so it is asked only where both still can. Together the teams write at most
-    (157 + 100 + 600 + 20) x 3 = 2631 in a deal with Swisslos factors (Weis and Stöck for one team each):
-    not from 0 and 0 to 2500 (5000 short), but from 1300 and 1300 (2400 short)."""
+    the target in one deal, so it is asked only where both still can. Both get there by card points,
+    so neither made a match (the other team would have none), and together they write at most
+    (157 + 600 + 20) x 3 = 2331 in a deal with Swisslos factors (Weis and Stöck for one team each):
+    not from 0 and 0 to 2500 (5000 short) nor from 1300 and 1300 (2400), but from 1400 and 1400
+    (2200). A tester was asked from the second deal on at 346 and 148 to 1500 (2506 short)."""
     t = table()
     asked = lambda state: "thanked_first" in [spec.name for spec in GAME.deal_fields(t, state)]  # noqa: E731
-    assert not asked(GAME.start(t)) and not asked(at((2000, 0)))
-    assert asked(at((1300, 1300))) and asked(at((2400, 300)))
+    assert not asked(GAME.start(t)) and not asked(at((2000, 0))) and not asked(at((1300, 1300)))
+    assert asked(at((1400, 1400))) and asked(at((2400, 300)))
+    low = table(target=1500)
+    assert "thanked_first" not in [spec.name for spec in GAME.deal_fields(low, at((346, 148)))]
     # sent empty where it is not asked (a deal stored before, an API v1 client): accepted; a team: refused
     assert GAME.parse(t, GAME.start(t), deal("H", 100, 57) | {"thanked_first": None})["points"][:2] == [100, 57]
     with pytest.raises(RuleError) as error:
