@@ -506,8 +506,9 @@ class Handjass(Game):
         tied = [seat for seat in qualified if counts[seat] == cut]
         need, drawn = slots - len(above), deal["draw"]
         if len(drawn) != need or any(seat not in tied for seat in drawn):
-            raise RuleError(T("%(players)s tied at %(count)d: tick the %(n)d who won the card draw.",
-                              players=table.names_of(tied), count=cut, n=need), "draw")
+            raise RuleError(P("%(players)s tied at %(count)d: tick the player who won the card draw.",
+                              "%(players)s tied at %(count)d: tick the %(n)d who won the card draw.",
+                              need, players=table.names_of(tied), count=cut), "draw")
         lines.append(T("%(players)s tied at %(count)d; the card draw went to %(winners)s.",
                        players=table.names_of(tied), count=cut, winners=table.names_of(drawn)))
         return above + sorted(drawn, key=qualified.index), True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Response, current_app, make_response, render_template, request, url_for
@@ -105,18 +106,20 @@ def saved_flash(current: Board, deal: Deal | None = None) -> dict | None:
     index = len(ids) - 1 if deal is None else ids.index(deal.id) if deal.id in ids else None
     if index is None:
         return None
-    result = current.standing.results[index]
-    return {"number": index + 1, "deal": current.deals[index], "sides": sides(current, result.points),
-            "news": result.news, "last": index == len(ids) - 1}
+    result, last = current.standing.results[index], index == len(ids) - 1
+    return {"number": index + 1, "deal": current.deals[index], "news": result.news, "last": last,
+            "sides": sides(current, result.points, current.standing.active if last else ())}
 
 
-def sides(current: Board, points: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+def sides(current: Board, points: tuple[int, ...], active: Sequence[bool] = ()) -> list[tuple[tuple[int, ...], int]]:
     """Whom the line names with their points: each team once where partners scored alike (Sataat,
-    a free pad with teams: "Anna & Cleo +20"), else each player (TENNOS' teams score one by one)."""
+    a free pad with teams: "Anna & Cleo +20"), else each player (TENNOS' teams score one by one);
+    not a player `active` says is out of the game who scored nothing: they were out before this deal
+    (Handjass: a tester read "Ueli 0" for a player safe since deal 4)."""
     teams = current.standing.teams
     if teams and all(points[seat] == points[team[0]] for team in teams for seat in team):
         return [(team, points[team[0]]) for team in teams]
-    return [((seat,), value) for seat, value in enumerate(points)]
+    return [((seat,), value) for seat, value in enumerate(points) if value or not active or active[seat]]
 
 
 def only_added(before: Board, after: Board, form) -> bool:

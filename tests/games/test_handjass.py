@@ -286,7 +286,7 @@ def test_seed_three_players_otherwise_as_with_four_the_top_two_score():
     assert score(deal([60, 40, 20], n=3), n=3) == (1, 1, -1)
     assert score(deal([60, 40, 30], n=3), n=3, three_player_two_winners=False) == (1, 0, 0)
     d = deal([50, 40, 40], n=3)
-    assert "tick the 1 who won the card draw" in refused(d, "draw", n=3)
+    assert "tick the player who won the card draw" in refused(d, "draw", n=3)
     assert score({**d, "draw": [2]}, n=3) == (1, 0, 1)
 
 

@@ -46,7 +46,7 @@ def test_a_card_draw_asked_after_a_tie_is_said_to_its_boxes(client):
     data = {"playing": ["0", "1", "2", "3"], "trump": "C", "count": "points", "points-0": "60", "points-1": "40",
             "points-2": "40", "points-3": "17"}
     html = client.post(f"/sessions/{sid}/deals", data=data).get_data(as_text=True)
-    assert "Carl, Ben tied at 40: tick the 1 who won the card draw." in alerts(html)  # from the dealer's right
+    assert "Carl, Ben tied at 40: tick the player who won the card draw." in alerts(html)  # from the dealer's right
     boxes = re.findall(r'<input type="checkbox" name="draw"[^>]*>', html)
     assert len(boxes) == 4 and all('aria-invalid="true" aria-describedby="draw-error"' in box for box in boxes)
     assert re.search(r'id="draw-error"[^>]*>Carl, Ben tied at 40', html)
@@ -72,6 +72,11 @@ def test_going_out_is_said_in_the_save_line_and_the_breakdown(client):
     breakdown = client.get(f"/sessions/{sid}/deals/{deal_id}/breakdown").get_data(as_text=True)
     assert "Ida has 2 strokes (out at 2): out, safe." in breakdown
 
+
+    second = client.post(f"/sessions/{sid}/deals", headers={"HX-Request": "true"}, data={
+        "trump": "C", "playing": ["0", "1", "2"], "points-0": "60", "points-1": "50", "points-2": "47"})
+    flash = re.search(r'<p class="flash" id="flash"[^>]*>(.*?)</p>', second.get_data(as_text=True), re.S).group(1)
+    assert re.sub(r"\s+", " ", flash).strip().startswith("Deal 2: Anna +1, Ben 0, Carl 0;")  # not "Ida 0": out
 
 
 def test_a_correction_that_puts_a_player_out_earlier_names_the_deal_it_spoils(client, app):
