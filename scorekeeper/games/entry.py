@@ -404,7 +404,8 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
                        asked: Sequence[int], who: Sequence[str] | None) -> tuple[list[Any], bool, list[RuleError]]:
     """The shown seats' entries parsed (None where refused), whether every asked seat was shown, and
     the refusals, each naming `who` the box is for. In a fixed sum one empty box takes the rest of the
-    sum; with more, each is missing while the others fit the sum (they may be filled)."""
+    sum, and so does every empty box when the boxes typed make the sum (the rest is 0: Pitch's players
+    who took no point); otherwise each empty box is missing while the others fit the sum."""
     entries = [spec.empty()] * size
     errors: list[RuleError] = []
     missing: list[RuleError] = []  # in a fixed sum; elsewhere an empty box is an error like the others
@@ -424,14 +425,16 @@ def _parse_asked_seats(spec: FieldSpec, value: Sequence[Any], values: Mapping[st
     if errors or over:
         return entries, every_seat_asked, errors
     empty = [seat for seat in asked if value[seat] in (None, "")]
-    if len(empty) == 1 and every_seat_asked and spec.total is not None and spec.kind == INT:
-        # one box left empty: the rest of the sum, as the tablet's form fills it (without JavaScript too)
+    rest = spec.total - sum(e for e in entries if isinstance(e, int)) if spec.total is not None else None
+    if empty and every_seat_asked and rest is not None and spec.kind == INT and (len(empty) == 1 or rest == 0):
+        # the rest of the sum, as the tablet's form fills one box (without JavaScript too)
         try:
-            entries[empty[0]] = parse_value(spec, spec.total - sum(e for e in entries if isinstance(e, int)),
-                                            f"{spec.name}-{empty[0]}", size)
+            for seat in empty:
+                entries[seat] = parse_value(spec, rest, f"{spec.name}-{seat}", size)
             return entries, every_seat_asked, []
         except RuleError:
-            entries[empty[0]] = None
+            for seat in empty:
+                entries[seat] = None
     return entries, every_seat_asked, missing
 
 

@@ -135,6 +135,17 @@ def test_five_players_declarer_alone():
     assert score(by_points(2, 6, [1, 1, 6, 1, 1], n=5, partner=2), n=5) == (1, 1, 6, 1, 1)
 
 
+def test_points_left_empty_are_none_once_the_typed_points_make_all_ten():
+    """'Points taken': the ten points of the deal are shared out; a tester typed Dee 6 and Eve 4 and
+    left the three who took none empty, and was told each of them was missing. Once the typed boxes
+    make the ten, the empty ones took none; short of ten, each empty box is still asked."""
+    deal = by_points(3, 10, [None, None, None, 6, 4], n=5, partner=4)
+    assert score(deal, n=5) == (0, 0, 0, 20, 20)
+    with pytest.raises(DealError) as short:
+        score(by_points(3, 10, [None, None, None, 6, 3], n=5, partner=4), n=5)
+    assert [error.field for error in short.value.error.errors] == ["points-0", "points-1", "points-2"]
+
+
 def test_five_players_moon():
     assert score(by_points(4, 10, [0, 0, 0, 4, 6], n=5, partner=3), n=5) == (0, 0, 0, 20, 20)
 
