@@ -1623,3 +1623,20 @@ def test_a_long_name_over_a_column_breaks_instead_of_being_cut(browser, live_ser
                                  ".map(n => n.textContent.trim())")
         assert cut == [], (game, cut)
     page.context.close()
+
+
+def test_a_name_on_two_lines_in_the_pinned_totals_keeps_them_level(browser, live_server):
+    """A tester's "Franziska-Magdalena" took two lines in the pinned totals on a phone, left-aligned
+    while the other names stood centred, and her total stood a line below the others'."""
+    page = new_page(browser, live_server, {**PHONE, "is_mobile": True})
+    page.goto(f"/sessions/{api_session(page, players=('Dora', 'Emil', 'Franziska-Magdalena'))}")
+    names, totals_ = page.locator("#pinned .bar-name"), page.locator("#pinned .bar-total")
+    expect(totals_).to_have_count(3)
+    lines = names.evaluate_all("names => names.map(n => Math.round(n.getBoundingClientRect().height / "
+                               "parseFloat(getComputedStyle(n).lineHeight)))")
+    assert lines == [1, 1, 2]
+    assert set(names.evaluate_all("names => names.map(n => getComputedStyle(n).textAlign)")) == {"center"}
+    tops = totals_.evaluate_all("totals => totals.map(t => Math.round(t.getBoundingClientRect().top))")
+    assert len(set(tops)) == 1, tops
+    screenshot(page, "phone-two-line-name-in-the-totals", full_page=False)
+    page.context.close()
