@@ -3,7 +3,9 @@ database -> export gives the same document apart from ids. Import checks everyth
 (import_checks.py: each session replayed through its engine) and stores nothing when one deal does
 not fit. A session that is already here exactly (same game, start time, players and deals: the same
 file imported twice, or a backup put back over the database it came from; the players also as named
-before a rename, here or in the file) is not stored again.
+before a rename, here or in the file) is not stored again; nor is another version of a session here
+(the same game, start time and players, other deals: an export taken before a deal was corrected),
+which would count its games twice: the answer names the session here, whose board takes corrections.
 """
 from __future__ import annotations
 
@@ -28,10 +30,12 @@ CHUNK = 50  # sessions stored per flush, players looked up per query
 
 @dataclass
 class Imported:
-    """The ids of the sessions an import stored (new) and of those it found already here."""
+    """The ids of the sessions an import stored (new), of those it found already here, and of those
+    here that the file held another version of (not stored)."""
 
     stored: list[int] = field(default_factory=list)
     already_here: list[int] = field(default_factory=list)
+    other_version: list[int] = field(default_factory=list)
 
 
 def _keys(game: str, created_at: datetime, names: Iterable[str], deals: Iterable[tuple[int, str, Any]],
@@ -127,7 +131,8 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
             for key in _keys(session.game, session.created_at, session.names,  # as its export holds it
                              ((deal.position, deal.phase, deal.payload) for deal in exported_deals(session)),
                              renames.get(session.id, []))}
-    added, already = [], []
+    versions = {key[:3]: session for key, session in here.items()}  # game, start time, players
+    added, already, other = [], [], []
     for values in chunk:
         keys = _keys(values["game"], values["created_at"], values["names"],
                      ((deal["position"], deal["phase"], deal["payload"]) for deal in values["deals"]),
@@ -137,8 +142,13 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
         if found is not None:
             already.append(found)
             continue
+        version = next((versions[key[:3]] for key in keys if key[:3] in versions), None)
+        if version is not None:
+            other.append(version)
+            continue
         session = _new_session(values, players)
         here.update(dict.fromkeys(keys, session))
+        versions.update(dict.fromkeys((key[:3] for key in keys), session))
         db.session.add(session)
         added.append((session, values))
     db.session.flush()
@@ -148,6 +158,7 @@ def _store_chunk(chunk: list[dict[str, Any]], players: Mapping[str, int], result
     db.session.flush()
     result.stored += [session.id for session, _ in added]
     result.already_here += [session.id for session in already]
+    result.other_version += [session.id for session in other]
     for row in set(db.session.identity_map.values()) - held:  # the summaries' UPDATEs scan every object
         if row in db.session:                                   # held: hold one chunk's, not all
             db.session.expunge(row)

@@ -30,7 +30,7 @@ def export_csv(session_id: int):
 def import_sessions():
     request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]  # a whole backup, not a deal
     result = importer.import_document(json_body())
-    return {"sessions": result.stored, "already_here": result.already_here}, 201
+    return {"sessions": result.stored, "already_here": result.already_here, "other_version": result.other_version}, 201
 
 
 @bp.post("/sessions/<int:session_id>/revisions/<int:revision_id>/restore")

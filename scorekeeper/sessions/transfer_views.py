@@ -107,11 +107,13 @@ def import_sessions():
                 db.session.rollback()
                 form.file.errors = [translate(refused.text)]
             else:
-                found = result.stored + result.already_here
+                found = result.stored + result.already_here + result.other_version
                 if len(found) == 1:
-                    already = 1 if result.already_here else None
-                    return redirect(url_for(".show_session", session_id=found[0], already=already))
-                return redirect(url_for(".history", imported=len(result.stored), already=len(result.already_here)))
+                    return redirect(url_for(".show_session", session_id=found[0],
+                                            already=1 if result.already_here else None,
+                                            other=1 if result.other_version else None))
+                return redirect(url_for(".history", imported=len(result.stored), already=len(result.already_here),
+                                        other=len(result.other_version)))
     return render_template("transfer/import.html", form=form), 422
 
 

@@ -75,11 +75,12 @@ def test_six_players_three_deals_a_correction_and_the_end(page):
     page.evaluate("window.__sameDocument = true")
 
     # --- Deal 1: the rules' first seed example. A player without a revealed card is refused first.
-    # a screen-reader tester: every picker was named "none tap to choose", whose and what for unsaid
+    # a screen-reader tester: every picker was named "none tap to choose", whose and what for unsaid;
+    # a keyboard tester (axe's label-in-name): the words the button shows are in its name too
     anna = page.locator("#entry tr[data-field=reveal] td").first.locator("summary")
-    expect(anna).to_have_accessible_name("Card revealed: Anna none")
+    expect(anna).to_have_accessible_name("Card revealed: Anna none tap to choose")
     reveal(page, {"Anna": "♣5", "Ben": "♣J", "Carl": "♥K", "Dora": "♣K", "Emil": "♥4"})
-    expect(anna).to_have_accessible_name("Card revealed: Anna ♣5")
+    expect(anna).to_have_accessible_name("Card revealed: Anna ♣5 tap to choose")
     lock_bids(page)
     expect(page.locator("tr[data-field=reveal] td").nth(5).get_by_role("alert")).to_have_text(
         "Fay reveals exactly one card, not 0.")

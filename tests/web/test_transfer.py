@@ -356,10 +356,23 @@ def test_the_same_file_imported_twice_stores_its_sessions_once_and_says_so(clien
     answer = fresh_client.post("/api/v1/import", json=one)
     check(answer, "/api/v1/import", "POST")
     assert answer.status_code == 201 and answer.json["sessions"] == [] and len(answer.json["already_here"]) == 1
-    # a session played on since the export is another state of it: stored as a new session
+    # another version of a session here (a deal corrected since the export): not stored a second time,
+    # which would count its games twice (a club organiser's older export became "#6"); said so
     changed = json.loads(json.dumps(one))
     changed["sessions"][0]["deals"][0]["payload"]["pushed"] = 3
-    assert fresh_client.post("/api/v1/import", json=changed).json["sessions"] != []
+    answer = fresh_client.post("/api/v1/import", json=changed)
+    check(answer, "/api/v1/import", "POST")
+    assert answer.json["sessions"] == answer.json["already_here"] == [] and len(answer.json["other_version"]) == 1
+    response = upload(fresh_client, changed)
+    assert "other=1" in response.headers["Location"]
+    assert "This session is already here with other deals: the file's version was not stored." in \
+        fresh_client.get(response.headers["Location"]).get_data(as_text=True)
+    with fresh_client.application.app_context():
+        assert GameSession.query.count() == 2
+    both = upload(fresh_client, {**changed, "sessions": [*changed["sessions"], *document["sessions"][1:]]})
+    assert "other=1" in both.headers["Location"] and "already=1" in both.headers["Location"]
+    assert "1 is already here with other deals: the file's version was not stored." in \
+        fresh_client.get(both.headers["Location"]).get_data(as_text=True)
 
 
 def test_an_export_carries_no_pin_and_the_import_form_says_what_that_means(client, fresh_client):
