@@ -85,8 +85,9 @@ def create_session():
 
 
 def claimed_version(body: dict[str, Any]) -> int | None:
-    """The board version the client built its change on: If-Match ("7" or 7) or the body's board_version."""
-    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"')
+    """The board version the client built its change on: If-Match ("7" or 7, or the ETag of a compressed
+    answer, which Flask-Compress tags with its encoding: "7:gzip") or the body's board_version."""
+    raw = request.headers.get("If-Match", "").strip().removeprefix("W/").strip('"').partition(":")[0]
     if raw and raw != "*" and (not raw.isdigit() or len(raw) > 18):  # it was blamed on a board_version not sent
         raise RuleError(T('If-Match must name a board version, a whole number such as "7".'), "If-Match")
     if not raw and "board_version" in body:

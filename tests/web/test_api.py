@@ -482,6 +482,18 @@ def test_a_session_read_names_its_version_as_the_etag_a_write_sends_back(client)
     assert written.status_code == 201
     again = call(client, "GET", f"/api/v1/sessions/{sid}", headers={"If-None-Match": read.headers["ETag"]})
     assert again.status_code == 200 and again.headers["ETag"] == f'"{read.json["version"] + 1}"'
+    # a client that takes compressed answers (requests, browsers) reads the ETag Flask-Compress tags with
+    # the encoding ("1:gzip"): an API client's write sending it back was refused as no version (r54b)
+    zipped = client.get(f"/api/v1/sessions/{sid}", headers={"Accept-Encoding": "gzip"})
+    assert zipped.headers["ETag"] == f'"{read.json["version"] + 1}:gzip"'
+    for tag in (zipped.headers["ETag"], f'W/{zipped.headers["ETag"]}'):
+        stale = call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH},
+                     headers={"If-Match": '"0:br"'})
+        assert stale.status_code == 409
+        version = call(client, "GET", f"/api/v1/sessions/{sid}").json["version"]
+        tag = tag.replace(str(read.json["version"] + 1), str(version))
+        assert call(client, "POST", f"/api/v1/sessions/{sid}/deals", {"values": RAMSCH},
+                    headers={"If-Match": tag}).status_code == 201
 
 
 def test_a_script_is_told_what_it_sent_wrong_not_something_else(client):
