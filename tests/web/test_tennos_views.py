@@ -88,3 +88,7 @@ def test_fixed_teams_show_the_team_totals_that_decide(client):
     assert " ".join(big) == "Anna & Carl 14 · Ben & Dora 17"
     picture = client.get(f"/sessions/{sid}/result.svg").get_data(as_text=True)
     assert "Anna &amp; Carl" in picture and "Ben &amp; Dora" in picture and ">17<" in picture
+    # the picture's brand in the page's language, as every page's header says it (a Japanese tester)
+    assert ">Scorekeeper</text>" in picture
+    japanese = client.get(f"/sessions/{sid}/result.svg", headers={"Accept-Language": "ja"}).get_data(as_text=True)
+    assert ">スコアキーパー</text>" in japanese
