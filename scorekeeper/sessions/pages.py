@@ -78,20 +78,27 @@ def result_picture(session_id: int):
     return picture, {"Content-Type": "image/svg+xml; charset=utf-8"}
 
 
+#: marks that do not begin a line of Japanese (kinsoku): closing brackets, stops, small kana, the long vowel
+NOT_FIRST = frozenset("。、，．・：；！？）」』】ーぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
 def picture_lines(text: str, width: int) -> list[str]:
     """`text` in lines of at most `width` columns, a wide (CJK) character counting two: broken at a
-    space, or anywhere in a text without spaces (Japanese).
+    space, or anywhere in a text without spaces (Japanese), but never before a mark that does not
+    begin a line in Japanese (「。」「、」「）」: it stays at the end of the line, one past the width).
 
     >>> picture_lines("The first team to reach 2500 wins; Stöck decides when both do.", 30)
     ['The first team to reach 2500', 'wins; Stöck decides when both', 'do.']
     >>> picture_lines("先に2500に届いたチームの勝ち。", 20)
     ['先に2500に届いたチー', 'ムの勝ち。']
+    >>> picture_lines("現在の合計で勝者が決まります。", 28)
+    ['現在の合計で勝者が決まります。']
     """
     lines: list[str] = []
     line, used = "", 0
     for word in re.split(r"(?<= )", text) if " " in text else list(text):
         size = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in word)
-        if line and used + size > width:
+        if line and used + size > width and word not in NOT_FIRST:
             lines.append(line.rstrip())
             line, used = "", 0
         line, used = line + word, used + size
