@@ -66,7 +66,7 @@ def test_schieber_with_a_number_of_deals_or_a_lower_target(client):
     page = client.get(f"/sessions/{sid}/what-if?score=1&option_target=700&option_factors=swisslos"
                       "&option_deck=french&option_factor_on_extras=y&option_weis_and_stoeck=y&option_match_bonus=100"
                       "&option_end=target&option_deals=12&option_berg=y&option_schneider=y").get_data(as_text=True)
-    assert "Under these rules the game ends after deal 2: the last 1 deal played does not count." in page
+    assert "Under these rules the game ends after deal 2: the last deal played does not count." in page
     assert "Every deal scores the same under these rules." in page  # deals 1 and 2 score as played
 
 
