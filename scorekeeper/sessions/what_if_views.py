@@ -2,6 +2,8 @@
 beside the real totals. Read by GET: nothing is stored, so the options travel in the address."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from flask import render_template, request
 
 from ..board import board
@@ -30,10 +32,20 @@ def what_if_page(session_id: int):
             problem = " ".join(translate(error.text) for error in refused.errors
                                if not _beside(form, error)) or None
     results = zip(real.standing.results, other.board.standing.results) if other else ()
-    changed = [(number, mine.points, theirs.points) for number, (mine, theirs) in enumerate(results, start=1)
-               if mine.points != theirs.points]
+    changed = [(number, moved(real.standing.teams, mine.points, theirs.points))
+               for number, (mine, theirs) in enumerate(results, start=1) if mine.points != theirs.points]
     return render_template("sessions/what_if.html", session=session, real=real, form=form, other=other,
                            problem=problem, changed=changed, names=table.names, specs=scoring)
+
+
+def moved(teams: Sequence[Sequence[int]], before: Sequence[int],
+          after: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
+    """The sides whose points a deal's new scoring moved, (seats, before, after): each team once where
+    partners score alike (a Schieber's "Beat & Dora +771 → +257", not each partner), else each player."""
+    alike = teams and all(points[seat] == points[team[0]] for points in (before, after) for team in teams
+                          for seat in team)
+    sides = [tuple(team) for team in teams] if alike else [(seat,) for seat in range(len(before))]
+    return [(side, before[side[0]], after[side[0]]) for side in sides if before[side[0]] != after[side[0]]]
 
 
 def _beside(form, error: RuleError) -> bool:

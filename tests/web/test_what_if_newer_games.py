@@ -43,6 +43,11 @@ def test_schieber_under_other_factors_and_without_weis_and_stoeck(client):
     assert totals(client, sid) == [346, 1176, 346, 1176]
     plain = what_if(client, sid, {"factors": "none"}).json
     assert plain["standings"]["totals"] == [173, 588, 173, 588]
+    page = client.get(f"/sessions/{sid}/what-if?score=1&option_factors=none&option_deck=french"
+                      "&option_factor_on_extras=y&option_weis_and_stoeck=y&option_match_bonus=100&option_end=target"
+                      "&option_target=2500&option_deals=12&option_berg=y&option_schneider=y").get_data(as_text=True)
+    # each team once, as the board's save line says it (a tester read each partner's value twice)
+    assert "Deal 2: Ben &amp; Dora +771 → +257<" in page
     assert [deal["points"][:2] for deal in plain["deals"]] == [[173, 74], [0, 257], [0, 257]]
     once = what_if(client, sid, {"factor_on_extras": False}).json
     assert once["standings"]["totals"] == [276, 1156, 276, 1156] and not once["standings"]["over"]
