@@ -5,6 +5,8 @@ without (a Weis, Stöck, Kontra, a trick of blanks, the Ramsch points, a team's 
 with the reason, and an entry the other options do not ask counts for nothing."""
 from __future__ import annotations
 
+import re
+
 from .test_api import call
 from .test_what_if import session_with, what_if
 
@@ -72,6 +74,11 @@ def test_schieber_with_a_number_of_deals_or_a_lower_target(client):
                       "&option_deck=french&option_factor_on_extras=y&option_weis_and_stoeck=y&option_match_bonus=100"
                       "&option_end=target&option_deals=12&option_berg=y&option_schneider=y").get_data(as_text=True)
     assert "Under these rules the game ends after deal 2: the last deal played does not count." in page
+    # the finished game's marks as its board shows them (a tester missed them): B reached 350 first in
+    # deal 2 (Berg), A ended at 346, below half the target (Schneider)
+    assert "Berg: Ben &amp; Dora reached 350 first." in page
+    marks = re.findall(r'<td class="total(?: winner)?">(-?\d+) <small class="seat-note">(\w+)</small>', page)
+    assert marks == [("346", "Schneider"), ("919", "Berg"), ("346", "Schneider"), ("919", "Berg")]
     assert "Every deal scores the same under these rules." in page  # deals 1 and 2 score as played
 
 
