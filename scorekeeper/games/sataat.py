@@ -203,6 +203,9 @@ class Sataat(Game):
     # -- rules ---------------------------------------------------------------
     def check_deal(self, table: Table, state: State, deal: Mapping[str, Any]) -> None:
         tricks = tuple(deal["tricks"][:2])
+        if min(tricks) >= WIN_AT:  # not "more than 13 together": a first-time player typed 7 and 7
+            raise RuleError(T("Play stops when the first team has 7 tricks: %(a)s and %(b)s cannot both have 7.",
+                              a=self.team_name(table, 0), b=self.team_name(table, 1)), "tricks")
         if sum(tricks) > TRICKS:
             raise RuleError(T("The two teams cannot have more than %(n)d tricks together; these add up to "
                               "%(sum)d.", n=TRICKS, sum=sum(tricks)), "tricks")

@@ -291,7 +291,7 @@ def test_end_by_points_counts_values():
 @pytest.mark.parametrize(
     "played, field, message",
     [
-        (deal(7, 7), "tricks", "more than 13"),
+        (deal(7, 7), "tricks", "the first team has 7 tricks: N & S and E & W cannot both have 7"),
         (deal(14, 0), "tricks-0", "more than 13"),
         (deal(6, 5), "tricks", "neither N & S nor E & W has 7"),
         (deal(8, 2), "tricks-0", "unless a team that took the first seven"),
