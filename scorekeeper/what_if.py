@@ -22,6 +22,7 @@ from typing import Any
 from .board import Board, build, complete_deals, table_of
 from .games import get_game
 from .games.base import (
+    N_,
     DealError,
     FieldSpec,
     Game,
@@ -64,8 +65,9 @@ def what_if(session: GameSession, changes: Any) -> WhatIf:
     deals = complete_deals(session)
     standing, error = replay_asked(game, table, other, [deal.payload for deal in deals])
     if error is not None:
-        raise RuleError(T("Under these rules deal %(number)d cannot be scored: %(reason)s",
-                          number=error.index + 1, reason=error.text), "options")
+        said = (N_("Under these rules game %(number)d cannot be scored: %(reason)s") if game.rounds_are_games
+                else N_("Under these rules deal %(number)d cannot be scored: %(reason)s"))  # as the board counts
+        raise RuleError(T(said, number=error.index + 1, reason=error.text), "options")
     counted = len(standing.results)
     return WhatIf(build(session, game, other, standing, deals[:counted], None), len(deals) - counted)
 

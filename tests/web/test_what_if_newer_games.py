@@ -206,8 +206,9 @@ def test_skat_by_the_plain_list_a_single_lost_hand_game_or_a_shorter_list(client
     assert short["standings"]["totals"] == [186, -146, 40] and short["uncounted_deals"] == 2
     assert short["standings"]["over"] and short["standings"]["winners"] == [0]
     ramsch = refusal(client, sid, {"passed_deal": "ramsch"})
-    assert ramsch.startswith("Under these rules deal 4 cannot be scored: Card points in the Ramsch")
-    assert refusal(client, sid, {"kontra": True}) == "Under these rules deal 1 cannot be scored: Kontra is missing."
+    assert ramsch.startswith("Under these rules game 4 cannot be scored: Card points in the Ramsch")
+    # the list counts games, and so does its refusal (a tester read "deal 1" on a page of games)
+    assert refusal(client, sid, {"kontra": True}) == "Under these rules game 1 cannot be scored: Kontra is missing."
 
 
 # --- Free score pad: rules/free-pad.md "Worked examples" 1 and 3
