@@ -71,6 +71,12 @@ def test_going_out_is_said_in_the_save_line_and_the_breakdown(client):
         as_text=True)).group(1)
     breakdown = client.get(f"/sessions/{sid}/deals/{deal_id}/breakdown").get_data(as_text=True)
     assert "Ida has 2 strokes (out at 2): out, safe." in breakdown
+    # the big numbers say so too (a tester's TV showed Ida's total as if she still played)
+    big = client.get(f"/sessions/{sid}/big").get_data(as_text=True)
+    items = re.findall(r'<li class="([^"]*)">\s*<span class="big-name">(\w+)</span>', big)
+    assert [(name, "out" in classes.split()) for classes, name in items] == [
+        ("Anna", False), ("Ben", False), ("Carl", False), ("Ida", True)]
+    assert big.count('<span class="big-deals">out</span>') == 1
 
 
     second = client.post(f"/sessions/{sid}/deals", headers={"HX-Request": "true"}, data={
