@@ -112,14 +112,19 @@ def saved_flash(current: Board, deal: Deal | None = None) -> dict | None:
 
 
 def sides(current: Board, points: tuple[int, ...], active: Sequence[bool] = ()) -> list[tuple[tuple[int, ...], int]]:
-    """Whom the line names with their points: each team once where partners scored alike (Sataat,
-    a free pad with teams: "Anna & Cleo +20"), else each player (TENNOS' teams score one by one);
-    not a player `active` says is out of the game who scored nothing: they were out before this deal
-    (Handjass: a tester read "Ueli 0" for a player safe since deal 4)."""
-    teams = current.standing.teams
-    if teams and all(points[seat] == points[team[0]] for team in teams for seat in team):
-        return [(team, points[team[0]]) for team in teams]
-    return [((seat,), value) for seat, value in enumerate(points) if value or not active or active[seat]]
+    """Whom the line names with their points (`side_groups`); not a player `active` says is out of the
+    game who scored nothing: they were out before this deal (Handjass: a tester read "Ueli 0" for a
+    player safe since deal 4)."""
+    return [(side, points[side[0]]) for side in side_groups(current.standing.teams, points)
+            if len(side) > 1 or points[side[0]] or not active or active[side[0]]]
+
+
+def side_groups(teams: Sequence[Sequence[int]], *rows: Sequence[int]) -> list[tuple[int, ...]]:
+    """Each team once where partners score alike in every row of points (Sataat, a free pad with teams:
+    "Anna & Cleo +20"), else each player (TENNOS' teams score one by one)."""
+    if teams and all(row[seat] == row[team[0]] for row in rows for team in teams for seat in team):
+        return [tuple(team) for team in teams]
+    return [(seat,) for seat in range(len(rows[0]))]
 
 
 def only_added(before: Board, after: Board, form) -> bool:

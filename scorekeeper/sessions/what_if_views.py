@@ -13,6 +13,7 @@ from ..i18n import translate
 from ..models import GameSession
 from ..what_if import what_if
 from .blueprint import bp
+from .board_view import side_groups
 from .forms import option_values, options_form
 
 
@@ -40,12 +41,10 @@ def what_if_page(session_id: int):
 
 def moved(teams: Sequence[Sequence[int]], before: Sequence[int],
           after: Sequence[int]) -> list[tuple[tuple[int, ...], int, int]]:
-    """The sides whose points a deal's new scoring moved, (seats, before, after): each team once where
-    partners score alike (a Schieber's "Beat & Dora +771 → +257", not each partner), else each player."""
-    alike = teams and all(points[seat] == points[team[0]] for points in (before, after) for team in teams
-                          for seat in team)
-    sides = [tuple(team) for team in teams] if alike else [(seat,) for seat in range(len(before))]
-    return [(side, before[side[0]], after[side[0]]) for side in sides if before[side[0]] != after[side[0]]]
+    """The sides whose points a deal's new scoring moved, (seats, before, after), as the save line groups
+    them (a Schieber's "Beat & Dora +771 → +257", not each partner)."""
+    return [(side, before[side[0]], after[side[0]]) for side in side_groups(teams, before, after)
+            if before[side[0]] != after[side[0]]]
 
 
 def _beside(form, error: RuleError) -> bool:
