@@ -114,12 +114,12 @@ def test_partnership_session_parent_passing_exchange_refusals_correction_and_end
     expect(page.locator("[data-field=trump] input:checked")).to_have_value("unseen")
     expect_totals(page, 3, 0)
     screenshot(page, "sataat-refused-deal")
-    # ... more than 13 tricks together ...
+    # ... 7 tricks for both teams (play stops at the first team's 7; it read "more than 13 together") ...
     page.get_by_label(TRICKS + "Ann").fill("7")
     page.get_by_label(TRICKS + "Ben").fill("7")
     save(page)
     expect(tricks_row.get_by_role("alert")).to_have_text(
-        "The two teams cannot have more than 13 tricks together; these add up to 14.")
+        "Play stops when the first team has 7 tricks: Ann & Cat and Ben & Dan cannot both have 7.")
     expect(page.get_by_label(TRICKS + "Ann")).to_have_value("7")
     # ... and a 7-0 although the losers have a trick (the message sits at the 7-0 toggle).
     page.get_by_label(TRICKS + "Ann").fill("2")
